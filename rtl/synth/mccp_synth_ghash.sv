@@ -1,0 +1,68 @@
+// Copyright MCCP contributors.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Synthesis wrapper for mccp_ghash (used by `mccp synth`).
+//
+// All 259 input bits of the GHASH unit (hash key, block, controls) come from
+// one serial pin through a shift register; all 130 output bits are folded into
+// one serial pin by an XOR signature register, so no logic of the unit can be
+// optimized away and its timing paths run register to register.
+
+module mccp_synth_ghash #(
+  parameter int unsigned DigitBits = 32
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic serial_i,
+  output logic serial_o
+);
+
+  // h_we, h[128], clear, in_valid, in_data[128]
+  localparam int unsigned InWidth  = 1 + 128 + 1 + 1 + 128;
+  // in_ready, y[128], busy
+  localparam int unsigned OutWidth = 1 + 128 + 1;
+
+  logic [InWidth-1:0]  stim;
+  logic [OutWidth-1:0] resp;
+
+  logic         h_we, clear, in_valid, in_ready, busy;
+  logic [127:0] h, in_data, y;
+
+  mccp_synth_sipo #(
+    .Width(InWidth)
+  ) u_stim (
+    .clk_i,
+    .rst_ni,
+    .serial_i,
+    .par_o   (stim)
+  );
+
+  assign {h_we, h, clear, in_valid, in_data} = stim;
+
+  mccp_ghash #(
+    .DigitBits(DigitBits)
+  ) u_unit (
+    .clk_i,
+    .rst_ni,
+    .h_we_i    (h_we),
+    .h_i       (h),
+    .clear_i   (clear),
+    .in_valid_i(in_valid),
+    .in_ready_o(in_ready),
+    .in_data_i (in_data),
+    .y_o       (y),
+    .busy_o    (busy)
+  );
+
+  assign resp = {in_ready, y, busy};
+
+  mccp_synth_misr #(
+    .Width(OutWidth)
+  ) u_resp (
+    .clk_i,
+    .rst_ni,
+    .par_i   (resp),
+    .serial_o
+  );
+
+endmodule
