@@ -36,6 +36,12 @@ def _demo(args: argparse.Namespace) -> int:
     return demo.main(seed=args.seed, blocks=args.blocks)
 
 
+def _isa(args: argparse.Namespace) -> int:
+    from mccp.isa import gen
+
+    return gen.main(check=args.action == "check")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mccp", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -59,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--blocks", type=int, default=2000, help="random blocks per key size")
     p.set_defaults(func=_demo)
+
+    p = sub.add_parser("isa", help="generate (or check) the RTL ISA package and docs/isa.md from insns.yml")
+    p.add_argument("action", choices=["gen", "check"])
+    p.set_defaults(func=_isa)
 
     args = parser.parse_args(argv)
     return args.func(args)

@@ -1,0 +1,78 @@
+// generated from src/mccp/isa/insns.yml by `mccp isa gen`; do not edit.
+// Opcodes, field positions and status codes of the MCCP core ISA.
+package mccp_isa_pkg;
+
+  localparam int unsigned InsnBits = 32;
+  localparam int unsigned NumVregs = 8;
+  localparam int unsigned NumSregs = 8;
+  localparam int unsigned VregBits = 128;
+  localparam int unsigned SregBits = 32;
+
+  // Instruction fields [msb:lsb].
+  localparam int unsigned FieldOpMsb = 31;
+  localparam int unsigned FieldOpLsb = 26;
+  localparam int unsigned FieldAMsb = 25;
+  localparam int unsigned FieldALsb = 22;
+  localparam int unsigned FieldBMsb = 21;
+  localparam int unsigned FieldBLsb = 18;
+  localparam int unsigned FieldCMsb = 17;
+  localparam int unsigned FieldCLsb = 14;
+  localparam int unsigned FieldImmMsb = 13;
+  localparam int unsigned FieldImmLsb = 0;
+
+  typedef enum logic [5:0] {
+    OP_NOP = 6'h00,
+    OP_DONE = 6'h01,
+    OP_JMP = 6'h02,
+    OP_JAL = 6'h03,
+    OP_JR = 6'h04,
+    OP_BEQ = 6'h05,
+    OP_BNE = 6'h06,
+    OP_BLT = 6'h07,
+    OP_BGE = 6'h08,
+    OP_BF = 6'h09,
+    OP_LI = 6'h10,
+    OP_ADDI = 6'h11,
+    OP_ADD = 6'h12,
+    OP_SUB = 6'h13,
+    OP_AND = 6'h14,
+    OP_OR = 6'h15,
+    OP_ANDI = 6'h16,
+    OP_ORI = 6'h17,
+    OP_SHLI = 6'h18,
+    OP_SHRI = 6'h19,
+    OP_VGETW = 6'h1a,
+    OP_VLD = 6'h20,
+    OP_VST = 6'h21,
+    OP_VSTN = 6'h22,
+    OP_VMOV = 6'h23,
+    OP_VZERO = 6'h24,
+    OP_VXOR = 6'h25,
+    OP_VAND = 6'h26,
+    OP_VOR = 6'h27,
+    OP_VMASK = 6'h28,
+    OP_VPAD = 6'h29,
+    OP_VINC = 6'h2a,
+    OP_VSETW = 6'h2b,
+    OP_VSHLB = 6'h2c,
+    OP_VSHRB = 6'h2d,
+    OP_VDBL = 6'h2e,
+    OP_TAGCHK = 6'h2f,
+    OP_AES = 6'h30,
+    OP_AESX = 6'h31,
+    OP_AESD = 6'h32,
+    OP_GHINIT = 6'h33,
+    OP_GHASH = 6'h34,
+    OP_GHGET = 6'h35
+  } opcode_e;
+
+  // Task end status codes.
+  localparam logic [7:0] STATUS_OK = 8'd0;  // packet processed; output released
+  localparam logic [7:0] STATUS_AUTH_FAIL = 8'd1;  // tag mismatch; output discarded
+  localparam logic [7:0] STATUS_BAD_PARAM = 8'd2;  // unsupported nonce, tag or length
+  localparam logic [7:0] STATUS_TRUNCATED = 8'd3;  // vld after the packet's last word
+  localparam logic [7:0] STATUS_LENGTH = 8'd4;  // done with input words left unread (drained)
+  localparam logic [7:0] STATUS_OVERSIZE = 8'd5;  // output buffer full of this packet's data
+  localparam logic [7:0] STATUS_ILLEGAL = 8'd6;  // undefined instruction, AES without key, or decrypt unsupported
+
+endpackage

@@ -1,0 +1,175 @@
+"""The MCCP core instruction set, loaded from insns.yml (the single source).
+
+Everything that needs to know an encoding (assembler, disassembler, ISS,
+generators of the RTL package and docs/isa.md) goes through this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+SPEC_PATH = Path(__file__).with_name("insns.yml")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    msb: int
+    lsb: int
+
+    @property
+    def width(self) -> int:
+        return self.msb - self.lsb + 1
+
+    def insert(self, word: int, value: int) -> int:
+        mask = (1 << self.width) - 1
+        return word | ((value & mask) << self.lsb)
+
+    def extract(self, word: int) -> int:
+        return (word >> self.lsb) & ((1 << self.width) - 1)
+
+
+@dataclass(frozen=True)
+class OperandKind:
+    name: str
+    bits: int | None
+    signed: bool
+    doc: str
+
+    def check(self, value: int, isa: "Isa") -> None:
+        """Raise ValueError if `value` does not fit this operand kind."""
+        if self.name in ("vreg", "sreg"):
+            count = isa.registers[self.name[0]]["count"]
+            if not 0 <= value < count:
+                raise ValueError(f"register {self.name[0]}{value} does not exist ({self.name[0]}0..{self.name[0]}{count - 1})")
+            return
+        lo, hi = self.range()
+        if not lo <= value <= hi:
+            raise ValueError(f"{self.doc}: {value} is out of range {lo}..{hi}")
+
+    def range(self) -> tuple[int, int]:
+        assert self.bits is not None
+        if self.signed:
+            return -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
+        return 0, (1 << self.bits) - 1
+
+
+@dataclass(frozen=True)
+class Operand:
+    name: str
+    kind: OperandKind
+    field: Field
+
+
+@dataclass(frozen=True)
+class Instruction:
+    mnemonic: str
+    opcode: int
+    unit: str
+    operands: tuple[Operand, ...]
+    doc: str
+
+    @property
+    def syntax(self) -> str:
+        ops = ", ".join(o.name for o in self.operands)
+        return f"{self.mnemonic} {ops}".strip()
+
+    def encode(self, values: list[int], isa: "Isa") -> int:
+        if len(values) != len(self.operands):
+            raise ValueError(f"{self.mnemonic} takes {len(self.operands)} operands ({self.syntax}), got {len(values)}")
+        word = isa.fields["op"].insert(0, self.opcode)
+        for op, value in zip(self.operands, values):
+            op.kind.check(value, isa)
+            word = op.field.insert(word, value)
+        return word
+
+    def decode_operands(self, word: int) -> list[int]:
+        values = []
+        for op in self.operands:
+            raw = op.field.extract(word)
+            if op.kind.signed and op.kind.bits and raw >= 1 << (op.field.width - 1):
+                raw -= 1 << op.field.width
+            values.append(raw)
+        return values
+
+
+@dataclass(frozen=True)
+class Isa:
+    word_bits: int
+    fields: dict[str, Field]
+    registers: dict[str, dict]
+    kinds: dict[str, OperandKind]
+    status_codes: tuple[dict, ...]
+    instructions: tuple[Instruction, ...]
+
+    @property
+    def by_mnemonic(self) -> dict[str, Instruction]:
+        return {i.mnemonic: i for i in self.instructions}
+
+    @property
+    def by_opcode(self) -> dict[int, Instruction]:
+        return {i.opcode: i for i in self.instructions}
+
+    def status(self, name: str) -> int:
+        for s in self.status_codes:
+            if s["name"] == name:
+                return s["code"]
+        raise KeyError(name)
+
+    def decode(self, word: int) -> tuple[Instruction, list[int]] | None:
+        """Instruction and operand values of `word`, or None if undefined.
+
+        A word is defined only if its opcode exists and every bit outside the
+        instruction's operand fields is zero, so one word has one reading.
+        """
+        ins = self.by_opcode.get(self.fields["op"].extract(word))
+        if ins is None or word & ~self.used_mask(ins) & ((1 << self.word_bits) - 1):
+            return None
+        return ins, ins.decode_operands(word)
+
+    def used_mask(self, ins: Instruction) -> int:
+        mask = 0
+        for f in [self.fields["op"], *(o.field for o in ins.operands)]:
+            mask |= ((1 << f.width) - 1) << f.lsb
+        return mask
+
+    def disassemble(self, word: int, symbols: dict[int, str] | None = None) -> str:
+        decoded = self.decode(word)
+        if decoded is None:
+            return f".word 0x{word:08x}"
+        ins, values = decoded
+        parts = []
+        for op, v in zip(ins.operands, values):
+            if op.kind.name == "vreg":
+                parts.append(f"v{v}")
+            elif op.kind.name == "sreg":
+                parts.append(f"s{v}")
+            elif op.kind.name == "target" and symbols and v in symbols:
+                parts.append(symbols[v])
+            elif op.kind.name == "status":
+                names = {s["code"]: s["name"] for s in self.status_codes}
+                parts.append(names.get(v, str(v)))
+            else:
+                parts.append(str(v))
+        return f"{ins.mnemonic} {', '.join(parts)}".strip()
+
+
+def _load(path: Path) -> Isa:
+    raw = yaml.safe_load(path.read_text())
+    fields = {n: Field(n, msb, lsb) for n, (msb, lsb) in raw["fields"].items()}
+    kinds = {n: OperandKind(n, k.get("bits"), bool(k.get("signed", False)), k["doc"])
+             for n, k in raw["operand_kinds"].items()}
+    instructions = []
+    for entry in raw["instructions"]:
+        ops = tuple(Operand(name, kinds[kind], fields[field]) for name, kind, field in entry["operands"])
+        instructions.append(Instruction(entry["mnemonic"], entry["opcode"], entry["unit"], ops, entry["doc"]))
+    return Isa(raw["word_bits"], fields, raw["registers"], kinds, tuple(raw["status_codes"]), tuple(instructions))
+
+
+@lru_cache(maxsize=1)
+def load() -> Isa:
+    return _load(SPEC_PATH)
