@@ -53,13 +53,15 @@ module mccp_ghash #(
 );
 
   localparam int Steps = 128 / DigitBits;
-  // Width of the unreduced Z * x^D + a_k * H and of its top part folded once.
-  localparam int ProdW = 128 + DigitBits;
-  localparam int FoldW = DigitBits + 7;
+  // Lazy reduction (see the header) for every digit size but 128.
+  localparam bit Lazy  = (DigitBits < 128);
+  // W = (L + T*g) * x^D + digit * H: degree < 128 + D.
+  localparam int WW    = 128 + DigitBits;
+  // T * g, g = x^7 + x^2 + x + 1: degree < D + 7 (lazy only).
+  localparam int GW    = Lazy ? DigitBits + 7 : 1;
+  localparam int TW    = Lazy ? DigitBits : 1;
 
-
-  // The reduction polynomial's low part x^7 + x^2 + x + 1: a fold adds t * x^o
-  // for each tap offset o.
+  // A tap of g: multiplying by g adds the operand shifted by each tap offset o.
   function automatic logic is_tap(input integer o);
     is_tap = (o == 0) || (o == 1) || (o == 2) || (o == 7);
   endfunction
@@ -71,25 +73,28 @@ module mccp_ghash #(
     end
   endfunction
 
-  //////////////
+  ///////////////
   // Registers //
-  //////////////
+  ///////////////
 
-  logic [127:0] h_q, h_d;   // hash subkey, polynomial order
-  logic [127:0] z_q, z_d;   // accumulator Y (idle) / Horner partial product (busy)
-  logic [127:0] a_q, a_d;   // A = Y xor X, consumed from the top digit down
-  logic         busy_q, busy_d;
-  logic         last;       // the clock that finishes the current block
+  logic [127:0]   h_q, h_d;   // hash subkey H
+  logic [127:0]   l_q, l_d;   // accumulator, low 128 coefficients (all of it if not Lazy)
+  logic [TW-1:0]  t_q, t_d;   // accumulator, coefficients of x^128 .. x^(127+D) (Lazy)
+  logic [127:0]   a_q, a_d;   // A = Y xor X, consumed from the top digit down
+  logic           busy_q, busy_d;
+  logic           fire;       // a block is accepted at this clock edge
+  logic           first;      // first clock of a block: Horner state taken as zero
+  logic           last;       // the clock that finishes the current block
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       h_q    <= '0;
-      z_q    <= '0;
+      l_q    <= '0;
       a_q    <= '0;
       busy_q <= 1'b0;
     end else begin
       h_q    <= h_d;
-      z_q    <= z_d;
+      l_q    <= l_d;
       a_q    <= a_d;
       busy_q <= busy_d;
     end
@@ -111,101 +116,182 @@ module mccp_ghash #(
     assign last = 1'b1;
   end
 
-  ////////////////////////
-  // One Horner step    //
-  ////////////////////////
+  /////////////////////////////////
+  // Accumulator value and A fix-up //
+  /////////////////////////////////
 
-  logic [DigitBits-1:0] digit;
-  logic [ProdW-1:0]     prod;    // Z * x^D + digit * H, unreduced
-  logic [FoldW-1:0]     fold;    // top(prod) * (x^7 + x^2 + x + 1)
-  logic [127:0]         z_step;  // prod mod P
+  logic [GW-1:0]  yg;       // T * g: the part of Y still above x^127, folded
+  logic [127:0]   y_poly;   // Y = L + T * g
+  logic [127:0]   a_eff;    // A as used in this clock
 
-  assign digit = a_q[127 -: DigitBits];
+  if (Lazy) begin : g_lazy_state
+    logic first_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        t_q     <= '0;
+        first_q <= 1'b0;
+      end else begin
+        t_q     <= t_d;
+        first_q <= fire;
+      end
+    end
+    assign first = first_q;
 
-  always_comb begin
-    logic [DigitBits:0] terms;   // the AND terms of one product bit, and the Z bit
-    prod = '0;
-    for (integer k = 0; k < ProdW; k++) begin
-      terms = '0;
-      for (integer i = 0; i < DigitBits; i++) begin
-        if (k - i >= 0 && k - i < 128) begin
-          terms[i] = digit[i] & h_q[k - i];
+    for (genvar m = 0; m < GW; m++) begin : g_yg
+      logic [7:0] f;
+      for (genvar o = 0; o < 8; o++) begin : g_tap
+        if (is_tap(o) && m - o >= 0 && m - o < DigitBits) begin : g_on
+          assign f[o] = t_q[m - o];
+        end else begin : g_off
+          assign f[o] = 1'b0;
         end
       end
-      if (k >= DigitBits) begin
-        terms[DigitBits] = z_q[k - DigitBits];
-      end
-      prod[k] = ^terms;
+      assign yg[m] = ^f;
     end
+
+    assign y_poly = l_q ^ {{(128 - GW){1'b0}}, yg};
+    // A was loaded as X xor L; the T * g part of Y enters in the first clock.
+    // It only reaches the low D + 7 coefficients, which are still in A then
+    // (they are consumed last; for D = 64 seven of them are in the first digit).
+    assign a_eff  = a_q ^ {{(128 - GW){1'b0}}, yg & {GW{first}}};
+  end else begin : g_eager_state
+    assign t_q    = 1'b0;
+    assign first  = 1'b1;   // one clock per block
+    assign yg     = 1'b0;
+    assign y_poly = l_q;
+    assign a_eff  = a_q;
   end
 
-  always_comb begin
-    logic [7:0] f;
-    fold = '0;
-    for (integer m = 0; m < FoldW; m++) begin
-      f = '0;
-      for (integer o = 0; o < 8; o++) begin
-        if (is_tap(o) && m - o >= 0 && m - o < DigitBits) begin
-          f[o] = prod[128 + m - o];
+  ////////////////////
+  // One Horner step //
+  ////////////////////
+
+  logic [DigitBits-1:0]    digit, digit_rev;
+  logic [127:0]            lm;       // L, or zero in the first clock
+  logic [TW-1:0]           tm;       // T, or zero in the first clock
+  logic [GW-1:0]           tg;       // tm * g
+  logic [128+2*DigitBits-1:0] h_pad; // H with D zeros on either side
+  logic [WW-1:0]           w;        // (lm + tm * g) * x^D + digit * H
+  logic [127:0]            l_step;
+  logic [TW-1:0]           t_step;
+
+  assign digit = a_eff[127 -: DigitBits];
+  for (genvar i = 0; i < DigitBits; i++) begin : g_digit_rev
+    assign digit_rev[i] = digit[DigitBits - 1 - i];
+  end
+  assign lm    = first ? '0 : l_q;
+  assign tm    = first ? '0 : t_q;
+  assign h_pad = {{DigitBits{1'b0}}, h_q, {DigitBits{1'b0}}};
+  logic unused_h_pad;
+  assign unused_h_pad = h_pad[0];   // the windows start at bit 1
+
+  if (Lazy) begin : g_tg
+    for (genvar m = 0; m < GW; m++) begin : g_bit
+      logic [7:0] f;
+      for (genvar o = 0; o < 8; o++) begin : g_tap
+        if (is_tap(o) && m - o >= 0 && m - o < DigitBits) begin : g_on
+          assign f[o] = tm[m - o];
+        end else begin : g_off
+          assign f[o] = 1'b0;
         end
       end
-      fold[m] = ^f;
+      assign tg[m] = ^f;
     end
+  end else begin : g_no_tg
+    assign tg = 1'b0;
+    logic unused_t;
+    assign unused_t = ^{tm, tg, t_d, yg};
   end
 
-  // z_step = prod[127:0] + fold, where fold's own part above x^127 (only when
-  // D > 121) is folded a second time; that part has at most 7 coefficients.
-  always_comb begin
-    logic [9:0] f;   // [7:0] second-fold taps, [8] prod, [9] fold
-    for (integer j = 0; j < 128; j++) begin
-      f = '0;
-      f[8] = prod[j];
-      if (j < FoldW) begin
-        f[9] = fold[j];
-      end
-      for (integer o = 0; o < 8; o++) begin
-        if (is_tap(o) && j - o >= 0 && 128 + j - o < FoldW) begin
-          f[o] = fold[128 + j - o];
+  // Coefficient k of W: digit[i] * H[k - i] over i (a window of h_pad against
+  // the reversed digit), plus lm[k - D], plus tg[k - D].
+  for (genvar k = 0; k < WW; k++) begin : g_w
+    logic l_term, g_term;
+    if (k >= DigitBits) begin : g_l
+      assign l_term = lm[k - DigitBits];
+    end else begin : g_no_l
+      assign l_term = 1'b0;
+    end
+    if (Lazy && k >= DigitBits && k - DigitBits < GW) begin : g_g
+      assign g_term = tg[k - DigitBits];
+    end else begin : g_no_g
+      assign g_term = 1'b0;
+    end
+    assign w[k] = (^(digit_rev & h_pad[k + 1 +: DigitBits])) ^ l_term ^ g_term;
+  end
+
+  if (Lazy) begin : g_lazy_step
+    // No reduction: the top D coefficients become T.
+    assign l_step = w[127:0];
+    assign t_step = w[WW-1:128];
+  end else begin : g_eager_step
+    // Reduce all of W now: top * g (degree < 135), whose own top 7 coefficients
+    // are folded once more.
+    localparam int FW = DigitBits + 7;
+    logic [FW-1:0] fold;
+    for (genvar m = 0; m < FW; m++) begin : g_fold
+      logic [7:0] f;
+      for (genvar o = 0; o < 8; o++) begin : g_tap
+        if (is_tap(o) && m - o >= 0 && m - o < DigitBits) begin : g_on
+          assign f[o] = w[128 + m - o];
+        end else begin : g_off
+          assign f[o] = 1'b0;
         end
       end
-      z_step[j] = ^f;
+      assign fold[m] = ^f;
     end
+    for (genvar j = 0; j < 128; j++) begin : g_red
+      logic [7:0] f;
+      for (genvar o = 0; o < 8; o++) begin : g_tap
+        if (is_tap(o) && j - o >= 0 && 128 + j - o < FW) begin : g_on
+          assign f[o] = fold[128 + j - o];
+        end else begin : g_off
+          assign f[o] = 1'b0;
+        end
+      end
+      assign l_step[j] = w[j] ^ fold[j] ^ (^f);
+    end
+    assign t_step = 1'b0;
   end
 
-  ////////////////
-  // Control    //
-  ////////////////
+  /////////////
+  // Control //
+  /////////////
 
   assign in_ready_o = !busy_q || last;
+  assign fire       = in_valid_i && in_ready_o;
 
   always_comb begin
     h_d    = h_q;
-    z_d    = z_q;
+    l_d    = l_q;
+    t_d    = t_q;
     a_d    = a_q;
     busy_d = busy_q;
     if (busy_q) begin
-      z_d = z_step;
-      a_d = a_q << DigitBits;
+      l_d = l_step;
+      t_d = t_step;
+      a_d = a_eff << DigitBits;
       if (last) begin
         busy_d = 1'b0;
       end
     end else begin
       if (clear_i) begin
-        z_d = '0;
+        l_d = '0;
+        t_d = '0;
       end
       if (h_we_i) begin
         h_d = rev128(h_i);
       end
     end
-    // A new block: A := Y xor X with Y as it is after this clock, and Z restarts.
-    if (in_valid_i && in_ready_o) begin
-      a_d    = rev128(in_data_i) ^ z_d;
-      z_d    = '0;
+    // A new block: A := X xor L, L as it is after this clock (the T part of Y
+    // is added in the block's first clock, through a_eff).
+    if (fire) begin
+      a_d    = rev128(in_data_i) ^ l_d;
       busy_d = 1'b1;
     end
   end
 
-  assign y_o    = rev128(z_q);
+  assign y_o    = rev128(y_poly);
   assign busy_o = busy_q;
 
 endmodule
