@@ -1,0 +1,317 @@
+"""Instruction-set simulator of the MCCP core, with the RTL's cycle timing.
+
+Runs firmware on the Python models (mccp.model.aes, mccp.model.ghash) and
+charges cycles by the rules of docs/core.md, so `cycles` equals what the RTL
+takes for the same task when its input is ready and its output drains.  Each
+issued instruction produces a retire event and each background result a
+write-back event; tests/core compares these streams with the RTL's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mccp.isa import load
+from mccp.model import aes as aes_model
+from mccp.model import ghash as ghash_model
+from mccp.task import Task
+
+MASK128 = (1 << 128) - 1
+MASK32 = 0xFFFFFFFF
+
+
+@dataclass(frozen=True)
+class Retire:
+    pc: int
+    word: int
+    reg: str | None       # "v3", "s1" or None
+    value: int | None
+    cycle: int
+
+    def key(self):
+        return (self.pc, self.word, self.reg, self.value)
+
+    def __str__(self) -> str:
+        w = f" {self.reg}=0x{self.value:x}" if self.reg else ""
+        return f"@{self.cycle} pc={self.pc:04x} insn={self.word:08x} ({load().disassemble(self.word)}){w}"
+
+
+@dataclass(frozen=True)
+class Writeback:
+    reg: str
+    value: int
+    cycle: int
+
+    def key(self):
+        return (self.reg, self.value)
+
+    def __str__(self) -> str:
+        return f"@{self.cycle} wb {self.reg}=0x{self.value:x}"
+
+
+@dataclass
+class Result:
+    status: int
+    output: list[tuple[int, int]]       # (data, byte count) words released
+    cycles: int                         # start handshake to result, as the RTL
+    retired: list[Retire] = field(default_factory=list)
+    writebacks: list[Writeback] = field(default_factory=list)
+    instructions: int = 0
+
+    @property
+    def data(self) -> bytes:
+        from mccp.task import unpack_output
+
+        return unpack_output(self.output)
+
+
+class Trap(Exception):
+    def __init__(self, status: str):
+        self.status = status
+
+
+def _clamp(x: int) -> int:
+    x = x - (1 << 32) if x & 0x80000000 else x
+    return max(0, min(16, x))
+
+
+def _signed(x: int) -> int:
+    return x - (1 << 32) if x & 0x80000000 else x
+
+
+def _byte_mask(n: int) -> int:
+    """Mask keeping the first n bytes (byte 0 in the MSBs)."""
+    return (MASK128 << (8 * (16 - n))) & MASK128 if n else 0
+
+
+class Iss:
+    """One core: instruction memory, engines, registers.
+
+    `max_cycles` guards against firmware that never ends (ValueError).
+    """
+
+    def __init__(self, words: list[int], digit_bits: int = 32, decrypt_enable: bool = True,
+                 out_words: int = 130, max_cycles: int = 2_000_000):
+        self.isa = load()
+        self.imem = list(words)
+        self.digit_bits = digit_bits
+        self.decrypt_enable = decrypt_enable
+        self.out_words = out_words
+        self.max_cycles = max_cycles
+        self.round_keys: list[bytes] = []
+
+    # ---- key port --------------------------------------------------------
+    def load_key(self, key: bytes) -> None:
+        self.round_keys = aes_model.expand_key(key)
+
+    @property
+    def aes_latency(self) -> int:
+        return len(self.round_keys)  # Nr + 1
+
+    # ---- run one task ----------------------------------------------------
+    def run(self, task: Task) -> Result:
+        isa = self.isa
+        v = [0] * isa.registers["v"]["count"]
+        s = [0] * isa.registers["s"]["count"]
+        for i, a in enumerate(task.args):
+            s[i] = a & MASK32
+        flag = False
+        pending: dict[int, tuple[int, int]] = {}   # vreg -> (writeback cycle, value)
+        gh = ghash_model.Ghash(0, self.digit_bits)
+        gh_steps = ghash_model.cycles_per_block(self.digit_bits)
+        gh_next = gh_idle = 0
+        aes_free = 0
+        words = list(task.words)
+        rd = 0                  # input words consumed
+        ended = False           # the packet's last word has been read
+        out: list[tuple[int, int]] = []
+        res = Result(status=0, output=[], cycles=0)
+        now, pc = 1, task.entry
+        t = now
+
+        def land(upto: int) -> None:
+            """Apply background writes whose cycle is <= upto, in cycle order."""
+            for r, (w, val) in sorted(pending.items(), key=lambda kv: (kv[1][0], kv[0])):
+                if w <= upto:
+                    v[r] = val
+                    res.writebacks.append(Writeback(f"v{r}", val, w))
+                    del pending[r]
+
+        def drain_and_end(status: str, t: int) -> None:
+            nonlocal rd
+            left = 0 if ended else len(words) - rd
+            res.status = isa.status(status)
+            res.cycles = t + 1 + left
+            res.output = out if status == "OK" else []
+
+        try:
+            while True:
+                if now > self.max_cycles:
+                    raise ValueError(f"firmware did not finish within {self.max_cycles} cycles (pc={pc})")
+                if not 0 <= pc < len(self.imem):
+                    t = now
+                    raise Trap("ILLEGAL")
+                word = self.imem[pc]
+                decoded = isa.decode(word)
+                t = now
+                if decoded is None:
+                    land(now)
+                    raise Trap("ILLEGAL")
+                ins, ops = decoded
+                name, unit = ins.mnemonic, ins.unit
+                roles = {o.name: (o.kind.name, val) for o, val in zip(ins.operands, ops)}
+                vreads = [val for o, val in zip(ins.operands, ops) if o.kind.name == "vreg" and o.name != "vd"]
+                vwrite = roles["vd"][1] if "vd" in roles else None
+                if name == "vsetw":
+                    vreads.append(vwrite)
+                t = now
+                for r in vreads:
+                    if r in pending:
+                        t = max(t, pending[r][0])
+                if vwrite is not None and vwrite in pending:
+                    t = max(t, pending[vwrite][0] + 1)
+                if unit == "aes":
+                    t = max(t, aes_free)
+                if name == "ghash":
+                    t = max(t, gh_next)
+                if name in ("ghinit", "ghget"):
+                    t = max(t, gh_idle)
+                if name == "done":
+                    t = max([t, gh_idle] + [w + 1 for w, _ in pending.values()])
+                land(t)
+                now = t + 1
+                nxt = pc + 1
+                wreg, wval = None, None
+
+                def sv(key):
+                    return s[roles[key][1]]
+
+                def vv(key):
+                    return v[roles[key][1]]
+
+                def setv(val):
+                    nonlocal wreg, wval
+                    v[vwrite] = val & MASK128
+                    wreg, wval = f"v{vwrite}", v[vwrite]
+
+                def sets(val):
+                    nonlocal wreg, wval
+                    r = roles["sd"][1]
+                    s[r] = val & MASK32
+                    wreg, wval = f"s{r}", s[r]
+
+                imm = {k: val for k, (kind, val) in roles.items() if kind not in ("vreg", "sreg")}
+                taken = False
+                if name == "nop":
+                    pass
+                elif name == "done":
+                    st = imm["st"]
+                    status = next((x["name"] for x in isa.status_codes if x["code"] == st), None)
+                    if status is None:
+                        status = "BAD_PARAM"
+                    if not ended and len(words) > rd:
+                        status = status if status != "OK" else "LENGTH"
+                    res.retired.append(Retire(pc, word, None, None, t))
+                    drain_and_end(status, t)
+                    break
+                elif name == "jmp":
+                    nxt, taken = imm["t"], True
+                elif name == "jal":
+                    sets(pc + 1)
+                    nxt, taken = imm["t"], True
+                elif name == "jr":
+                    nxt, taken = sv("sa") & 0x3FFF, True
+                elif name in ("beq", "bne", "blt", "bge"):
+                    a, b = _signed(sv("sa")), _signed(sv("sb"))
+                    cond = {"beq": a == b, "bne": a != b, "blt": a < b, "bge": a >= b}[name]
+                    if cond:
+                        nxt, taken = imm["t"], True
+                elif name == "bf":
+                    if flag:
+                        nxt, taken = imm["t"], True
+                elif name == "li":
+                    sets(imm["k"])
+                elif name == "addi":
+                    sets(sv("sa") + imm["k"])
+                elif name in ("add", "sub", "and", "or"):
+                    a, b = sv("sa"), sv("sb")
+                    sets({"add": a + b, "sub": a - b, "and": a & b, "or": a | b}[name])
+                elif name == "andi":
+                    sets(sv("sa") & imm["k"])
+                elif name == "ori":
+                    sets(sv("sa") | imm["k"])
+                elif name == "shli":
+                    sets(sv("sa") << imm["k"])
+                elif name == "shri":
+                    sets(sv("sa") >> imm["k"])
+                elif name == "vgetw":
+                    sets(vv("va") >> (32 * (3 - imm["w"])))
+                elif name == "vld":
+                    if ended or rd >= len(words):
+                        raise Trap("TRUNCATED")
+                    wd = words[rd]
+                    rd += 1
+                    ended = wd.last
+                    setv(wd.data)
+                elif name in ("vst", "vstn"):
+                    n = 16 if name == "vst" else _clamp(sv("sb"))
+                    if n:
+                        if len(out) >= self.out_words:
+                            raise Trap("OVERSIZE")
+                        out.append((vv("va") & _byte_mask(n), n))
+                elif name == "vmov":
+                    setv(vv("va"))
+                elif name == "vzero":
+                    setv(0)
+                elif name in ("vxor", "vand", "vor"):
+                    a, b = vv("va"), vv("vb")
+                    setv({"vxor": a ^ b, "vand": a & b, "vor": a | b}[name])
+                elif name == "vmask":
+                    setv(vv("va") & _byte_mask(_clamp(sv("sb"))))
+                elif name == "vpad":
+                    n = _clamp(sv("sb"))
+                    setv(vv("va") if n >= 16 else (vv("va") & _byte_mask(n)) | (0x80 << (8 * (15 - n))))
+                elif name == "vinc":
+                    setv(ghash_model.inc32(vv("va")))
+                elif name == "vsetw":
+                    sh = 32 * (3 - imm["w"])
+                    setv((v[vwrite] & ~(MASK32 << sh)) | (sv("sb") << sh))
+                elif name == "vshlb":
+                    setv(vv("va") << (8 * imm["k"]))
+                elif name == "vshrb":
+                    setv(vv("va") >> (8 * imm["k"]))
+                elif name == "vdbl":
+                    a = vv("va")
+                    setv(((a << 1) & MASK128) ^ (0x87 if a >> 127 else 0))
+                elif name == "tagchk":
+                    m = _byte_mask(_clamp(sv("sc")))
+                    flag = bool((vv("va") ^ vv("vb")) & m)
+                elif name in ("aes", "aesx", "aesd"):
+                    if not self.round_keys or (name == "aesd" and not self.decrypt_enable):
+                        raise Trap("ILLEGAL")
+                    block = vv("va") ^ (vv("vb") if name == "aesx" else 0)
+                    b = block.to_bytes(16, "big")
+                    fn = aes_model.decrypt_block if name == "aesd" else aes_model.encrypt_block
+                    result = int.from_bytes(fn(self.round_keys, b), "big")
+                    pending[vwrite] = (t + self.aes_latency, result)
+                    aes_free = t + self.aes_latency
+                elif name == "ghinit":
+                    gh.load_h(vv("va"))
+                    gh.clear()
+                elif name == "ghash":
+                    gh.absorb(vv("va"))
+                    gh_next, gh_idle = t + gh_steps, t + gh_steps + 1
+                elif name == "ghget":
+                    setv(gh.y)
+                else:  # pragma: no cover - every ISA entry is handled above
+                    raise NotImplementedError(name)
+                res.retired.append(Retire(pc, word, wreg, wval, t))
+                res.instructions += 1
+                if taken:
+                    now = t + 2
+                pc = nxt
+        except Trap as trap:
+            # the trapping instruction issued in cycle t and does not retire
+            drain_and_end(trap.status, t)
+        res.instructions = len(res.retired)
+        return res
