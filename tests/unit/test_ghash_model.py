@@ -106,6 +106,19 @@ def test_digit_serial_matches_bitserial(digit_bits):
         assert gm.gf128_mul(a, h) == steps[-1]
 
 
+@pytest.mark.parametrize("digit_bits", gm.DIGIT_SIZES)
+def test_lazy_registers_hold_the_same_values(digit_bits):
+    """The RTL's unreduced (L, T) pair equals the reduced Horner state every clock."""
+    rng = random.Random(100 + digit_bits)
+    for _ in range(20):
+        a, h = rng.getrandbits(128), rng.getrandbits(128)
+        lazy = list(gm.gf128_mul_lazy_steps(a, h, digit_bits))
+        eager = list(gm.gf128_mul_steps(a, h, digit_bits))
+        assert [gm.lazy_value(lo, t) for lo, t in lazy] == eager
+        assert all(t >> digit_bits == 0 for _, t in lazy)
+        assert eager[-1] == gm.gf128_mul_bitserial(a, h)
+
+
 def test_digit_steps_are_horner_prefixes():
     """After k clocks Z = (top k digits of A, in polynomial order) * H: the
     intermediate states an ISS would see, checked with the bit-serial multiply."""

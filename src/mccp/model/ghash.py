@@ -12,7 +12,9 @@ Three layers:
   It is the independent reference the RTL tests use.
 * :func:`gf128_mul_digits` / :func:`gf128_mul_steps` -- the digit-serial multiply
   the RTL performs: Horner's rule over D-bit digits of the first operand, highest
-  degree first, ``Z := (Z * x^D + digit * H) mod P``, one digit per clock.
+  degree first, ``Z := (Z * x^D + digit * H) mod P``, one digit per clock;
+  :func:`gf128_mul_lazy_steps` gives the RTL's actual registers (the
+  accumulator kept unreduced as L + T * x^128).
 * :class:`Ghash` -- the unit's operations: load H, clear, absorb a block
   (``Y := (Y xor X) * H``), read Y, with the cycle counts of the RTL.
 """
@@ -122,6 +124,39 @@ def gf128_mul_steps(a: int, h: int, digit_bits: int) -> Iterator[int]:
         digit = (a_poly >> (128 - digit_bits * (k + 1))) & mask
         z = poly_reduce((z << digit_bits) ^ clmul(digit, h_poly))
         yield bit_reverse128(z)
+
+
+def gf128_mul_lazy_steps(a: int, h: int, digit_bits: int) -> Iterator[tuple[int, int]]:
+    """Yield the RTL's register pair (L, T) after each clock, polynomial order.
+
+    For D < 128 the RTL does not reduce inside the loop: it keeps the
+    accumulator as L + T * x^128 (L 128 bits, T D bits) and computes
+    ``W = (L + T * g) * x^D + digit * H`` (g = x^7 + x^2 + x + 1), then
+    ``L, T = W mod x^128, W div x^128``; its value is ``L + T * g``
+    (:func:`lazy_value`).  In a block's first clock L and T count as zero.
+    For D = 128 it reduces in full every clock, so T is always 0.
+    """
+    steps = _check_digits(digit_bits)
+    _check_block(a, "A")
+    _check_block(h, "H")
+    a_poly = bit_reverse128(a)
+    h_poly = bit_reverse128(h)
+    mask = (1 << digit_bits) - 1
+    low, top = 0, 0
+    for k in range(steps):
+        digit = (a_poly >> (128 - digit_bits * (k + 1))) & mask
+        w = ((low ^ clmul(top, POLY_LOW)) << digit_bits) ^ clmul(digit, h_poly)
+        if digit_bits == 128:
+            low, top = poly_reduce(w), 0
+        else:
+            assert w >> (128 + digit_bits) == 0
+            low, top = w & MASK128, w >> 128
+        yield low, top
+
+
+def lazy_value(low: int, top: int) -> int:
+    """The block (block layout) held by the RTL's (L, T) pair: L + T * g."""
+    return bit_reverse128(low ^ clmul(top, POLY_LOW))
 
 
 def gf128_mul_digits(a: int, h: int, digit_bits: int = 32) -> int:
