@@ -14,7 +14,8 @@ Source syntax (one statement per line, `;` or `//` starts a comment):
 Expressions use integers (decimal, 0x, 0b), names (.equ constants, labels,
 status names such as AUTH_FAIL) and + - * // % << >> & | ^ ~ and parentheses.
 A macro body may use `\\@`, replaced by a number unique to each expansion, to
-make local labels.  Every error names file:line.
+make local labels; `\\()` separates an argument from text that follows it
+(`\\pre\\()_loop`).  Every error names file:line.
 """
 
 from __future__ import annotations
@@ -181,6 +182,7 @@ class Assembler:
                     text = b.text.replace("\\@", str(self._unique))
                     for p, a in sorted(zip(params, args), key=lambda pa: -len(pa[0])):
                         text = text.replace("\\" + p, a)
+                    text = text.replace("\\()", "")
                     expanded.append(Line(b.file, b.number, text))
                 out.extend(self._expand(expanded, consts, depth + 1))
                 i += 1
