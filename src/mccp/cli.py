@@ -42,6 +42,76 @@ def _isa(args: argparse.Namespace) -> int:
     return gen.main(check=args.action == "check")
 
 
+def _asm(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from mccp.asm import AsmError, assemble_file
+
+    try:
+        prog = assemble_file(args.source)
+    except AsmError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    out = Path(args.output or Path(args.source).with_suffix(".hex"))
+    out.write_text(prog.hex_text())
+    sym = out.with_suffix(".sym.json")
+    sym.write_text(json.dumps({"entries": prog.entries, "symbols": prog.symbols}, indent=2) + "\n")
+    print(f"{args.source}: {len(prog.words)} words -> {out} (symbols: {sym})")
+    return 0
+
+
+def _disasm(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from mccp.asm import disassemble
+
+    words = [int(line, 16) for line in Path(args.image).read_text().split()]
+    sym_path = Path(args.image).with_suffix(".sym.json")
+    symbols = json.loads(sym_path.read_text())["symbols"] if sym_path.exists() else {}
+    print("\n".join(disassemble(words, symbols)))
+    return 0
+
+
+def _iss(args: argparse.Namespace) -> int:
+    import os
+
+    from mccp.asm import AsmError, assemble_file
+    from mccp.iss import Iss
+    from mccp.modes import MODES, build_task, split_output
+
+    try:
+        prog = assemble_file(args.source)
+    except AsmError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    m = MODES[args.mode]
+    op = args.op or ("mac" if m.mac_only else "encrypt")
+    key = bytes.fromhex(args.key) if args.key else os.urandom(16)
+    data = bytes.fromhex(args.data) if args.data is not None else os.urandom(args.size)
+    nonce = bytes.fromhex(args.nonce) if args.nonce is not None else os.urandom(
+        12 if args.mode in ("gcm", "gmac", "ccm") else (16 if m.nonce_lens else 0))
+    aad = bytes.fromhex(args.aad) if args.aad else b""
+    tag = bytes.fromhex(args.tag) if args.tag else b""
+    tag_len = args.tag_len if args.tag_len is not None else (16 if m.tag_lens else 0)
+    iss = Iss(prog.words, digit_bits=args.digit_bits, out_words=args.out_words)
+    iss.load_key(key)
+    res = iss.run(build_task(prog.entries, args.mode, op, data, nonce, aad, tag, tag_len))
+    if args.trace:
+        for r in res.retired:
+            print(r)
+    names = {s["code"]: s["name"] for s in iss.isa.status_codes}
+    out, tag_out = split_output(args.mode, op, res.data, len(data), tag_len)
+    print(f"mode {args.mode} {op}, key {len(key) * 8} bits, {len(data)} bytes: status {names[res.status]}, "
+          f"{res.cycles} cycles, {res.instructions} instructions")
+    if out:
+        print(f"data {out.hex()}")
+    if tag_out:
+        print(f"tag  {tag_out.hex()}")
+    return 0 if res.status == 0 else 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mccp", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -69,6 +139,31 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("isa", help="generate (or check) the RTL ISA package and docs/isa.md from insns.yml")
     p.add_argument("action", choices=["gen", "check"])
     p.set_defaults(func=_isa)
+
+    p = sub.add_parser("asm", help="assemble firmware to a hex image (+ .sym.json)")
+    p.add_argument("source")
+    p.add_argument("-o", "--output")
+    p.set_defaults(func=_asm)
+
+    p = sub.add_parser("disasm", help="disassemble a hex image")
+    p.add_argument("image")
+    p.set_defaults(func=_disasm)
+
+    p = sub.add_parser("iss", help="run one packet through the firmware on the instruction-set simulator")
+    p.add_argument("source", nargs="?", default="firmware/mccp.s")
+    p.add_argument("--mode", default="gcm", choices=["ecb", "cbc", "ctr", "cbc-mac", "cmac", "ccm", "gcm", "gmac"])
+    p.add_argument("--op", choices=["encrypt", "decrypt", "mac", "verify"])
+    p.add_argument("--key", help="hex; default random AES-128")
+    p.add_argument("--data", help="hex; default random of --size bytes")
+    p.add_argument("--size", type=int, default=64)
+    p.add_argument("--nonce", help="hex")
+    p.add_argument("--aad", help="hex")
+    p.add_argument("--tag", help="hex (decrypt / verify)")
+    p.add_argument("--tag-len", type=int)
+    p.add_argument("--digit-bits", type=int, default=32)
+    p.add_argument("--out-words", type=int, default=130)
+    p.add_argument("--trace", action="store_true", help="print the retire trace")
+    p.set_defaults(func=_iss)
 
     args = parser.parse_args(argv)
     return args.func(args)

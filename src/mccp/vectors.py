@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 HEX_FIELDS = {"key", "plaintext", "ciphertext", "iv", "pt", "ct", "aad", "tag",
-              "nonce", "adata", "payload", "msg", "mac", "k", "m", "t"}
+              "nonce", "adata", "payload", "msg", "mac", "k", "m", "t", "message", "output"}
 INT_FIELDS = {"count", "mlen", "tlen", "alen", "plen", "nlen"}
 _SECTION = re.compile(r"^\[(.+)\]$")
 
@@ -42,14 +42,24 @@ def _value(name: str, text: str):
     return text.strip()
 
 
-def parse(path: Path) -> Iterator[dict]:
-    """Yield every record of a CAVP .rsp file."""
+def parse(path: Path, sticky: bool = False) -> Iterator[dict]:
+    """Yield every record of a CAVP .rsp file.
+
+    With `sticky`, lines outside a counted record (the CCM files put `Key`,
+    `Nonce` or `Plen` between sections and records) are remembered and merged
+    into every following record until they are set again.
+    """
     sections: dict[str, str] = {}
+    context: dict = {}
     record: dict = {}
 
     def flush():
         if record:
+            if sticky and "count" not in record:
+                context.update(record)
+                return
             out = dict(sections)
+            out.update(context)
             out.update(record)
             yield out
 
@@ -65,8 +75,10 @@ def parse(path: Path) -> Iterator[dict]:
             record = {}
             body = m.group(1)
             if "=" in body:
-                k, v = body.split("=", 1)
-                sections[k.strip().lower()] = v.strip()
+                # `[Keylen = 128]` or `[Alen = 0, Plen = 0, Nlen = 7, Tlen = 4]`
+                for pair in body.split(","):
+                    k, v = pair.split("=", 1)
+                    sections[k.strip().lower()] = v.strip()
             else:
                 # [ENCRYPT] / [DECRYPT]: a direction, replacing the previous one
                 sections["direction"] = body.strip().lower()

@@ -1,0 +1,130 @@
+"""NIST CAVP vectors of every mode as uniform cases for the core tests.
+
+A case is what the device sees (mode, operation, key, nonce, AAD, data, tag)
+and what the NIST file says must come out (data, tag, or an authentication
+failure).  `sample` picks a spread subset: the first records of every section
+of every file, so each key size, nonce, AAD, payload and tag length in the
+files is exercised even when only a few records per section run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from mccp import vectors
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    mode: str
+    op: str                 # encrypt / decrypt / mac / verify
+    key: bytes
+    data: bytes             # input payload (or message)
+    nonce: bytes = b""
+    aad: bytes = b""
+    tag: bytes = b""        # input tag (decrypt / verify)
+    tag_len: int = 0
+    expect_data: bytes = b""
+    expect_tag: bytes = b""
+    expect_fail: bool = False
+
+
+def _section_key(rec: dict) -> tuple:
+    return tuple(sorted((k, v) for k, v in rec.items() if isinstance(v, str) and k != "result"))
+
+
+def ecb_cbc_cases(mode: str) -> list[Case]:
+    out = []
+    upper = mode.upper()
+    for kind in ("GFSbox", "KeySbox", "VarKey", "VarTxt", "MMT"):
+        for bits in (128, 192, 256):
+            name = f"{upper}{kind}{bits}.rsp"
+            for rec in vectors.parse(vectors.aes_file(upper, name)):
+                enc = rec["direction"] == "encrypt"
+                pt, ct = rec["plaintext"], rec["ciphertext"]
+                out.append(Case(f"{name}#{rec['direction']}{rec['count']}", mode,
+                                "encrypt" if enc else "decrypt", rec["key"], pt if enc else ct,
+                                nonce=rec.get("iv", b""), expect_data=ct if enc else pt))
+    return out
+
+
+def ctr_cases() -> list[Case]:
+    out = []
+    for bits in (128, 192, 256):
+        path = vectors.aes_file("CTR", f"aes-{bits}-ctr.txt")
+        for rec in vectors.parse(path):
+            out.append(Case(f"{path.name}#{rec['count']}", "ctr", "encrypt", rec["key"], rec["plaintext"],
+                            nonce=rec["iv"], expect_data=rec["ciphertext"]))
+            out.append(Case(f"{path.name}#dec{rec['count']}", "ctr", "decrypt", rec["key"], rec["ciphertext"],
+                            nonce=rec["iv"], expect_data=rec["plaintext"]))
+    return out
+
+
+def gcm_cases() -> list[Case]:
+    out = []
+    for bits in (128, 192, 256):
+        for name in (f"gcmEncryptExtIV{bits}.rsp", f"gcmDecrypt{bits}.rsp"):
+            for rec in vectors.parse(vectors.aes_file("GCM", name)):
+                tl = int(rec["taglen"]) // 8
+                if name.startswith("gcmEncrypt"):
+                    out.append(Case(f"{name}#{rec['count']}/{_section_key(rec)}", "gcm", "encrypt", rec["key"],
+                                    rec["pt"], rec["iv"], rec["aad"], tag_len=tl,
+                                    expect_data=rec["ct"], expect_tag=rec["tag"]))
+                else:
+                    fail = bool(rec.get("fail"))
+                    out.append(Case(f"{name}#{rec['count']}/{_section_key(rec)}", "gcm", "decrypt", rec["key"],
+                                    rec["ct"], rec["iv"], rec["aad"], rec["tag"], tl,
+                                    expect_data=b"" if fail else rec["pt"], expect_fail=fail))
+    return out
+
+
+def ccm_cases() -> list[Case]:
+    out = []
+    for bits in (128, 192, 256):
+        for kind in ("VADT", "VNT", "VPT", "VTT"):
+            name = f"{kind}{bits}.rsp"
+            for rec in vectors.parse(vectors.aes_file("CCM", name), sticky=True):
+                alen, plen, tlen = int(rec["alen"]), int(rec["plen"]), int(rec["tlen"])
+                aad, pt = rec["adata"][:alen], rec["payload"][:plen]
+                out.append(Case(f"{name}#{rec['count']}/{_section_key(rec)}", "ccm", "encrypt", rec["key"], pt,
+                                rec["nonce"], aad, tag_len=tlen, expect_data=rec["ct"][:plen],
+                                expect_tag=rec["ct"][plen:]))
+        name = f"DVPT{bits}.rsp"
+        for rec in vectors.parse(vectors.aes_file("CCM", name), sticky=True):
+            alen, plen, tlen = int(rec["alen"]), int(rec["plen"]), int(rec["tlen"])
+            fail = rec["result"].startswith("Fail")
+            out.append(Case(f"{name}#{rec['count']}/{_section_key(rec)}", "ccm", "decrypt", rec["key"],
+                            rec["ct"][:plen], rec["nonce"], rec["adata"][:alen], rec["ct"][plen:], tlen,
+                            expect_data=b"" if fail else rec["payload"][:plen], expect_fail=fail))
+    return out
+
+
+def cmac_cases() -> list[Case]:
+    out = []
+    for bits in (128, 192, 256):
+        path = vectors.cavp_root() / "CMAC" / f"nist-800-38b-aes{bits}.txt"
+        for rec in vectors.parse(path):
+            for tl in (16, 8, 4):
+                out.append(Case(f"{path.name}#{rec['count']}/t{tl}", "cmac", "mac", rec["key"], rec["message"],
+                                tag_len=tl, expect_tag=rec["output"][:tl]))
+            out.append(Case(f"{path.name}#{rec['count']}/verify", "cmac", "verify", rec["key"], rec["message"],
+                            tag=rec["output"], tag_len=16))
+    return out
+
+
+def all_cases() -> dict[str, list[Case]]:
+    return {"ecb": ecb_cbc_cases("ecb"), "cbc": ecb_cbc_cases("cbc"), "ctr": ctr_cases(),
+            "gcm": gcm_cases(), "ccm": ccm_cases(), "cmac": cmac_cases()}
+
+
+def sample(cases: list[Case], per_section: int) -> list[Case]:
+    """The first `per_section` cases of every file section (name up to '#', plus the section key)."""
+    def section(c: Case) -> str:
+        file, _, rest = c.name.partition("#")
+        return file + rest.partition("/")[2] + c.op
+    out = []
+    for _, group in groupby(cases, key=section):
+        out.extend(list(group)[:per_section])
+    return out

@@ -1,0 +1,111 @@
+"""The ISA source: generated files fresh, encodings unique, assembler behaviour."""
+
+import random
+
+import pytest
+
+from mccp.asm import AsmError, assemble_file, assemble_text, disassemble
+from mccp.isa import gen, load
+from mccp.paths import ROOT
+
+
+def test_generated_files_are_fresh():
+    stale = gen.stale()
+    assert not stale, f"regenerate with `mccp isa gen`: {[str(p) for p in stale]}"
+
+
+def test_opcodes_unique_and_fit():
+    isa = load()
+    opcodes = [i.opcode for i in isa.instructions]
+    assert len(set(opcodes)) == len(opcodes)
+    assert all(0 <= op < 1 << isa.fields["op"].width for op in opcodes)
+    assert len({i.mnemonic for i in isa.instructions}) == len(opcodes)
+
+
+def test_fields_do_not_overlap():
+    isa = load()
+    used = 0
+    for f in isa.fields.values():
+        mask = ((1 << f.width) - 1) << f.lsb
+        assert not used & mask, f"field {f.name} overlaps another"
+        used |= mask
+    assert used == (1 << isa.word_bits) - 1
+
+
+def _random_operands(ins, rng):
+    vals = []
+    for op in ins.operands:
+        if op.kind.name in ("vreg", "sreg"):
+            vals.append(rng.randrange(load().registers[op.kind.name[0]]["count"]))
+        else:
+            lo, hi = op.kind.range()
+            vals.append(rng.randint(lo, hi))
+    return vals
+
+
+def test_every_encoding_decodes_to_itself_only():
+    """Each word decodes to exactly the instruction and operands it encodes."""
+    isa = load()
+    rng = random.Random(3)
+    seen = {}
+    for ins in isa.instructions:
+        for _ in range(200):
+            vals = _random_operands(ins, rng)
+            word = ins.encode(vals, isa)
+            assert isa.decode(word) == (ins, vals)
+            assert seen.setdefault(word, (ins.mnemonic, tuple(vals))) == (ins.mnemonic, tuple(vals))
+            # text round trip
+            text = isa.disassemble(word)
+            assert assemble_text(text).words == [word]
+
+
+def test_undefined_words_do_not_decode():
+    isa = load()
+    free = [op for op in range(1 << isa.fields["op"].width) if op not in isa.by_opcode]
+    assert free
+    assert isa.decode(free[0] << isa.fields["op"].lsb) is None
+    # a defined opcode with a stray bit in a field it does not use
+    nop = isa.by_mnemonic["nop"].encode([], isa)
+    assert isa.decode(nop | 1) is None
+
+
+def test_firmware_disassembles_and_reassembles():
+    prog = assemble_file(ROOT / "firmware" / "mccp.s")
+    lines = [l.split(None, 2)[2] for l in disassemble(prog.words)]
+    again = assemble_text("\n".join(lines))
+    assert again.words == prog.words
+
+
+@pytest.mark.parametrize("src,message", [
+    ("foo v1", "unknown instruction 'foo'"),
+    ("nop\nvxor v1, v2", "<text>:2: error: vxor takes 3 operands"),
+    ("li s8, 1", "register s8 does not exist"),
+    ("li s1, 16384", "out of range 0..16383"),
+    ("addi s1, s1, -8193", "out of range -8192..8191"),
+    ("jmp nowhere", "undefined name 'nowhere'"),
+    ("a:\na:", "'a' is defined twice"),
+    (".rept 2\nnop", ".rept without .endr"),
+    (".endm", ".endm without a matching"),
+    (".macro m x\nnop\n.endm\nm", "macro m takes 1 arguments, got 0"),
+    (".entry missing", "no such label"),
+    ("vld s1", "must be a vector register"),
+    (".bogus 1", "unknown directive"),
+])
+def test_assembler_errors_name_the_line(src, message):
+    with pytest.raises(AsmError) as exc:
+        assemble_text(src)
+    assert message in str(exc.value)
+    assert str(exc.value).startswith("<text>:")
+
+
+def test_assembler_features(tmp_path):
+    (tmp_path / "inc.s").write_text(".equ K, 5\n.macro bump r\n    addi \\r, \\r, K\n.endm\n")
+    (tmp_path / "main.s").write_text(
+        '.include "inc.s"\n.entry top\ntop: li s1, K*2 + 1\nloop: bump s1\n.rept 3\n  nop\n.endr\n'
+        "  bne s1, s0, loop\n  done AUTH_FAIL\n")
+    prog = assemble_file(tmp_path / "main.s")
+    isa = load()
+    text = [isa.disassemble(w) for w in prog.words]
+    assert text == ["li s1, 11", "addi s1, s1, 5", "nop", "nop", "nop", "bne s1, s0, 1", "done AUTH_FAIL"]
+    assert prog.entries == {"top": 0}
+    assert prog.source[1].file.endswith("inc.s")   # the macro body's line is reported where it was written
