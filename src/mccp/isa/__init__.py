@@ -123,13 +123,22 @@ class Isa:
     def decode(self, word: int) -> tuple[Instruction, list[int]] | None:
         """Instruction and operand values of `word`, or None if undefined.
 
-        A word is defined only if its opcode exists and every bit outside the
-        instruction's operand fields is zero, so one word has one reading.
+        A word is defined only if its opcode exists, every bit outside the
+        instruction's operand fields is zero and every operand fits its kind
+        (registers r0..r7, narrow immediates such as shamt or widx with the
+        unused upper bits of their field zero), so one word has one reading --
+        the same rule as the RTL decoder (rtl/core/mccp_core_decode.sv).
         """
         ins = self.by_opcode.get(self.fields["op"].extract(word))
         if ins is None or word & ~self.used_mask(ins) & ((1 << self.word_bits) - 1):
             return None
-        return ins, ins.decode_operands(word)
+        values = ins.decode_operands(word)
+        for op, value in zip(ins.operands, values):
+            try:
+                op.kind.check(value, self)
+            except ValueError:
+                return None
+        return ins, values
 
     def used_mask(self, ins: Instruction) -> int:
         mask = 0

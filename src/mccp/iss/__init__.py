@@ -150,6 +150,7 @@ class Iss:
                     raise ValueError(f"firmware did not finish within {self.max_cycles} cycles (pc={pc})")
                 if not 0 <= pc < len(self.imem):
                     t = now
+                    land(now)
                     raise Trap("ILLEGAL")
                 word = self.imem[pc]
                 decoded = isa.decode(word)
