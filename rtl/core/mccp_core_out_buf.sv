@@ -1,0 +1,126 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// Output buffer of the MCCP core: holds a packet until its task ends.
+//
+// A circular buffer of Depth words (128 data bits + byte count) with three
+// pointers: write (next word of the running task), commit (end of the
+// released words) and read.  Words between commit and write belong to the
+// running task and are invisible outside; release_i moves commit to write and
+// marks the task's final word `last`; discard_i moves write back to commit.
+// Released words of earlier packets keep draining through out_* (a block RAM
+// read behind mccp_core_prefetch) while the next task writes.
+//
+//  * space_o: a word may be written (fewer than Depth words held in total,
+//    counting released words not yet taken by the consumer);
+//  * oversize_o: the running task's own words fill the buffer.
+// Both are registers.  we_i must not be asserted without space_o, and at most
+// one of we_i, release_i, discard_i is asserted in a cycle.
+module mccp_core_out_buf #(
+  parameter int Depth = 130
+) (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  input  logic         we_i,
+  input  logic [127:0] wdata_i,
+  input  logic [4:0]   wbytes_i,
+  input  logic         release_i,
+  input  logic         discard_i,
+  output logic         space_o,
+  output logic         oversize_o,
+  output logic         out_valid_o,
+  input  logic         out_ready_i,
+  output logic [127:0] out_data_o,
+  output logic [4:0]   out_bytes_o,
+  output logic         out_last_o
+);
+
+  localparam int Aw = $clog2(Depth);
+  localparam int Cw = $clog2(Depth + 1);
+
+  logic [132:0]  mem [Depth];       // {bytes, data}
+  logic          last_mem [Depth];  // written again at release
+  logic [133:0]  rdata_q;
+  logic [Aw-1:0] wr_q, cm_q, rd_q, prev_q;  // prev_q: address of the last word written
+  logic [Cw-1:0] unc_q, avail_q, tot_q;     // uncommitted; committed unread; all held
+  logic [Cw-1:0] unc_d, tot_d;
+  logic          full_q, ufull_q, take, pop, last_we, last_wdata;
+  logic [Aw-1:0] last_waddr;
+
+  assign pop        = out_valid_o && out_ready_i;
+  assign last_we    = we_i || (release_i && unc_q != '0);
+  assign last_waddr = we_i ? wr_q : prev_q;
+  assign last_wdata = !we_i;
+
+  always_ff @(posedge clk_i) begin
+    if (we_i) begin
+      mem[wr_q] <= {wbytes_i, wdata_i};
+    end
+    if (last_we) begin
+      last_mem[last_waddr] <= last_wdata;
+    end
+    rdata_q <= {last_mem[rd_q], mem[rd_q]};
+  end
+
+  always_comb begin
+    unc_d = unc_q;
+    tot_d = tot_q - Cw'(pop);
+    if (we_i) begin
+      unc_d = unc_q + 1'b1;
+      tot_d = tot_d + 1'b1;
+    end else if (release_i || discard_i) begin
+      unc_d = '0;
+      if (discard_i) begin
+        tot_d = tot_d - unc_q;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_q    <= '0;
+      cm_q    <= '0;
+      rd_q    <= '0;
+      prev_q  <= '0;
+      unc_q   <= '0;
+      avail_q <= '0;
+      tot_q   <= '0;
+      full_q  <= 1'b0;
+      ufull_q <= 1'b0;
+    end else begin
+      if (we_i) begin
+        wr_q   <= (wr_q == Aw'(Depth - 1)) ? '0 : wr_q + 1'b1;
+        prev_q <= wr_q;
+      end else if (discard_i) begin
+        wr_q <= cm_q;
+      end
+      if (release_i) begin
+        cm_q <= wr_q;
+      end
+      if (take) begin
+        rd_q <= (rd_q == Aw'(Depth - 1)) ? '0 : rd_q + 1'b1;
+      end
+      avail_q <= avail_q + (release_i ? unc_q : '0) - Cw'(take);
+      unc_q   <= unc_d;
+      tot_q   <= tot_d;
+      full_q  <= (tot_d == Cw'(Depth));
+      ufull_q <= (unc_d == Cw'(Depth));
+    end
+  end
+
+  assign space_o    = !full_q;
+  assign oversize_o = ufull_q;
+
+  mccp_core_prefetch #(
+    .Width(134)
+  ) u_prefetch (
+    .clk_i,
+    .rst_ni,
+    .avail_i (avail_q != '0),
+    .take_o  (take),
+    .rdata_i (rdata_q),
+    .valid_o (out_valid_o),
+    .data_o  ({out_last_o, out_bytes_o, out_data_o}),
+    .pop_i   (pop)
+  );
+
+endmodule

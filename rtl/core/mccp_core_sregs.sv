@@ -1,0 +1,79 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// Scalar register file of the MCCP core: 8 x 32 bits in flip-flops, with a
+// shadow of clamp(s[i]) = min(max(s[i], 0), 16) (signed) per register.
+//
+// The byte counts of vmask / vpad / vstn / tagchk are clamp() of a scalar; the
+// shadow is computed when the register is written, so reading a byte count
+// is a 5-bit 8:1 multiplexer instead of a 32-bit read plus the clamp.
+//
+//  * init_i (task start): s0..s3 = args_i (s0 = [127:96]), s4..s7 = 0;
+//  * one write port (we_i, waddr_i, wdata_i);
+//  * read ports A (s[b]), B (s[c]), clamp ports for the c and a fields and,
+//    with TraceEnable, a trace read port.
+module mccp_core_sregs #(
+  parameter bit TraceEnable = 1'b1
+) (
+  input  logic         clk_i,
+  input  logic         init_i,
+  input  logic [127:0] args_i,
+  input  logic         we_i,
+  input  logic [2:0]   waddr_i,
+  input  logic [31:0]  wdata_i,
+  input  logic [2:0]   raddr_a_i,
+  output logic [31:0]  rdata_a_o,
+  input  logic [2:0]   raddr_b_i,
+  output logic [31:0]  rdata_b_o,
+  input  logic [2:0]   caddr_c_i,
+  output logic [4:0]   clamp_c_o,
+  input  logic [2:0]   caddr_a_i,
+  output logic [4:0]   clamp_a_o,
+  input  logic [2:0]   raddr_t_i,
+  output logic [31:0]  rdata_t_o
+);
+
+  function automatic logic [4:0] clamp16(input logic [31:0] x);
+    if (x[31]) begin
+      clamp16 = 5'd0;
+    end else if (x[30:4] != '0) begin
+      clamp16 = 5'd16;
+    end else begin
+      clamp16 = {1'b0, x[3:0]};
+    end
+  endfunction
+
+  logic [7:0][31:0] regs_q;
+  logic [7:0][4:0]  clamp_q;
+
+  for (genvar r = 0; r < 8; r++) begin : g_reg
+    logic [31:0] init_val;
+    if (r < 4) begin : g_arg
+      assign init_val = args_i[127 - 32 * r -: 32];
+    end else begin : g_zero
+      assign init_val = '0;
+    end
+    always_ff @(posedge clk_i) begin
+      if (init_i) begin
+        regs_q[r]  <= init_val;
+        clamp_q[r] <= clamp16(init_val);
+      end else if (we_i && waddr_i == 3'(r)) begin
+        regs_q[r]  <= wdata_i;
+        clamp_q[r] <= clamp16(wdata_i);
+      end
+    end
+  end
+
+  assign rdata_a_o = regs_q[raddr_a_i];
+  assign rdata_b_o = regs_q[raddr_b_i];
+  assign clamp_c_o = clamp_q[caddr_c_i];
+  assign clamp_a_o = clamp_q[caddr_a_i];
+
+  if (TraceEnable) begin : g_trace
+    assign rdata_t_o = regs_q[raddr_t_i];
+  end else begin : g_no_trace
+    logic unused_t;
+    assign unused_t  = ^raddr_t_i;
+    assign rdata_t_o = '0;
+  end
+
+endmodule
