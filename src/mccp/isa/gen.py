@@ -22,27 +22,30 @@ def render_sv(isa: Isa) -> str:
     lines = [
         f"// {HEADER}.",
         "// Opcodes, field positions and status codes of the MCCP core ISA.",
+        "// `int`, not `int unsigned`: Icarus 11 rejects the latter in a localparam.",
+        "// Not every user needs every constant: UNUSEDPARAM is off for this package.",
+        "/* verilator lint_off UNUSEDPARAM */",
         "package mccp_isa_pkg;",
         "",
-        f"  localparam int unsigned InsnBits = {isa.word_bits};",
-        f"  localparam int unsigned NumVregs = {isa.registers['v']['count']};",
-        f"  localparam int unsigned NumSregs = {isa.registers['s']['count']};",
-        f"  localparam int unsigned VregBits = {isa.registers['v']['bits']};",
-        f"  localparam int unsigned SregBits = {isa.registers['s']['bits']};",
+        f"  localparam int InsnBits = {isa.word_bits};",
+        f"  localparam int NumVregs = {isa.registers['v']['count']};",
+        f"  localparam int NumSregs = {isa.registers['s']['count']};",
+        f"  localparam int VregBits = {isa.registers['v']['bits']};",
+        f"  localparam int SregBits = {isa.registers['s']['bits']};",
         "",
         "  // Instruction fields [msb:lsb].",
     ]
     for f in isa.fields.values():
         cap = f.name.capitalize()
-        lines.append(f"  localparam int unsigned Field{cap}Msb = {f.msb};")
-        lines.append(f"  localparam int unsigned Field{cap}Lsb = {f.lsb};")
+        lines.append(f"  localparam int Field{cap}Msb = {f.msb};")
+        lines.append(f"  localparam int Field{cap}Lsb = {f.lsb};")
     lines += ["", f"  typedef enum logic [{op.width - 1}:0] {{"]
     entries = [f"    OP_{i.mnemonic.upper()} = {op.width}'h{i.opcode:02x}" for i in isa.instructions]
     lines.append(",\n".join(entries))
     lines += ["  } opcode_e;", "", "  // Task end status codes."]
     for s in isa.status_codes:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
-    lines += ["", "endpackage", ""]
+    lines += ["", "endpackage", "/* verilator lint_on UNUSEDPARAM */", ""]
     return "\n".join(lines)
 
 
