@@ -237,7 +237,7 @@ module mccp_core #(
   logic         trace_we_q, trace_wsreg_q;
   logic [2:0]   trace_wreg_q;
 
-  assign v_words = dec.setw ? (4'b1000 >> imm[1:0]) : 4'b1111;
+  assign v_words = dec.setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
   assign v_wdata = dec.vld ? fifo_data : dec.ghget ? gh_y : valu_res;
 
   mccp_core_vregs #(

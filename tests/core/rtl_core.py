@@ -107,6 +107,7 @@ class CoreHarness:
         self.rng = random.Random(seed)
         self.cycle = 0
         self.clock_task = None
+        self.image: list[int] | None = None   # instruction memory contents as last written
         self.max_task_cycles = 1_000_000
 
     # ---- basics -----------------------------------------------------------
@@ -146,16 +147,20 @@ class CoreHarness:
 
     # ---- firmware and key -------------------------------------------------
     async def load_program(self, program_words) -> None:
-        """Write the whole instruction memory (program padded with zeros).  Core must be idle."""
+        """Make the instruction memory hold the program padded with zeros (only words
+        that differ from what the harness wrote before are written).  Core must be idle."""
         d = self.dut
         image = padded_image(program_words, self.imem_words)
         await self.tick()
         for addr, word in enumerate(image):
+            if self.image is not None and self.image[addr] == word:
+                continue   # already there (the memory keeps its words across resets)
             d.imem_we_i.value = 1
             d.imem_addr_i.value = addr
             d.imem_wdata_i.value = word
             await self.tick()
         d.imem_we_i.value = 0
+        self.image = image
 
     async def load_key(self, key: bytes, key_len: int | None = None) -> int:
         """Offer a key until accepted, then wait for the expansion; returns key_error_o seen."""
