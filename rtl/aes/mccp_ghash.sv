@@ -39,12 +39,13 @@
 //    eager 147 MHz, lazy 167 MHz, for +32 FFs and ~6% more LUTs.
 //  * The operand consumed digit by digit (A) is the one that changes every
 //    block, so the A register is a plain shift register; H is static.
-//  * Back to back: the next block's A = X xor Y is needed in the clock that
-//    finishes Y.  Only X xor L is loaded then; the T * g part of Y touches
-//    only the low D + 7 coefficients of A, which are still unconsumed in the
-//    block's first clock, and is added there (a_eff), while the Horner state
-//    is taken as zero in that clock (lm, tm).  So the load path is the step
-//    plus one XOR, not the step plus a reduction.
+//  * Back to back: the next block's A = X xor Y would be needed in the clock
+//    that finishes Y, i.e. after a whole Horner step.  Instead A is loaded with
+//    X alone and Y (still in L and T) is added in the block's first clock,
+//    where the Horner state counts as zero (a_eff, lm, tm).  That costs one
+//    LUT level in front of the digit (a_eff) instead of one behind the step,
+//    and above all keeps the step's XOR trees single: with the XOR behind the
+//    step, synthesis duplicated them for the A path (D = 8: 1993 -> 1074 LUT4).
 //
 // Timing of the interface (S = 128 / DigitBits):
 //  * A block is accepted on a clock edge where in_valid_i && in_ready_o.  The
@@ -168,17 +169,16 @@ module mccp_ghash #(
     end
 
     assign y_poly = l_q ^ {{(128 - GW){1'b0}}, yg};
-    // A was loaded as X xor L; the T * g part of Y enters in the first clock.
-    // It only reaches the low D + 7 coefficients, which are still in A then
-    // (they are consumed last; for D = 64 seven of them are in the first digit).
-    assign a_eff  = a_q ^ {{(128 - GW){1'b0}}, yg & {GW{first}}};
   end else begin : g_eager_state
     assign t_q    = 1'b0;
     assign first  = 1'b1;   // one clock per block
     assign yg     = 1'b0;
     assign y_poly = l_q;
-    assign a_eff  = a_q;
   end
+
+  // A was loaded with X alone; Y (still in L and T) is added in the block's
+  // first clock, while the Horner state counts as zero (lm, tm below).
+  assign a_eff = first ? (a_q ^ y_poly) : a_q;
 
   ////////////////////
   // One Horner step //
@@ -283,12 +283,13 @@ module mccp_ghash #(
     h_d    = h_q;
     l_d    = l_q;
     t_d    = t_q;
-    a_d    = a_q;
+    // A shifts on every clock: its value only matters while busy, and a shift
+    // register without a hold input is one LUT per bit smaller.
+    a_d    = a_eff << DigitBits;
     busy_d = busy_q;
     if (busy_q) begin
       l_d = l_step;
       t_d = t_step;
-      a_d = a_eff << DigitBits;
       if (last) begin
         busy_d = 1'b0;
       end
@@ -301,10 +302,9 @@ module mccp_ghash #(
         h_d = rev128(h_i);
       end
     end
-    // A new block: A := X xor L, L as it is after this clock (the T part of Y
-    // is added in the block's first clock, through a_eff).
+    // A new block: A := X; Y is added in its first clock (a_eff).
     if (fire) begin
-      a_d    = rev128(in_data_i) ^ l_d;
+      a_d    = rev128(in_data_i);
       busy_d = 1'b1;
     end
   end
