@@ -18,6 +18,7 @@ CONFIGS = [
     ("icarus", 8, 9),
 ]
 
+
 @pytest.mark.parametrize("simulator,digit_bits,gcm_vectors", CONFIGS,
                          ids=[f"{s}-D{d}" for s, d, _ in CONFIGS])
 def test_ghash(simulator, digit_bits, gcm_vectors):
