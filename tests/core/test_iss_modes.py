@@ -16,7 +16,7 @@ from mccp.asm import assemble_file
 from mccp.iss import Iss
 from mccp.modes import MODES, build_task, split_output
 from mccp.paths import ROOT
-from refs import reference
+from mccp.refs import reference
 
 FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 CASES = all_cases()

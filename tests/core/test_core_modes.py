@@ -1,0 +1,11 @@
+"""pytest wrapper: every firmware mode on the RTL core (tb_core_modes)."""
+
+import pytest
+
+from mccp import paths, sim
+
+
+@pytest.mark.parametrize("testcase", ["cavp_all_modes", "random_all_modes"])
+def test_core_modes(testcase):
+    sim.run(toplevel="mccp_core", test_module="tb_core_modes", sources=paths.rtl_files("aes", "core"),
+            testcase=testcase, module_dirs=[paths.TESTS / "core", paths.TESTS])
