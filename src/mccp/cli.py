@@ -33,7 +33,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from mccp import demo
 
-    return demo.main(seed=args.seed, blocks=args.blocks)
+    return demo.main(seed=args.seed, blocks=args.blocks, packets=args.packets)
 
 
 def _isa(args: argparse.Namespace) -> int:
@@ -133,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
 
     p = sub.add_parser("demo", help="run the engines end to end and print the figures")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--blocks", type=int, default=2000, help="random blocks per key size")
+    p.add_argument("--blocks", type=int, default=256, help="back-to-back blocks per engine measurement")
+    p.add_argument("--packets", type=int, default=12, help="random packets per mode on the core")
     p.set_defaults(func=_demo)
 
     p = sub.add_parser("isa", help="generate (or check) the RTL ISA package and docs/isa.md from insns.yml")

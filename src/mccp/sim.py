@@ -67,12 +67,14 @@ def run(
     module_dirs: Iterable[Path] = (),
     waves: bool = False,
     seed: int | None = None,
+    log_file: Path | None = None,
 ) -> Path:
     """Build `toplevel` and run the cocotb tests in `test_module`.
 
     Returns the results XML path; raises SimulationFailed if any test failed or
     none ran.  `extra_env` reaches the test bench (as os.environ) so a pytest
-    wrapper can pass knobs such as vector counts.
+    wrapper can pass knobs such as vector counts.  With `log_file`, the build
+    and simulation output goes there instead of the terminal.
     """
     if sim not in SIMULATORS:
         raise ValueError(f"unknown simulator {sim!r}; choose one of {SIMULATORS}")
@@ -103,6 +105,7 @@ def run(
             build_dir=build_dir,
             waves=waves,
             timescale=("1ns", "1ps"),
+            log_file=log_file,
         )
 
     # The runner hands its own sys.path to the simulator as PYTHONPATH.
@@ -122,6 +125,7 @@ def run(
         waves=waves,
         seed=seed,
         timescale=("1ns", "1ps"),
+        log_file=log_file,
     )
     total, failed = get_results(Path(results))
     if total == 0:

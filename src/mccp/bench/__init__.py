@@ -19,22 +19,30 @@ from mccp.tools import tool_version
 GHASH_DIGITS = (1, 8, 32, 64, 128)
 
 
-def _run_bench(toplevel: str, module: str, parameters: dict, sources, env: dict | None = None) -> dict:
+def run_bench(toplevel: str, module: str, parameters: dict, sources, env: dict | None = None,
+              log_file: Path | None = None) -> dict:
+    """Run one cocotb benchmark module and return the JSON it wrote."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.json"
         sim.run(toplevel, module, sources=sources, parameters=parameters,
-                extra_env={"MCCP_BENCH_OUT": str(out), **(env or {})})
+                extra_env={"MCCP_BENCH_OUT": str(out), **(env or {})}, log_file=log_file)
         return json.loads(out.read_text())
 
 
-def bench_engines() -> dict:
+def bench_engines(blocks: int = 256, log_dir: Path | None = None) -> dict:
     aes_sources = paths.rtl_files("aes")
     result = {"aes": {}, "ghash": {}}
+
+    def log(name: str) -> Path | None:
+        return log_dir / f"{name}.log" if log_dir else None
+
     for name, dec in (("aes_enc", 0), ("aes_encdec", 1)):
-        result["aes"][name] = _run_bench("mccp_aes_engine", "mccp.bench.tb_aes", {"DecryptEnable": dec},
-                                         aes_sources, {"MCCP_BENCH_DECRYPT": str(dec)})
+        result["aes"][name] = run_bench("mccp_aes_engine", "mccp.bench.tb_aes", {"DecryptEnable": dec},
+                                        aes_sources, {"MCCP_BENCH_DECRYPT": str(dec), "MCCP_BENCH_BLOCKS": str(blocks)},
+                                        log(name))
     for d in GHASH_DIGITS:
-        result["ghash"][str(d)] = _run_bench("mccp_ghash", "mccp.bench.tb_ghash", {"DigitBits": d}, aes_sources)
+        result["ghash"][str(d)] = run_bench("mccp_ghash", "mccp.bench.tb_ghash", {"DigitBits": d}, aes_sources,
+                                            {"MCCP_BENCH_BLOCKS": str(blocks)}, log(f"ghash_d{d}"))
     return result
 
 
