@@ -106,6 +106,33 @@ module mccp_core #(
   assign run     = (state_q == StRun);
   assign host_ok = (state_q == StIdle) || (state_q == StRes);
 
+  // decoded instruction (mccp_core_decode)
+  logic       dec_legal;
+  logic       dec_done;
+  logic       dec_jump;
+  logic       dec_jr;
+  logic       dec_branch;
+  logic [1:0] dec_br_kind;
+  logic       dec_bf;
+  logic       dec_rd_va;
+  logic       dec_rd_vb;
+  logic       dec_wr_vd;
+  logic       dec_v_we;
+  logic       dec_s_we;
+  logic [3:0] dec_salu_op;
+  logic [3:0] dec_valu_op;
+  logic [1:0] dec_nsel;
+  logic       dec_vld;
+  logic       dec_vst;
+  logic       dec_ghget;
+  logic       dec_setw;
+  logic       dec_tagchk;
+  logic       dec_aes;
+  logic       dec_aes_x;
+  logic       dec_aes_dec;
+  logic       dec_ghinit;
+  logic       dec_ghash;
+
   ////////////
   // Engines //
   ////////////
@@ -115,7 +142,6 @@ module mccp_core #(
   logic [127:0] eng_in_data, eng_out_data;
   logic         gh_h_we, gh_in_valid, gh_in_ready, gh_busy;
   logic [127:0] gh_h, gh_y;
-  logic         dec_aes_dec;
 
   mccp_aes_engine #(
     .DecryptEnable(DecryptEnable)
@@ -190,23 +216,45 @@ module mccp_core #(
   // Decode //
   ////////////
 
-  mccp_core_pkg::decode_t     dec;
   logic        legal;
   logic [2:0]  ra, rb, rc;
   logic [13:0] imm;
 
   mccp_core_decode u_decode (
-    .insn_i (ir),
-    .dec_o  (dec)
+    .insn_i    (ir),
+    .legal_o   (dec_legal),
+    .done_o    (dec_done),
+    .jump_o    (dec_jump),
+    .jr_o      (dec_jr),
+    .branch_o  (dec_branch),
+    .br_kind_o (dec_br_kind),
+    .bf_o      (dec_bf),
+    .rd_va_o   (dec_rd_va),
+    .rd_vb_o   (dec_rd_vb),
+    .wr_vd_o   (dec_wr_vd),
+    .v_we_o    (dec_v_we),
+    .s_we_o    (dec_s_we),
+    .salu_op_o (dec_salu_op),
+    .valu_op_o (dec_valu_op),
+    .nsel_o    (dec_nsel),
+    .vld_o     (dec_vld),
+    .vst_o     (dec_vst),
+    .ghget_o   (dec_ghget),
+    .setw_o    (dec_setw),
+    .tagchk_o  (dec_tagchk),
+    .aes_o     (dec_aes),
+    .aes_x_o   (dec_aes_x),
+    .aes_dec_o (dec_aes_dec),
+    .ghinit_o  (dec_ghinit),
+    .ghash_o   (dec_ghash)
   );
 
-  assign legal       = dec.legal && !ir_oob_q;
+  assign legal       = dec_legal && !ir_oob_q;
   assign ra          = ir[mccp_isa_pkg::FieldALsb +: 3];
   assign rb          = ir[mccp_isa_pkg::FieldBLsb +: 3];
   assign rc          = ir[mccp_isa_pkg::FieldCLsb +: 3];
   assign imm         = ir[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
-  assign dec_aes_dec = dec.aes_dec;
-
+  
   ///////////////////////////
   // Registers and operands //
   ///////////////////////////
@@ -237,8 +285,8 @@ module mccp_core #(
   logic         trace_we_q, trace_wsreg_q;
   logic [2:0]   trace_wreg_q;
 
-  assign v_words = dec.setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
-  assign v_wdata = dec.vld ? fifo_data : dec.ghget ? gh_y : valu_res;
+  assign v_words = dec_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
+  assign v_wdata = dec_vld ? fifo_data : dec_ghget ? gh_y : valu_res;
 
   mccp_core_vregs #(
     .TraceEnable(TraceEnable)
@@ -288,7 +336,7 @@ module mccp_core #(
   logic eq, lt, mismatch;
 
   mccp_core_salu u_salu (
-    .op_i   (dec.salu_op),
+    .op_i   (dec_salu_op),
     .sa_i   (sa),
     .sb_i   (sb),
     .imm_i  (imm),
@@ -300,7 +348,7 @@ module mccp_core #(
   );
 
   always_comb begin
-    unique case (dec.nsel)
+    unique case (dec_nsel)
       mccp_core_pkg::NSEL_16: n_eff = 5'd16;
       mccp_core_pkg::NSEL_0:  n_eff = 5'd0;
       default: n_eff = clamp_c;
@@ -308,7 +356,7 @@ module mccp_core #(
   end
 
   mccp_core_valu u_valu (
-    .op_i       (dec.valu_op),
+    .op_i       (dec_valu_op),
     .a_i        (opa),
     .b_i        (opb),
     .s_i        (sb),
@@ -369,42 +417,42 @@ module mccp_core #(
   logic [7:0]  done_status, end_status;
 
   assign n_nonzero = (n_eff != 5'd0);
-  assign aes_bad   = !key_expanded_o || (dec.aes_dec && !DecryptEnable);
+  assign aes_bad   = !key_expanded_o || (dec_aes_dec && !DecryptEnable);
 
   // Scoreboard: reads of a pending register wait for its write-back cycle,
   // writes (and vsetw, which keeps the other words) for the cycle after.
-  assign wait_hz = (dec.rd_va && pend_a && !eng_out_valid) ||
-                   (dec.rd_vb && pend_b && !eng_out_valid) ||
-                   (dec.wr_vd && pend_d);
+  assign wait_hz = (dec_rd_va && pend_a && !eng_out_valid) ||
+                   (dec_rd_vb && pend_b && !eng_out_valid) ||
+                   (dec_wr_vd && pend_d);
 
-  assign wait_unit = (dec.aes && key_expanded_o && !eng_in_ready) ||
-                     (dec.ghash && !gh_in_ready) ||
-                     ((dec.ghinit || dec.ghget) && gh_busy) ||
-                     (dec.vld && !ended_q && !fifo_valid) ||
-                     (dec.vst && n_nonzero && !ob_oversize && !ob_space) ||
-                     (dec.done && (pend_q || gh_busy));
+  assign wait_unit = (dec_aes && key_expanded_o && !eng_in_ready) ||
+                     (dec_ghash && !gh_in_ready) ||
+                     ((dec_ghinit || dec_ghget) && gh_busy) ||
+                     (dec_vld && !ended_q && !fifo_valid) ||
+                     (dec_vst && n_nonzero && !ob_oversize && !ob_space) ||
+                     (dec_done && (pend_q || gh_busy));
 
   // An undefined word traps at once; a defined one waits first.
   assign stall = legal && (wait_hz || wait_unit);
   assign go    = run && ir_valid_q && !stall;
 
-  assign trap_ill   = !legal || (dec.aes && aes_bad);
-  assign trap_trunc = dec.vld && ended_q;
-  assign trap_over  = dec.vst && n_nonzero && ob_oversize;
+  assign trap_ill   = !legal || (dec_aes && aes_bad);
+  assign trap_trunc = dec_vld && ended_q;
+  assign trap_over  = dec_vst && n_nonzero && ob_oversize;
   assign trap       = go && (trap_ill || trap_trunc || trap_over);
   assign retire     = go && !(trap_ill || trap_trunc || trap_over);
-  assign finish     = trap || (retire && dec.done);
+  assign finish     = trap || (retire && dec_done);
 
   always_comb begin
-    unique case (dec.br_kind)
+    unique case (dec_br_kind)
       mccp_core_pkg::BR_EQ:   cond = eq;
       mccp_core_pkg::BR_NE:   cond = !eq;
       mccp_core_pkg::BR_LT:   cond = lt;
       default: cond = !lt;
     endcase
   end
-  assign taken  = retire && (dec.jump || dec.jr || (dec.branch && cond) || (dec.bf && f_q));
-  assign target = dec.jr ? sa[13:0] : imm;
+  assign taken  = retire && (dec_jump || dec_jr || (dec_branch && cond) || (dec_bf && f_q));
+  assign target = dec_jr ? sa[13:0] : imm;
 
   assign done_status = (imm[7:0] < 8'd7) ? imm[7:0] : mccp_isa_pkg::STATUS_BAD_PARAM;
   always_comb begin
@@ -421,17 +469,17 @@ module mccp_core #(
     end
   end
 
-  assign v_we         = retire && dec.v_we;
-  assign s_we         = retire && dec.s_we;
-  assign eng_in_valid = retire && dec.aes;
-  assign eng_in_data  = dec.aes_x ? (opa ^ opb) : opa;
-  assign gh_in_valid  = retire && dec.ghash;
-  assign gh_h_we      = start_fire || (retire && dec.ghinit);
+  assign v_we         = retire && dec_v_we;
+  assign s_we         = retire && dec_s_we;
+  assign eng_in_valid = retire && dec_aes;
+  assign eng_in_data  = dec_aes_x ? (opa ^ opb) : opa;
+  assign gh_in_valid  = retire && dec_ghash;
+  assign gh_h_we      = start_fire || (retire && dec_ghinit);
   assign gh_h         = run ? opa : '0;
-  assign ob_we        = retire && dec.vst && n_nonzero;
+  assign ob_we        = retire && dec_vst && n_nonzero;
   assign ob_release   = finish && (end_status == mccp_isa_pkg::STATUS_OK);
   assign ob_discard   = finish && (end_status != mccp_isa_pkg::STATUS_OK);
-  assign fifo_pop     = (retire && dec.vld) || ((state_q == StDrain) && fifo_valid);
+  assign fifo_pop     = (retire && dec_vld) || ((state_q == StDrain) && fifo_valid);
 
   assign imem_re = !run || !ir_valid_q || go;
 
@@ -451,7 +499,13 @@ module mccp_core #(
     state_d = state_q;
     unique case (state_q)
       StIdle:  if (start_fire) state_d = StRun;
-      StRun:   if (finish) state_d = ended_q ? StRes : StDrain;
+      StRun: begin
+        if (finish && ended_q) begin
+          state_d = StRes;
+        end else if (finish) begin
+          state_d = StDrain;
+        end
+      end
       StDrain: if (fifo_valid && fifo_last) state_d = StRes;
       StRes:   if (res_ready_i) state_d = StIdle;
       default: state_d = StIdle;
@@ -514,7 +568,7 @@ module mccp_core #(
         ended_q <= 1'b0;
         bytes_q <= '0;
       end else begin
-        if (retire && dec.tagchk) begin
+        if (retire && dec_tagchk) begin
           f_q <= mismatch;
         end
         if (fifo_pop && fifo_last) begin
@@ -563,8 +617,8 @@ module mccp_core #(
         wb_reg_q      <= '0;
       end else begin
         valid_q       <= retire;
-        trace_we_q    <= retire && (dec.v_we || dec.s_we);
-        trace_wsreg_q <= dec.s_we;
+        trace_we_q    <= retire && (dec_v_we || dec_s_we);
+        trace_wsreg_q <= dec_s_we;
         trace_wreg_q  <= ra;
         pc_tq         <= pc_q;
         insn_q        <= ir;

@@ -1,7 +1,8 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Types shared by the MCCP core's sub-modules: the decoded instruction and the
-// operation selects of the scalar and vector ALUs.  Opcodes and status codes
+// Constants shared by the MCCP core's sub-modules: the operation selects the
+// decoder gives the scalar and vector ALUs.  (The decoder's outputs are separate
+// ports, not a packed struct: Icarus 11 cannot elaborate a struct typedef in a package.)  Opcodes and status codes
 // come from the generated mccp_isa_pkg (src/mccp/isa/insns.yml).
 package mccp_core_pkg;
 
@@ -49,35 +50,5 @@ package mccp_core_pkg;
     BR_GE
   } br_kind_e;
 
-  typedef struct packed {
-    logic       legal;     // a defined instruction word
-    // control
-    logic       done;
-    logic       jump;      // jmp / jal: always taken to imm
-    logic       jr;        // taken to s[b]
-    logic       branch;    // beq / bne / blt / bge
-    br_kind_e   br_kind;
-    logic       bf;        // taken to imm if F
-    // register use (the fields as register numbers)
-    logic       rd_va;     // reads v[b]
-    logic       rd_vb;     // reads v[c]
-    logic       wr_vd;     // writes v[a] (now or, for aes*, in the background)
-    logic       v_we;      // writes v[a] in the issue cycle
-    logic       s_we;      // writes s[a] in the issue cycle
-    // units
-    salu_op_e   salu_op;
-    valu_op_e   valu_op;
-    nsel_e      nsel;
-    logic       vld;
-    logic       vst;       // vst or vstn (the output word is the MASK result)
-    logic       ghget;
-    logic       setw;      // one word of v[a] written (vsetw)
-    logic       tagchk;
-    logic       aes;       // aes / aesx / aesd
-    logic       aes_x;     // aesx: block = v[b] ^ v[c]
-    logic       aes_dec;   // aesd
-    logic       ghinit;
-    logic       ghash;
-  } decode_t;
 
 endpackage

@@ -4,7 +4,7 @@
 // li / addi / add / sub / and / or / andi / ori / shli / shri / vgetw / jal,
 // and the comparison of the conditional branches (signed).
 module mccp_core_salu (
-  input  mccp_core_pkg::salu_op_e op_i,
+  input  logic [3:0]              op_i,    // mccp_core_pkg::salu_op_e
   input  logic [31:0]             sa_i,    // s[b]
   input  logic [31:0]             sb_i,    // s[c]
   input  logic [13:0]             imm_i,

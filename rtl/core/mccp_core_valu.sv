@@ -16,7 +16,7 @@
 // 128 bits are compared every time (one cycle whatever the data), so the
 // result takes the same time for every tag.
 module mccp_core_valu (
-  input  mccp_core_pkg::valu_op_e op_i,
+  input  logic [3:0]              op_i,  // mccp_core_pkg::valu_op_e
   input  logic [127:0]            a_i,
   input  logic [127:0]            b_i,
   input  logic [31:0]             s_i,

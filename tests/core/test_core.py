@@ -46,6 +46,6 @@ def test_core_icarus():
         test_module="tb_core",
         sources=SOURCES,
         sim="icarus",
-        testcase=["smoke", "scalar_ops", "vector_ops_first_principles"],
+        testcase=["smoke", "scalar_ops", "vector_ops_first_principles", "aes_instructions"],
         module_dirs=[paths.TESTS / "core", paths.TESTS],
     )
