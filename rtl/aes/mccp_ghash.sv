@@ -176,9 +176,14 @@ module mccp_ghash #(
     assign y_poly = l_q;
   end
 
-  // A was loaded with X alone; Y (still in L and T) is added in the block's
-  // first clock, while the Horner state counts as zero (lm, tm below).
-  assign a_eff = first ? (a_q ^ y_poly) : a_q;
+  // A was loaded with X xor (top digit of Y); the rest of Y (still in L and T)
+  // is added in the block's first clock, below the digit being consumed, while
+  // the Horner state counts as zero (lm, tm below).
+  if (Lazy) begin : g_fixup
+    assign a_eff = first ? (a_q ^ {{DigitBits{1'b0}}, y_poly[127-DigitBits:0]}) : a_q;
+  end else begin : g_no_fixup
+    assign a_eff = a_q;
+  end
 
   ////////////////////
   // One Horner step //
@@ -283,9 +288,6 @@ module mccp_ghash #(
     h_d    = h_q;
     l_d    = l_q;
     t_d    = t_q;
-    // A shifts on every clock: its value only matters while busy, and a shift
-    // register without a hold input is one LUT per bit smaller.
-    a_d    = a_eff << DigitBits;
     busy_d = busy_q;
     if (busy_q) begin
       l_d = l_step;
@@ -302,10 +304,37 @@ module mccp_ghash #(
         h_d = rev128(h_i);
       end
     end
-    // A new block: A := X; Y is added in its first clock (a_eff).
     if (fire) begin
-      a_d    = rev128(in_data_i);
       busy_d = 1'b1;
+    end
+  end
+
+  // The top digit of Y as it is after this clock: L's top D coefficients, plus
+  // T * g where that reaches them (only for D = 64: coefficients 64..70).
+  logic [DigitBits-1:0] y_top_d;
+  for (genvar j = 128 - DigitBits; j < 128; j++) begin : g_y_top
+    logic [7:0] f;
+    for (genvar o = 0; o < 8; o++) begin : g_tap
+      if (Lazy && is_tap(o) && j < GW && j - o >= 0 && j - o < DigitBits) begin : g_on
+        assign f[o] = t_d[j - o];
+      end else begin : g_off
+        assign f[o] = 1'b0;
+      end
+    end
+    assign y_top_d[j - (128 - DigitBits)] = l_d[j] ^ (^f);
+  end
+
+  // A shifts on every clock (its value only matters while busy, and a shift
+  // register without a hold input is smaller).  A new block loads
+  // X xor (top digit of Y), so the first digit comes straight from A's
+  // flip-flops; the rest of Y is added in the first clock through a_eff.  (Adding
+  // all of Y here would put the whole step in front of A too, and synthesis
+  // then duplicates its XOR trees; adding all of it through a_eff puts a LUT
+  // between A and the digit's high-fanout nets.)
+  always_comb begin
+    a_d = a_eff << DigitBits;
+    if (fire) begin
+      a_d = rev128(in_data_i) ^ (128'(y_top_d) << (128 - DigitBits));
     end
   end
 
