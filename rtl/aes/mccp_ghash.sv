@@ -39,13 +39,15 @@
 //    eager 147 MHz, lazy 167 MHz, for +32 FFs and ~6% more LUTs.
 //  * The operand consumed digit by digit (A) is the one that changes every
 //    block, so the A register is a plain shift register; H is static.
-//  * Back to back: the next block's A = X xor Y would be needed in the clock
-//    that finishes Y, i.e. after a whole Horner step.  Instead A is loaded with
-//    X alone and Y (still in L and T) is added in the block's first clock,
-//    where the Horner state counts as zero (a_eff, lm, tm).  That costs one
-//    LUT level in front of the digit (a_eff) instead of one behind the step,
-//    and above all keeps the step's XOR trees single: with the XOR behind the
-//    step, synthesis duplicated them for the A path (D = 8: 1993 -> 1074 LUT4).
+//  * Back to back: the next block's A = X xor Y is due in the clock that
+//    finishes Y.  Loading all of it then would put a whole step in front of
+//    the A register (synthesis duplicated the XOR trees for that path:
+//    D = 8, 1993 LUT4 against 1074); adding all of Y in the block's first
+//    clock instead puts a LUT between A and the digit's high-fanout nets
+//    (D = 32: 145 MHz).  So A is loaded with X xor (top digit of Y), the part
+//    consumed in the first clock, and the rest of Y (still in L and T) is
+//    added in that clock below the digit (a_eff), while the Horner state counts
+//    as zero (lm, tm).
 //
 // Timing of the interface (S = 128 / DigitBits):
 //  * A block is accepted on a clock edge where in_valid_i && in_ready_o.  The
