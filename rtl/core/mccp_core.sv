@@ -61,6 +61,7 @@ module mccp_core #(
   output logic         start_ready_o,
   input  logic [9:0]   start_entry_i,
   input  logic [127:0] start_args_i,
+  input  logic         start_empty_i,  // the packet has no input word (e.g. CMAC of an empty message)
   // packet in
   input  logic         in_valid_i,
   output logic         in_ready_o,
@@ -565,7 +566,7 @@ module mccp_core #(
       // flag, packet state, output bytes
       if (start_fire) begin
         f_q     <= 1'b0;
-        ended_q <= 1'b0;
+        ended_q <= start_empty_i;
         bytes_q <= '0;
       end else begin
         if (retire && dec_tagchk) begin
