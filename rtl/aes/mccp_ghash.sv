@@ -59,7 +59,8 @@
 //    busy).  In the same clock as an accepted block they act first: clear_i
 //    makes that block's product X * H, h_we_i makes it use the new H.
 module mccp_ghash #(
-  parameter int DigitBits = 32  // int, not int unsigned: Icarus 11 rejects the latter
+  // 1, 2, 4, ..., 128.  int, not int unsigned: Icarus 11 rejects the latter.
+  parameter int DigitBits = 32
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -101,7 +102,7 @@ module mccp_ghash #(
   logic [127:0]   h_q, h_d;   // hash subkey H
   logic [127:0]   l_q, l_d;   // accumulator, low 128 coefficients (all of it if not Lazy)
   logic [TW-1:0]  t_q, t_d;   // accumulator, coefficients of x^128 .. x^(127+D) (Lazy)
-  logic [127:0]   a_q, a_d;   // A = Y xor X, consumed from the top digit down
+  logic [127:0]   a_q, a_d;   // A = X xor Y (see a_eff), consumed from the top digit down
   logic           busy_q, busy_d;
   logic           fire;       // a block is accepted at this clock edge
   logic           first;      // first clock of a block: Horner state taken as zero
