@@ -1,0 +1,174 @@
+// Copyright MCCP contributors.
+// SPDX-License-Identifier: Apache-2.0
+//
+// AES round-per-clock datapath (AES-128/192/256; decryption when DecryptEnable).
+//
+// One 128-bit state register, 16 S-boxes, one round per clock.  Round keys are read
+// from a round-key store through a combinational read port (rk_idx_o -> rk_i).
+//
+// Timing of a block (Nr = 10/12/14 rounds):
+//   cycle 0        the block is accepted (in_valid_i && in_ready_o); the state register
+//                  loads in_data_i ^ rk[first] (the initial AddRoundKey)
+//   cycles 1..Nr   one round each
+//   cycle Nr+1     out_valid_o; out_data_o is the state register itself.  If the output
+//                  is accepted in this cycle, the next block may be accepted in the same
+//                  cycle, so back-to-back blocks take Nr + 1 = 11/13/15 cycles each.
+//
+// Encryption rounds (FIPS-197 cipher):
+//   state <= MixColumns(ShiftRows(SubBytes(state))) ^ rk[r]      r = 1 .. Nr-1
+//   state <= ShiftRows(SubBytes(state)) ^ rk[Nr]                 last round
+//
+// Decryption uses the FIPS-197 inverse cipher with the SAME round keys read in reverse
+// order (no InvMixColumns-transformed schedule), but with the register placed before
+// InvMixColumns instead of after it.  The inverse cipher
+//   AddRoundKey(rk[Nr]); for r = Nr-1 .. 1 { InvShiftRows; InvSubBytes; AddRoundKey(rk[r]);
+//   InvMixColumns }; InvShiftRows; InvSubBytes; AddRoundKey(rk[0])
+// is regrouped into Nr equal cycles:
+//   state <= InvShiftRows(InvSubBytes(state)) ^ rk[Nr-1]                   first cycle
+//   state <= InvShiftRows(InvSubBytes(InvMixColumns(state))) ^ rk[Nr-c]   cycles c = 2..Nr
+// so AddRoundKey stays the last XOR of the cycle (as in encryption) and the last cycle
+// leaves the plaintext in the register.  InvSubBytes and InvShiftRows commute.
+//
+// The S-boxes are shared by both directions (mccp_aes_sbox with InvEnable): InvSubBytes
+// is affine_inv o SubBytes o affine_inv, which costs two small linear layers instead of
+// 16 more 256-entry tables.  With DecryptEnable = 0 all of this is absent and a block
+// with in_decrypt_i = 1 is answered at once (next cycle) with out_error_o = 1 and
+// out_data_o = 0, in order with the other blocks.
+//
+// The key size (key_len_i) and the store contents must not change while busy_o is high;
+// the owner (mccp_aes_engine) only starts a key expansion when busy_o is low and only
+// lets blocks in (start_ok_i) when a complete expanded key is held.
+
+module mccp_aes_cipher
+#(
+  parameter bit DecryptEnable = 1'b1
+) (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  // key context
+  input  logic         start_ok_i,   // blocks may be accepted (an expanded key is held)
+  input  logic [1:0]   key_len_i,    // size of that key: 0: 128, 1: 192, 2: 256
+  // round-key read port (combinational read)
+  output logic [3:0]   rk_idx_o,
+  input  logic [127:0] rk_i,
+  // blocks in
+  input  logic         in_valid_i,
+  output logic         in_ready_o,
+  input  logic         in_decrypt_i,
+  input  logic [127:0] in_data_i,
+  // blocks out
+  output logic         out_valid_o,
+  input  logic         out_ready_i,
+  output logic [127:0] out_data_o,
+  output logic         out_error_o,
+  // a block is being computed
+  output logic         busy_o
+);
+
+  logic [127:0] state_q, state_d;
+  logic         running_q, dec_q, first_q, last_q, out_valid_q, error_q;
+  logic [3:0]   idx_q;
+
+  logic [3:0]   nr;
+  logic         out_hold, accept, reject, start, in_dec, state_en;
+
+  assign nr       = mccp_aes_pkg::num_rounds(key_len_i);
+  assign out_hold = out_valid_q && !out_ready_i;
+
+  assign in_ready_o = start_ok_i && !running_q && !out_hold;
+  assign accept     = in_valid_i && in_ready_o;
+  assign in_dec     = DecryptEnable && in_decrypt_i;
+  assign reject     = accept && in_decrypt_i && !DecryptEnable;
+  assign start      = accept && !reject;
+
+  // Round-key index: the running round's key, or the first key of the block on offer.
+  assign rk_idx_o = running_q ? idx_q : (in_dec ? nr : 4'd0);
+
+  ////////////////
+  // Round logic //
+  ////////////////
+
+  logic [127:0] sb_in, sb_out, enc_sr, enc_out, round_out;
+
+  for (genvar b = 0; b < 16; b++) begin : g_sbox
+    mccp_aes_sbox #(
+      .InvEnable(DecryptEnable)
+    ) u_sbox (
+      .data_i(sb_in[127 - 8 * b -: 8]),
+      .inv_i (dec_q),
+      .data_o(sb_out[127 - 8 * b -: 8])
+    );
+  end
+
+  assign enc_sr  = mccp_aes_pkg::shift_rows(sb_out);
+  assign enc_out = (last_q ? enc_sr : mccp_aes_pkg::mix_columns(enc_sr)) ^ rk_i;
+
+  if (DecryptEnable) begin : g_dec
+    logic [127:0] dec_out;
+    assign sb_in     = (dec_q && !first_q) ? mccp_aes_pkg::inv_mix_columns(state_q) : state_q;
+    assign dec_out   = mccp_aes_pkg::inv_shift_rows(sb_out) ^ rk_i;
+    assign round_out = dec_q ? dec_out : enc_out;
+  end else begin : g_enc
+    assign sb_in     = state_q;
+    assign round_out = enc_out;
+  end
+
+  // The state register loads the block on offer whenever it is not computing and not
+  // holding an unaccepted result; a block only counts once accepted (start).
+  assign state_en = running_q || !out_hold;
+  assign state_d  = running_q ? round_out : (in_data_i ^ rk_i);
+
+  always_ff @(posedge clk_i) begin
+    if (reject) begin
+      state_q <= '0;
+    end else if (state_en) begin
+      state_q <= state_d;
+    end
+  end
+
+  //////////////
+  // Control //
+  //////////////
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      running_q   <= 1'b0;
+      dec_q       <= 1'b0;
+      first_q     <= 1'b0;
+      last_q      <= 1'b0;
+      idx_q       <= '0;
+      out_valid_q <= 1'b0;
+      error_q     <= 1'b0;
+    end else begin
+      if (out_valid_q && out_ready_i) begin
+        out_valid_q <= 1'b0;
+      end
+      if (start) begin
+        running_q <= 1'b1;
+        dec_q     <= in_dec;
+        first_q   <= 1'b1;
+        last_q    <= 1'b0;  // Nr >= 10: the first round is never the last
+        idx_q     <= in_dec ? nr - 4'd1 : 4'd1;
+      end else if (running_q) begin
+        first_q <= 1'b0;
+        idx_q   <= dec_q ? idx_q - 4'd1 : idx_q + 4'd1;
+        last_q  <= dec_q ? (idx_q == 4'd1) : (idx_q + 4'd1 == nr);
+        if (last_q) begin
+          running_q   <= 1'b0;
+          out_valid_q <= 1'b1;
+          error_q     <= 1'b0;
+        end
+      end
+      if (reject) begin
+        out_valid_q <= 1'b1;
+        error_q     <= 1'b1;
+      end
+    end
+  end
+
+  assign out_valid_o = out_valid_q;
+  assign out_data_o  = state_q;
+  assign out_error_o = error_q;
+  assign busy_o      = running_q;
+
+endmodule

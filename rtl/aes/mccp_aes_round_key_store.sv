@@ -1,0 +1,57 @@
+// Copyright MCCP contributors.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Round-key store: NumKeys expanded AES keys of up to 15 round keys (128 bits) each.
+//
+// One synchronous write port (from a key expander) and one asynchronous read port
+// (to the cipher).  Key slot `sel` and round key `idx` address word {sel, idx}, so a slot
+// is 16 words deep.  Written as a plain memory with a registered write and a
+// combinational read so that Yosys maps it to distributed RAM: on ECP5 a slot is 32
+// TRELLIS_DPR16X4 (16 x 4 bits each) instead of 1920 flip-flops and a 15:1 read mux.
+// The read is combinational because the cipher picks the first round key of a block
+// from the block's direction in the same cycle it accepts the block.
+//
+// No reset: the contents are meaningless until a key expander has written them; the
+// owner of the store (mccp_aes_engine) tracks which slots hold a valid key.
+
+module mccp_aes_round_key_store #(
+  parameter int unsigned NumKeys = 1,
+  localparam int unsigned SelWidth = (NumKeys > 1) ? $clog2(NumKeys) : 1
+) (
+  input  logic                clk_i,
+  // write port
+  input  logic                we_i,
+  input  logic [SelWidth-1:0] wsel_i,
+  input  logic [3:0]          widx_i,
+  input  logic [127:0]        wdata_i,
+  // read port (combinational)
+  input  logic [SelWidth-1:0] rsel_i,
+  input  logic [3:0]          ridx_i,
+  output logic [127:0]        rdata_o
+);
+
+  localparam int unsigned Depth = NumKeys * 16;
+  localparam int unsigned AddrWidth = (NumKeys > 1) ? SelWidth + 4 : 4;
+
+  logic [127:0]         mem [Depth];
+  logic [AddrWidth-1:0] waddr, raddr;
+
+  if (NumKeys > 1) begin : g_multi
+    assign waddr = {wsel_i, widx_i};
+    assign raddr = {rsel_i, ridx_i};
+  end else begin : g_single
+    logic unused_sel;
+    assign unused_sel = wsel_i[0] ^ rsel_i[0];
+    assign waddr = widx_i;
+    assign raddr = ridx_i;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (we_i) begin
+      mem[waddr] <= wdata_i;
+    end
+  end
+
+  assign rdata_o = mem[raddr];
+
+endmodule
