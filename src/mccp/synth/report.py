@@ -90,7 +90,7 @@ def _seed(results: Mapping) -> str:
 def render_table(results: Mapping) -> str:
     """The headline table (also used in the README): one row per unit."""
     grades = _grades(results)
-    head = (["Unit", "Description", "LUT4", "FF", "EBR", "DSP"]
+    head = (["Unit", "Description", "LUT4", "FF", "EBR", "DSP", "LUT RAM (DPR16X4)"]
             + [f"Fmax speed {g} (MHz)" for g in grades] + ["of which wrapper (LUT4 / FF)"])
     rows = ["| " + " | ".join(head) + " |",
             "| " + " | ".join(["---", "---"] + ["---:"] * (len(head) - 2)) + " |"]
@@ -98,7 +98,7 @@ def render_table(results: Mapping) -> str:
         f = unit.get("figures") or {}
         w = unit.get("wrapper") or {}
         cells = ([f"`{name}`", unit.get("description", ""), _num(f.get("LUT4")), _num(f.get("FF")),
-                  _num(f.get("EBR")), _num(f.get("DSP"))]
+                  _num(f.get("EBR")), _num(f.get("DSP")), _num(f.get("DPR"))]
                  + [_mhz(_fmax(unit, g)) for g in grades]
                  + [f"{_num(w.get('LUT4'))} / {_num(w.get('FF'))}"])
         rows.append("| " + " | ".join(cells) + " |")
@@ -173,8 +173,10 @@ def render_markdown(results: Mapping) -> str:
         + " in `rtl/synth/`): a shift register fed from one pin drives every input bit of the unit,"
         " and an XOR-fold signature register folds every output bit into one pin. No logic of the"
         " unit can be optimized away and its timing paths run register to register.",
-        "- LUT4, FF, EBR (DP16KD) and DSP (MULT18X18D) count the whole wrapper design after Yosys"
-        " `synth_ecp5` (LUT mapping by abc9, the default in this Yosys). The last column is the"
+        "- LUT4, FF, EBR (DP16KD), DSP (MULT18X18D) and LUT RAM (TRELLIS_DPR16X4, 16 x 4 bits"
+        " each, built from slice LUTs on top of the LUT4 count) count the whole wrapper design"
+        " after Yosys `synth_ecp5` (LUT mapping by abc9, the default in this Yosys). Wide"
+        " functions also use the slices' PFUMX/L6MUX21 muxes (see the cell table). The last column is the"
         " wrapper alone, measured by synthesizing it with the unit as a black box: subtract it for"
         " the unit on its own (exactly for FF; approximately for LUT4, since abc9 may merge a fold"
         " XOR into a LUT of the unit).",

@@ -1,0 +1,243 @@
+"""Fast checks of the synthesis flow (`mccp synth`) and its generated docs.
+
+No run on the 85k part here (minutes per unit): the parsers are checked on the
+real output of Yosys and nextpnr-ecp5 for a tiny design on the 25k part, and
+the committed results/synth.json against docs/synthesis.md and the README.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from mccp import paths
+from mccp.synth import flow, report
+
+TINY = """\
+module tiny_top (
+  input  logic        clk_i,
+  input  logic [8:0]  a_i,
+  input  logic [8:0]  b_i,
+  input  logic        we_i,
+  output logic [17:0] prod_o,
+  output logic [17:0] rd_o,
+  output logic [7:0]  cnt_o
+);
+  logic [7:0]  cnt_q;
+  logic [8:0]  a_q, b_q;
+  logic [17:0] prod_q, rd_q;
+  logic [17:0] mem_q [512];
+
+  always_ff @(posedge clk_i) begin
+    cnt_q  <= cnt_q + 8'd1;
+    a_q    <= a_i;
+    b_q    <= b_i;
+    prod_q <= a_q * b_q;
+    if (we_i) mem_q[{1'b0, cnt_q}] <= prod_q;
+    rd_q   <= mem_q[a_q];
+  end
+
+  assign prod_o = prod_q;
+  assign rd_o   = rd_q;
+  assign cnt_o  = cnt_q;
+endmodule
+"""
+
+DEVICE_25K = flow.Device(name="LFE5U-25F", option="--25k", package="CABGA381")
+
+
+@pytest.fixture(scope="module")
+def tiny_run():
+    """Yosys + nextpnr-ecp5 (25k, speed 6) on a counter, a multiplier and a block RAM."""
+    # Inside the repository so the RTL lines in the critical path resolve, and not
+    # under /tmp, which the YoWASP tools cannot see.
+    paths.BUILD.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="synth-selftest-", dir=paths.BUILD))
+    try:
+        src = work / "tiny_top.sv"
+        src.write_text(TINY)
+        syn = flow.yosys_synth("tiny_top", {}, [src], work / "yosys")
+        pnr = flow.nextpnr(Path(syn["netlist"]), work / "pnr", grade=6, target_mhz=300.0,
+                           device=DEVICE_25K)
+        yield src, syn, pnr
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def test_yosys_cells_of_tiny_design(tiny_run):
+    _, syn, _ = tiny_run
+    fig = flow.figures(syn["cells"])
+    # At least the counter and the product; at most a few times all registers of the design
+    # (the RAM's read-during-write bypass adds some).
+    assert 8 + 18 <= fig["FF"] <= 4 * (8 + 9 + 9 + 18 + 18)
+    assert fig["EBR"] == 1, syn["cells"]
+    assert fig["DSP"] == 1, syn["cells"]
+    assert fig["LUT4"] + fig["CCU2C"] > 0
+    assert all(not t.startswith("$") for t in syn["cells"])
+
+
+def test_nextpnr_report_of_tiny_design(tiny_run):
+    src, syn, pnr = tiny_run
+    assert set(pnr["clocks"]) == {"clk_i"}
+    assert 20.0 < pnr["fmax_mhz"] < 600.0
+    assert pnr["clocks"]["clk_i"]["target_mhz"] == 300.0
+    # nextpnr places exactly what Yosys produced.
+    assert pnr["utilization"]["TRELLIS_FF"] == syn["cells"]["TRELLIS_FF"]
+    assert pnr["utilization"]["DP16KD"] == 1
+    assert pnr["utilization"]["MULT18X18D"] == 1
+    cp = pnr["critical_path"]
+    assert cp["clock"] == "clk_i"
+    # The critical path's delay is the clock period at Fmax.
+    assert cp["delay_ns"] == pytest.approx(1000.0 / pnr["fmax_mhz"], rel=0.02)
+    assert cp["logic_ns"] + cp["routing_ns"] <= cp["delay_ns"] + 1e-6
+    rel = str(src.relative_to(paths.ROOT))
+    for end in (cp["from"], cp["to"]):
+        if end:  # a register of the design, or the EBR/DSP cell it ends in
+            assert end.startswith(rel + ":")
+
+
+def test_parse_nextpnr_report_synthetic():
+    step = lambda kind, cell_from, cell_to, d: {  # noqa: E731
+        "type": kind, "delay": d, "from": {"cell": cell_from, "port": "Q"},
+        "to": {"cell": cell_to, "port": "D"}}
+    rep = {
+        "fmax": {"$glbnet$clk_i$TRELLIS_IO_IN": {"achieved": 123.456, "constraint": 150}},
+        "utilization": {"TRELLIS_COMB": {"used": 10, "available": 100},
+                        "DP16KD": {"used": 0, "available": 208}},
+        "critical_paths": [
+            {"from": "<async>", "to": "posedge $glbnet$clk_i$TRELLIS_IO_IN",
+             "path": [step("routing", "a", "b", 9.0)]},
+            {"from": "posedge $glbnet$clk_i$TRELLIS_IO_IN", "to": "posedge $glbnet$clk_i$TRELLIS_IO_IN",
+             "path": [step("clk-to-q", "ff0", "ff0", 0.5), step("routing", "ff0", "lut", 1.0),
+                      step("logic", "lut", "lut", 0.25), step("routing", "lut", "ff1", 2.0),
+                      step("setup", "ff1", "ff1", 0.1)]},
+        ],
+    }
+    out = flow.parse_nextpnr_report(rep)
+    assert out["fmax_mhz"] == 123.46
+    assert out["clocks"] == {"clk_i": {"fmax_mhz": 123.46, "target_mhz": 150.0}}
+    assert out["utilization"] == {"TRELLIS_COMB": 10}
+    cp = out["critical_path"]
+    assert cp["delay_ns"] == pytest.approx(3.85)
+    assert cp["logic_levels"] == 1
+    assert cp["logic_ns"] == pytest.approx(0.25) and cp["routing_ns"] == pytest.approx(3.0)
+
+
+def test_parse_yosys_stat_and_figures():
+    stat = {"design": {"num_cells_by_type": {
+        "$scopeinfo": 3, "LUT4": 100, "TRELLIS_FF": 50, "CCU2C": 4, "DP16KD": 2,
+        "MULT18X18D": 1, "TRELLIS_DPR16X4": 3, "PFUMX": 7, "$paramod\\x": 1}}}
+    cells = flow.parse_yosys_stat(stat)
+    assert cells == {"CCU2C": 4, "DP16KD": 2, "LUT4": 100, "MULT18X18D": 1, "PFUMX": 7,
+                     "TRELLIS_DPR16X4": 3, "TRELLIS_FF": 50}
+    assert flow.figures(cells) == {"LUT4": 100, "FF": 50, "EBR": 2, "DSP": 1, "DPR": 3, "CCU2C": 4}
+
+
+def test_yosys_script_paths_and_parameters(tmp_path):
+    a, b = tmp_path / "rtl" / "x_pkg.sv", tmp_path / "rtl" / "x.sv"
+    script = flow.yosys_script("top_w", {"DigitBits": 8}, [a, b], tmp_path / "out",
+                               netlist="n.json", stat="s.json", interface_only=[b])
+    lines = script.splitlines()
+    assert lines[0] == "read_verilog -sv -I../rtl ../rtl/x_pkg.sv"
+    assert lines[1] == "read_verilog -sv -lib -I../rtl ../rtl/x.sv"
+    assert "chparam -set DigitBits 8 top_w" in lines
+    assert "synth_ecp5 -top top_w -json n.json" in lines
+    assert lines[-1] == "tee -q -o s.json stat -json"
+    assert "/" + str(tmp_path).lstrip("/") not in script  # no absolute paths (YoWASP and /tmp)
+
+
+def test_tool_failure_shows_log_tail(tmp_path):
+    bad = paths.BUILD / "synth-selftest-bad.sv"
+    paths.BUILD.mkdir(parents=True, exist_ok=True)
+    bad.write_text("module broken(input logic a_i); assign nope = ; endmodule\n")
+    try:
+        with pytest.raises(flow.ToolError) as err:
+            flow.yosys_synth("broken", {}, [bad], paths.BUILD / "synth-selftest-bad")
+    finally:
+        bad.unlink()
+        shutil.rmtree(paths.BUILD / "synth-selftest-bad", ignore_errors=True)
+    msg = str(err.value)
+    assert "yosys synth_ecp5 -top broken failed" in msg
+    assert "ERROR" in msg and "synth-selftest-bad.sv" in msg
+
+
+def test_merge_keeps_only_grades_of_the_same_netlist():
+    old = {"netlist_sha1": "a", "grades": {"6": {"netlist_sha1": "a", "fmax_mhz": 1.0},
+                                           "8": {"netlist_sha1": "a", "fmax_mhz": 2.0}}}
+    same = flow.merge_unit(old, {"netlist_sha1": "a", "grades": {"8": {"netlist_sha1": "a",
+                                                                       "fmax_mhz": 3.0}}})
+    assert same["grades"] == {"6": {"netlist_sha1": "a", "fmax_mhz": 1.0},
+                              "8": {"netlist_sha1": "a", "fmax_mhz": 3.0}}
+    changed = flow.merge_unit(old, {"netlist_sha1": "b", "grades": {"8": {"netlist_sha1": "b",
+                                                                          "fmax_mhz": 4.0}}})
+    assert list(changed["grades"]) == ["8"]
+
+
+def test_main_rejects_unknown_unit_and_grade(capsys):
+    assert flow.main(["no_such_unit"], None, 1, docs=False) == 2
+    assert "no_such_unit" in capsys.readouterr().err
+    assert flow.main(["aes_enc"], [5], 1, docs=False) == 2
+
+
+def test_unit_table_points_at_wrappers():
+    for name, unit in flow.UNITS.items():
+        wrapper = paths.RTL / "synth" / f"{unit.top}.sv"
+        assert wrapper.exists(), f"{name}: {wrapper} missing"
+        text = wrapper.read_text()
+        assert re.search(rf"^\s*module\s+{unit.top}\b", text, re.M)
+        for param in unit.parameters:
+            assert re.search(rf"parameter\b[^;]*\b{param}\b", text), f"{name}: no parameter {param}"
+
+
+def test_readme_block_replacement():
+    text = f"intro\n{report.BEGIN}\nold table\n{report.END}\nrest\n"
+    assert report.replace_block(text, "| new |\n") == f"intro\n{report.BEGIN}\n| new |\n{report.END}\nrest\n"
+    assert report.replace_block("no markers\n", "x") is None
+
+
+# --------------------------------------------------------------------------- committed results
+
+
+@pytest.fixture(scope="module")
+def committed():
+    results = report.load_results()
+    if not results.get("units"):
+        pytest.skip("results/synth.json not generated yet (run `make synth`)")
+    return results
+
+
+def test_markdown_shows_the_committed_numbers(committed):
+    text = report.render_markdown(committed)
+    rows = {line.split("|")[1].strip().strip("`"): line for line in text.splitlines()
+            if line.startswith("| `")}
+    for name, unit in committed["units"].items():
+        row = rows[name]
+        cols = [c.strip() for c in row.strip("|").split("|")]
+        f = unit["figures"]
+        assert cols[2:6] == [str(f["LUT4"]), str(f["FF"]), str(f["EBR"]), str(f["DSP"])], row
+        for grade, res in unit["grades"].items():
+            assert f"{res['fmax_mhz']:.1f}" in cols, (name, grade, row)
+    assert report.short_version(committed["tools"]["yosys"]) in text
+    assert report.short_version(committed["tools"]["nextpnr-ecp5"]) in text
+    assert committed["device"] in text
+
+
+def test_docs_synthesis_md_is_up_to_date(committed):
+    doc = paths.DOCS / report.DOC_NAME
+    assert doc.exists(), "docs/synthesis.md missing: run `mccp docs` (or `make synth`)"
+    assert doc.read_text() == report.render_markdown(committed), (
+        "docs/synthesis.md differs from results/synth.json: regenerate it with `mccp docs`"
+        " (it is generated; do not edit it by hand)")
+
+
+def test_readme_table_is_up_to_date(committed):
+    readme = paths.ROOT / "README.md"
+    if not readme.exists() or report.BEGIN not in readme.read_text():
+        pytest.skip("README has no synth-table markers")
+    text = readme.read_text()
+    assert report.replace_block(text, report.render_table(committed)) == text, (
+        "README synthesis table is stale: regenerate it with `mccp docs`")
