@@ -6,13 +6,20 @@
 // contract and the cycle rules: docs/core.md; the ISS (src/mccp/iss) charges
 // exactly the cycles this RTL takes.
 //
-// Pipeline.  Fetch is the synchronous read of the instruction memory; the
-// read register is the instruction register (IR) and its read enable holds a
-// stalled instruction in place.  Execute decodes the IR, reads the register
-// files, checks the scoreboard and the units, and either waits, issues, or
-// ends the task (done / trap) in the same cycle.
-//  * Start handshake in cycle 0 (the entry word is read), first issue in cycle 1.
-//  * Taken jump/branch in cycle t: the target is read in t+1, issues in t+2.
+// Pipeline.  Fetch reads the instruction memory (block RAM, 4+ ns from clock
+// to data on ECP5) into the instruction register (IR, flip-flops); execute
+// decodes the IR, reads the register files, checks the scoreboard and the
+// units, and either waits, issues, or ends the task (done / trap) in the same
+// cycle.  The memory has two read ports: port A reads the word after the IR
+// (pc + 1 while the IR waits, pc + 2 when it issues), port B reads the target
+// of the instruction in the IR (imm, or s[b] for jr) in case it is a taken
+// branch, and the entry point while no task runs.  So:
+//  * A start offered in cycle -1 (start_valid_i) reads the entry word; the
+//    handshake happens in cycle 0 at the earliest (start_ready_o rises one
+//    cycle after start_valid_i), the IR holds the entry word in cycle 1, where
+//    the first instruction issues.
+//  * Taken jump/branch in cycle t: cycle t+1 is a bubble in which the IR loads
+//    the target (port B's word), which issues in t+2.
 //  * Scoreboard: an aes* marks v[a] pending until the engine's result appears
 //    (out_valid, cycle t + Nr + 1); that cycle is the write-back cycle, in which
 //    readers get the result by bypass; writers of v[a] wait one cycle more.
@@ -187,25 +194,47 @@ module mccp_core #(
   // Fetch //
   ///////////
 
-  logic [31:0] ir;
-  logic        ir_valid_q, ir_oob_q;
-  logic [9:0]  pc_q;
-  logic [13:0] next_q;         // address read when the IR advances (= pc + 1)
-  logic        imem_re;
-  logic [ImemAw-1:0] imem_raddr;
+  logic [31:0]       ir_q, rdata_a, rdata_b;
+  logic              ir_valid_q, ir_oob_q, redirect_q, prime_q;
+  logic [9:0]        pc_q;
+  logic [13:0]       pc1_q, pc2_q;            // pc + 1, pc + 2
+  logic [9:0]        tgt_q;                   // taken branch target
+  logic [13:0]       tgt1_q;                  // target + 1
+  logic              tgt_oob_q;
+  logic [ImemAw-1:0] addr_a, addr_b;
+  logic [13:0]       target;
+  logic              host_we;
 
-  assign imem_raddr = (state_q == StIdle) ? ImemAw'(start_entry_i) : next_q[ImemAw-1:0];
+  assign host_we = imem_we_i && host_ok;
+
+  // Port A: the word after the IR's (or a firmware write).
+  always_comb begin
+    if (host_we) begin
+      addr_a = imem_addr_i[ImemAw-1:0];
+    end else if (!run) begin
+      addr_a = ImemAw'(start_entry_i) + 1'b1;
+    end else if (redirect_q) begin
+      addr_a = tgt1_q[ImemAw-1:0];
+    end else if (go) begin
+      addr_a = pc2_q[ImemAw-1:0];
+    end else begin
+      addr_a = pc1_q[ImemAw-1:0];
+    end
+  end
+
+  // Port B: the entry point, or the target of the instruction in the IR.
+  assign addr_b = run ? target[ImemAw-1:0] : ImemAw'(start_entry_i);
 
   mccp_core_imem #(
     .Words(ImemWords)
   ) u_imem (
     .clk_i,
-    .we_i    (imem_we_i && host_ok),
-    .waddr_i (imem_addr_i[ImemAw-1:0]),
-    .wdata_i (imem_wdata_i),
-    .re_i    (imem_re),
-    .raddr_i (imem_raddr),
-    .rdata_o (ir)
+    .we_a_i    (host_we),
+    .addr_a_i  (addr_a),
+    .wdata_a_i (imem_wdata_i),
+    .rdata_a_o (rdata_a),
+    .addr_b_i  (addr_b),
+    .rdata_b_o (rdata_b)
   );
 
   if (ImemAw < 10) begin : g_imem_addr_unused
@@ -222,7 +251,7 @@ module mccp_core #(
   logic [13:0] imm;
 
   mccp_core_decode u_decode (
-    .insn_i    (ir),
+    .insn_i    (ir_q),
     .legal_o   (dec_legal),
     .done_o    (dec_done),
     .jump_o    (dec_jump),
@@ -251,10 +280,10 @@ module mccp_core #(
   );
 
   assign legal       = dec_legal && !ir_oob_q;
-  assign ra          = ir[mccp_isa_pkg::FieldALsb +: 3];
-  assign rb          = ir[mccp_isa_pkg::FieldBLsb +: 3];
-  assign rc          = ir[mccp_isa_pkg::FieldCLsb +: 3];
-  assign imm         = ir[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
+  assign ra          = ir_q[mccp_isa_pkg::FieldALsb +: 3];
+  assign rb          = ir_q[mccp_isa_pkg::FieldBLsb +: 3];
+  assign rc          = ir_q[mccp_isa_pkg::FieldCLsb +: 3];
+  assign imm         = ir_q[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
   
   ///////////////////////////
   // Registers and operands //
@@ -341,7 +370,7 @@ module mccp_core #(
     .sa_i   (sa),
     .sb_i   (sb),
     .imm_i  (imm),
-    .link_i ({18'd0, next_q}),
+    .link_i ({18'd0, pc1_q}),
     .va_i   (opa),
     .res_o  (salu_res),
     .eq_o   (eq),
@@ -414,7 +443,6 @@ module mccp_core #(
 
   logic        n_nonzero, aes_bad, wait_hz, wait_unit, stall;
   logic        trap_ill, trap_trunc, trap_over, trap, finish, taken, cond;
-  logic [13:0] target;
   logic [7:0]  done_status, end_status;
 
   assign n_nonzero = (n_eff != 5'd0);
@@ -482,7 +510,6 @@ module mccp_core #(
   assign ob_discard   = finish && (end_status != mccp_isa_pkg::STATUS_OK);
   assign fifo_pop     = (retire && dec_vld) || ((state_q == StDrain) && fifo_valid);
 
-  assign imem_re = !run || !ir_valid_q || go;
 
   ///////////////////
   // State, control //
@@ -492,7 +519,8 @@ module mccp_core #(
   logic [7:0]  res_status_q;
   logic [15:0] res_bytes_q;
 
-  assign start_ready_o = (state_q == StIdle) && !eng_busy && !pend_q && !gh_busy &&
+  // prime_q: port B has read start_entry_i (start_valid_i was high, no firmware write).
+  assign start_ready_o = (state_q == StIdle) && prime_q && !eng_busy && !pend_q && !gh_busy &&
                          !key_valid_i && !imem_we_i;
   assign start_fire    = start_valid_i && start_ready_o;
 
@@ -516,10 +544,17 @@ module mccp_core #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q      <= StIdle;
+      ir_q         <= '0;
       ir_valid_q   <= 1'b0;
       ir_oob_q     <= 1'b0;
+      redirect_q   <= 1'b0;
+      prime_q      <= 1'b0;
       pc_q         <= '0;
-      next_q       <= '0;
+      pc1_q        <= '0;
+      pc2_q        <= '0;
+      tgt_q        <= '0;
+      tgt1_q       <= '0;
+      tgt_oob_q    <= 1'b0;
       pend_q       <= 1'b0;
       pend_reg_q   <= '0;
       f_q          <= 1'b0;
@@ -531,28 +566,43 @@ module mccp_core #(
       state_q <= state_d;
 
       // fetch
+      prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
       if (start_fire) begin
-        pc_q       <= start_entry_i;
-        next_q     <= 14'(start_entry_i) + 14'd1;
-        ir_oob_q   <= (32'(start_entry_i) >= 32'(ImemWords));
+        ir_q       <= rdata_b;
         ir_valid_q <= 1'b1;
+        ir_oob_q   <= (32'(start_entry_i) >= 32'(ImemWords));
+        redirect_q <= 1'b0;
+        pc_q       <= start_entry_i;
+        pc1_q      <= 14'(start_entry_i) + 14'd1;
+        pc2_q      <= 14'(start_entry_i) + 14'd2;
       end else if (run) begin
-        if (!ir_valid_q) begin
-          // the cycle after a taken branch: the target is being read
-          pc_q       <= next_q[9:0];
-          next_q     <= next_q + 14'd1;
-          ir_oob_q   <= (32'(next_q) >= 32'(ImemWords));
+        if (redirect_q) begin
+          // bubble after a taken branch: the IR loads the target
+          ir_q       <= rdata_b;
           ir_valid_q <= 1'b1;
+          ir_oob_q   <= tgt_oob_q;
+          redirect_q <= 1'b0;
+          pc_q       <= tgt_q;
+          pc1_q      <= tgt1_q;
+          pc2_q      <= tgt1_q + 14'd1;
         end else if (finish) begin
           ir_valid_q <= 1'b0;
         end else if (taken) begin
-          next_q     <= target;
           ir_valid_q <= 1'b0;
+          redirect_q <= 1'b1;
+          tgt_q      <= target[9:0];
+          tgt1_q     <= target + 14'd1;
+          tgt_oob_q  <= (32'(target) >= 32'(ImemWords));
         end else if (retire) begin
-          pc_q     <= next_q[9:0];
-          next_q   <= next_q + 14'd1;
-          ir_oob_q <= (32'(next_q) >= 32'(ImemWords));
+          ir_q     <= rdata_a;
+          ir_oob_q <= (32'(pc1_q) >= 32'(ImemWords));
+          pc_q     <= pc1_q[9:0];
+          pc1_q    <= pc2_q;
+          pc2_q    <= pc2_q + 14'd1;
         end
+      end else begin
+        ir_valid_q <= 1'b0;
+        redirect_q <= 1'b0;
       end
 
       // scoreboard
@@ -622,7 +672,7 @@ module mccp_core #(
         trace_wsreg_q <= dec_s_we;
         trace_wreg_q  <= ra;
         pc_tq         <= pc_q;
-        insn_q        <= ir;
+        insn_q        <= ir_q;
         wb_valid_q    <= eng_out_valid && pend_q && run;
         wb_reg_q      <= pend_reg_q;
       end

@@ -1,34 +1,36 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Instruction memory of the MCCP core: Words x 32 bits, one write port (firmware
-// load) and one synchronous read port with a read enable (the read register
-// holds its word while re_i is low, so a stalled instruction stays in place).
-// Block RAM on an FPGA (two DP16KD on ECP5 for 1024 words).
+// Instruction memory of the MCCP core: Words x 32 bits, two synchronous read
+// ports (block RAM: one DP16KD pair on ECP5 for 1024 words, true dual port).
+//  * Port A reads the sequential instruction stream; it also takes the
+//    firmware writes (we_a_i), when the core does not fetch.  A read in the
+//    cycle of a write on port A returns the old word.
+//  * Port B reads branch targets and task entry points.
+// Both read every cycle; the read data appear in the next cycle.
 module mccp_core_imem #(
   parameter int Words = 1024,
   localparam int Aw = (Words > 1) ? $clog2(Words) : 1
 ) (
   input  logic          clk_i,
-  input  logic          we_i,
-  input  logic [Aw-1:0] waddr_i,
-  input  logic [31:0]   wdata_i,
-  input  logic          re_i,
-  input  logic [Aw-1:0] raddr_i,
-  output logic [31:0]   rdata_o
+  input  logic          we_a_i,
+  input  logic [Aw-1:0] addr_a_i,
+  input  logic [31:0]   wdata_a_i,
+  output logic [31:0]   rdata_a_o,
+  input  logic [Aw-1:0] addr_b_i,
+  output logic [31:0]   rdata_b_o
 );
 
   logic [31:0] mem [Words];
 
   always_ff @(posedge clk_i) begin
-    if (we_i) begin
-      mem[waddr_i] <= wdata_i;
+    if (we_a_i) begin
+      mem[addr_a_i] <= wdata_a_i;
     end
+    rdata_a_o <= mem[addr_a_i];
   end
 
   always_ff @(posedge clk_i) begin
-    if (re_i) begin
-      rdata_o <= mem[raddr_i];
-    end
+    rdata_b_o <= mem[addr_b_i];
   end
 
 endmodule
