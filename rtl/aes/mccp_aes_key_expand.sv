@@ -60,7 +60,7 @@ module mccp_aes_key_expand
   logic [7:0]   sbox_in, sbox_out;
 
   always_comb begin
-    unique case (len_q)
+    case (len_q)
       mccp_aes_pkg::KeyLen128: begin nk_m1 = 3'd3; last_widx = 6'd43; end
       mccp_aes_pkg::KeyLen192: begin nk_m1 = 3'd5; last_widx = 6'd51; end
       default:   begin nk_m1 = 3'd7; last_widx = 6'd59; end
@@ -74,27 +74,15 @@ module mccp_aes_key_expand
   assign step     = busy_q && (!need_sub || subw_q);
 
   // w[i - Nk]
-  always_comb begin
-    unique case (len_q)
-      mccp_aes_pkg::KeyLen128: tap = win_q[127:96];
-      mccp_aes_pkg::KeyLen192: tap = win_q[191:160];
-      default:   tap = win_q[255:224];
-    endcase
-  end
+  assign tap = (len_q == mccp_aes_pkg::KeyLen128) ? win_q[127:96] :
+               (len_q == mccp_aes_pkg::KeyLen192) ? win_q[191:160] : win_q[255:224];
 
   assign key_word = key_q[255 - 32 * widx_q[2:0] -: 32];
 
-  always_comb begin
-    if (replay) begin
-      new_word = key_word;
-    end else if (!need_sub) begin
-      new_word = tap ^ temp;
-    end else if (rot) begin
-      new_word = tap ^ {sub_q[23:0], sub_q[31:24]} ^ {rcon_q, 24'h000000};
-    end else begin
-      new_word = tap ^ sub_q;
-    end
-  end
+  assign new_word = replay    ? key_word :
+                    !need_sub ? tap ^ temp :
+                    rot       ? tap ^ {sub_q[23:0], sub_q[31:24]} ^ {rcon_q, 24'h000000} :
+                                tap ^ sub_q;
 
   // One S-box, fed one byte of w[i-1] per cycle.
   assign sbox_in = temp[31 - 8 * byte_q -: 8];

@@ -15,8 +15,9 @@
 // owner of the store (mccp_aes_engine) tracks which slots hold a valid key.
 
 module mccp_aes_round_key_store #(
-  parameter int unsigned NumKeys = 1,
-  localparam int unsigned SelWidth = (NumKeys > 1) ? $clog2(NumKeys) : 1
+  parameter int NumKeys = 1,
+  // derived, do not override (Icarus 11 has no localparam in the parameter port list)
+  parameter int SelWidth = (NumKeys > 1) ? $clog2(NumKeys) : 1
 ) (
   input  logic                clk_i,
   // write port
@@ -30,8 +31,8 @@ module mccp_aes_round_key_store #(
   output logic [127:0]        rdata_o
 );
 
-  localparam int unsigned Depth = NumKeys * 16;
-  localparam int unsigned AddrWidth = (NumKeys > 1) ? SelWidth + 4 : 4;
+  localparam int Depth = NumKeys * 16;
+  localparam int AddrWidth = (NumKeys > 1) ? SelWidth + 4 : 4;
 
   logic [127:0]         mem [Depth];
   logic [AddrWidth-1:0] waddr, raddr;

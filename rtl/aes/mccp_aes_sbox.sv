@@ -24,7 +24,7 @@ module mccp_aes_sbox
 );
 
   function automatic logic [7:0] sbox_fwd(input logic [7:0] x);
-    unique case (x)
+    case (x)
       8'h00: sbox_fwd = 8'h63;  8'h01: sbox_fwd = 8'h7c;  8'h02: sbox_fwd = 8'h77;  8'h03: sbox_fwd = 8'h7b;
       8'h04: sbox_fwd = 8'hf2;  8'h05: sbox_fwd = 8'h6b;  8'h06: sbox_fwd = 8'h6f;  8'h07: sbox_fwd = 8'hc5;
       8'h08: sbox_fwd = 8'h30;  8'h09: sbox_fwd = 8'h01;  8'h0a: sbox_fwd = 8'h67;  8'h0b: sbox_fwd = 8'h2b;

@@ -21,7 +21,8 @@ Checked on every clock, from the interface contract in mccp_aes_engine.sv:
 Knobs (environment, set by tests/unit/test_aes_engine.py):
   AES_DECRYPT_ENABLE   "1"/"0": the DecryptEnable parameter of the build
   AES_CAVP             "all" (every ECB file), "sample" (a few records per file), "none"
-  AES_RANDOM_BLOCKS    blocks of the randomized differential test
+  AES_RANDOM_BLOCKS    blocks of the randomized differential test (at least)
+  AES_RANDOM_KEYS      keys loaded in it (at least)
   AES_SEED             base seed of the random tests
 """
 
@@ -42,6 +43,7 @@ from mccp import vectors
 DECRYPT_ENABLE = os.environ.get("AES_DECRYPT_ENABLE", "1") == "1"
 CAVP_MODE = os.environ.get("AES_CAVP", "all")
 RANDOM_BLOCKS = int(os.environ.get("AES_RANDOM_BLOCKS", "3000"))
+RANDOM_KEYS = int(os.environ.get("AES_RANDOM_KEYS", "1000"))
 SEED = int(os.environ.get("AES_SEED", "2026"))
 
 ECB_KINDS = ("GFSbox", "KeySbox", "VarKey", "VarTxt", "MMT")
@@ -312,26 +314,29 @@ async def test_random_streams(dut):
     tb = AesTb(dut, SEED + 1)
     await tb.start()
     rng = random.Random(SEED + 2)
-    blocks = 0
-    loads = 0
+    blocks = loads = rejected = 0
     phase = 0
-    while blocks < RANDOM_BLOCKS:
+    while blocks < RANDOM_BLOCKS or loads < RANDOM_KEYS:
         # stall mix changes per key: none, input only, output only, both
         tb.in_stall, tb.out_stall = [(0.0, 0.0), (0.5, 0.0), (0.0, 0.6), (0.3, 0.3)][phase % 4]
         phase += 1
-        if tb.key is not None and rng.random() < 0.1:
+        if tb.key is not None and rng.random() < 0.05:
             tb.add_key(rng.randbytes(32), 3)     # rejected: the old key stays
+            rejected += 1
         code = rng.randrange(3)
         tb.add_key(random_key(rng, code))
         loads += 1
-        for _ in range(rng.randrange(1, 40)):
+        # mostly short runs (many keys), sometimes long streams
+        run = rng.randrange(1, 40) if rng.random() < 0.1 else rng.randrange(1, 4)
+        for _ in range(run):
             tb.add_block(rng.randbytes(16), rng.random() < 0.5, tag=f"rnd{blocks}")
             blocks += 1
         while len(tb.items) > 4:
             await tb.step()
     await tb.drain()
     assert tb.checked == blocks
-    dut._log.info("random: %d blocks, %d keys, %d clocks", blocks, loads, tb.cycle)
+    dut._log.info("random: %d blocks, %d keys, %d rejected loads, %d clocks",
+                  blocks, loads, rejected, tb.cycle)
 
 
 @cocotb.test()
