@@ -16,7 +16,7 @@ import os
 
 import cocotb
 
-from core.rtl_core import run_on_rtl
+from mccp.coreharness import run_on_rtl
 from mccp.asm import assemble_file
 from mccp.modes import build_task
 from mccp.paths import ROOT

@@ -19,7 +19,7 @@ import cocotb
 
 from core.cavp_cases import all_cases, sample
 from core.checks import STATUS, check, task_for
-from core.rtl_core import assert_same, iss_run, run_on_rtl
+from mccp.coreharness import assert_same, iss_run, run_on_rtl
 from mccp.asm import assemble_file
 from mccp.modes import MODES, build_task, split_output
 from mccp.paths import ROOT

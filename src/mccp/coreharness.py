@@ -1,4 +1,4 @@
-"""Drive the RTL core (mccp_core) from cocotb: the one harness every core-level test uses.
+"""Drive the RTL core (mccp_core) from cocotb: the one harness every core-level bench uses (tests, benchmarks, demo).
 
     results = await run_on_rtl(dut, program_words, key, tasks)
 
