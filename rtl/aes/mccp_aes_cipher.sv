@@ -114,12 +114,17 @@ module mccp_aes_cipher
   end
 
   // The state register loads the block on offer whenever it is not computing and not
-  // holding an unaccepted result; a block only counts once accepted (start).
+  // holding an unaccepted result; a block only counts once accepted (start).  A rejected
+  // block (decryption without DecryptEnable) loads 0.
+  //
+  // The asynchronous reset is deliberate: Yosys (memory_dff) would otherwise turn each
+  // S-box table into a ROM with a registered read port by copying this register into
+  // it (128 more flip-flops, and the round-key read in series with the S-boxes).
   assign state_en = running_q || !out_hold;
-  assign state_d  = running_q ? round_out : (in_data_i ^ rk_i);
+  assign state_d  = running_q ? round_out : (reject ? '0 : (in_data_i ^ rk_i));
 
-  always_ff @(posedge clk_i) begin
-    if (reject) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
       state_q <= '0;
     end else if (state_en) begin
       state_q <= state_d;

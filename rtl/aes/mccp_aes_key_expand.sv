@@ -77,7 +77,18 @@ module mccp_aes_key_expand
   assign tap = (len_q == mccp_aes_pkg::KeyLen128) ? win_q[127:96] :
                (len_q == mccp_aes_pkg::KeyLen192) ? win_q[191:160] : win_q[255:224];
 
-  assign key_word = key_q[255 - 32 * widx_q[2:0] -: 32];
+  always_comb begin
+    case (widx_q[2:0])
+      3'd0:    key_word = key_q[255:224];
+      3'd1:    key_word = key_q[223:192];
+      3'd2:    key_word = key_q[191:160];
+      3'd3:    key_word = key_q[159:128];
+      3'd4:    key_word = key_q[127:96];
+      3'd5:    key_word = key_q[95:64];
+      3'd6:    key_word = key_q[63:32];
+      default: key_word = key_q[31:0];
+    endcase
+  end
 
   assign new_word = replay    ? key_word :
                     !need_sub ? tap ^ temp :
@@ -85,7 +96,14 @@ module mccp_aes_key_expand
                                 tap ^ sub_q;
 
   // One S-box, fed one byte of w[i-1] per cycle.
-  assign sbox_in = temp[31 - 8 * byte_q -: 8];
+  always_comb begin
+    case (byte_q)
+      2'd0:    sbox_in = temp[31:24];
+      2'd1:    sbox_in = temp[23:16];
+      2'd2:    sbox_in = temp[15:8];
+      default: sbox_in = temp[7:0];
+    endcase
+  end
 
   mccp_aes_sbox #(
     .InvEnable(1'b0)

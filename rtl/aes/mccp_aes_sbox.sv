@@ -94,7 +94,10 @@ module mccp_aes_sbox
   endfunction
 
   if (InvEnable) begin : g_inv
-    logic [7:0] fwd_in, fwd_out;
+    // keep: without it, synthesis folds the two affine maps into the table and builds a
+    // 9-input (data, inv_i) table, twice the size of the forward one.
+    (* keep *) logic [7:0] fwd_in;
+    (* keep *) logic [7:0] fwd_out;
     assign fwd_in  = inv_i ? mccp_aes_pkg::affine_inv(data_i) : data_i;
     assign fwd_out = sbox_fwd(fwd_in);
     assign data_o  = inv_i ? mccp_aes_pkg::affine_inv(fwd_out) : fwd_out;
