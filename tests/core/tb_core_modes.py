@@ -17,8 +17,7 @@ import random
 
 import cocotb
 
-from core.cavp_cases import all_cases, sample
-from core.checks import STATUS, check, task_for
+from mccp.cavp import STATUS, all_cases, check, sample, task_for
 from mccp.coreharness import assert_same, iss_run, run_on_rtl
 from mccp.asm import assemble_file
 from mccp.modes import MODES, build_task, split_output

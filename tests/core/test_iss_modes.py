@@ -10,8 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cavp_cases import all_cases, sample
-from core.checks import STATUS, check, task_for
+from mccp.cavp import STATUS, all_cases, check, sample, task_for
 from mccp.asm import assemble_file
 from mccp.iss import Iss
 from mccp.modes import MODES, build_task, split_output

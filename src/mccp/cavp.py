@@ -4,7 +4,9 @@ A case is what the device sees (mode, operation, key, nonce, AAD, data, tag)
 and what the NIST file says must come out (data, tag, or an authentication
 failure).  `sample` picks a spread subset: the first records of every section
 of every file, so each key size, nonce, AAD, payload and tag length in the
-files is exercised even when only a few records per section run.
+files is exercised even when only a few records per section run.  `check`
+is the one place that decides whether a core's answer to a case is right, for
+the tests, the demo and the benchmarks alike.
 """
 
 from __future__ import annotations
@@ -13,6 +15,10 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from mccp import vectors
+from mccp.isa import load
+from mccp.modes import MODES, build_task, split_output
+
+STATUS = {s["name"]: s["code"] for s in load().status_codes}
 
 
 @dataclass(frozen=True)
@@ -128,3 +134,22 @@ def sample(cases: list[Case], per_section: int) -> list[Case]:
     for _, group in groupby(cases, key=section):
         out.extend(list(group)[:per_section])
     return out
+
+
+def task_for(entries: dict[str, int], case):
+    return build_task(entries, case.mode, case.op, case.data, case.nonce, case.aad, case.tag, case.tag_len)
+
+
+def check(case, status: int, output: bytes) -> None:
+    """Assert the core's status and output bytes for `case`."""
+    if case.expect_fail:
+        assert status == STATUS["AUTH_FAIL"], f"{case.name}: status {status}, expected AUTH_FAIL"
+        assert output == b"", f"{case.name}: a failed tag released {len(output)} bytes"
+        return
+    assert status == STATUS["OK"], f"{case.name}: status {status}, expected OK"
+    data, tag = split_output(case.mode, case.op, output, len(case.data), case.tag_len)
+    m = MODES[case.mode]
+    if not (m.mac_only and case.op == "verify"):
+        assert data == case.expect_data, f"{case.name}: data {data.hex()} != {case.expect_data.hex()}"
+    if case.op in ("encrypt", "mac") and (m.aead or m.mac_only):
+        assert tag == case.expect_tag, f"{case.name}: tag {tag.hex()} != {case.expect_tag.hex()}"
