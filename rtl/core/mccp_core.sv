@@ -7,7 +7,8 @@
 // exactly the cycles this RTL takes.
 //
 // Pipeline.  Fetch reads the instruction memory (block RAM, 4+ ns from clock
-// to data on ECP5) into the instruction register (IR, flip-flops); execute
+// to data on ECP5; each word stored with its predecoded form) into the
+// instruction register (IR, flip-flops); execute
 // decodes the IR, reads the register files, checks the scoreboard and the
 // units, and either waits, issues, or ends the task (done / trap) in the same
 // cycle.  The memory has two read ports: port A reads the word after the IR
@@ -24,6 +25,8 @@
 //    (out_valid, cycle t + Nr + 1); that cycle is the write-back cycle, in which
 //    readers get the result by bypass; writers of v[a] wait one cycle more.
 //  * done waits until the GHASH unit is idle and nothing is pending.
+//  * Results enter the register files from a write-back stage one cycle later;
+//    the files read write-through, so this is invisible to the firmware.
 //
 // Task end (done, or a trap: ILLEGAL / TRUNCATED / OVERSIZE) in cycle t: the
 // output of the task is released (status OK) or discarded; if the packet's
@@ -100,6 +103,7 @@ module mccp_core #(
 );
 
   localparam int ImemAw = (ImemWords > 1) ? $clog2(ImemWords) : 1;
+  localparam int PreBits = 33;   // predecoded instruction, see "Predecode"
 
   typedef enum logic [1:0] {
     StIdle,   // waiting for a start
@@ -114,42 +118,76 @@ module mccp_core #(
   assign run     = (state_q == StRun);
   assign host_ok = (state_q == StIdle) || (state_q == StRes);
 
-  // decoded instruction (mccp_core_decode)
-  logic       dec_legal;
-  logic       dec_done;
-  logic       dec_jump;
-  logic       dec_jr;
-  logic       dec_branch;
-  logic [1:0] dec_br_kind;
-  logic       dec_bf;
-  logic       dec_rd_va;
-  logic       dec_rd_vb;
-  logic       dec_wr_vd;
-  logic       dec_v_we;
-  logic       dec_s_we;
-  logic [3:0] dec_salu_op;
-  logic [3:0] dec_valu_op;
-  logic [1:0] dec_nsel;
-  logic       dec_vld;
-  logic       dec_vst;
-  logic       dec_ghget;
-  logic       dec_setw;
-  logic       dec_tagchk;
-  logic       dec_aes;
-  logic       dec_aes_x;
-  logic       dec_aes_dec;
-  logic       dec_ghinit;
-  logic       dec_ghash;
+  ///////////////
+  // Predecode //
+  ///////////////
 
-  ////////////
+  // Firmware words are decoded when they are written, and the decoded form is
+  // stored beside the word, so the control signals of the instruction in the IR
+  // come straight from flip-flops.  `illegal` is stored inverted so an all-zero
+  // entry is a `nop`, like the all-zero word.
+  logic       w_legal, w_done, w_jump, w_jr, w_branch, w_bf, w_rd_va, w_rd_vb, w_wr_vd, w_v_we;
+  logic       w_s_we, w_vld, w_vst, w_ghget, w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec;
+  logic       w_ghinit, w_ghash;
+  logic [1:0] w_br_kind, w_nsel;
+  logic [3:0] w_salu_op, w_valu_op;
+  logic [PreBits-1:0] pre_w;
+
+  mccp_core_decode u_decode (
+    .insn_i    (imem_wdata_i),
+    .legal_o   (w_legal),
+    .done_o    (w_done),
+    .jump_o    (w_jump),
+    .jr_o      (w_jr),
+    .branch_o  (w_branch),
+    .br_kind_o (w_br_kind),
+    .bf_o      (w_bf),
+    .rd_va_o   (w_rd_va),
+    .rd_vb_o   (w_rd_vb),
+    .wr_vd_o   (w_wr_vd),
+    .v_we_o    (w_v_we),
+    .s_we_o    (w_s_we),
+    .salu_op_o (w_salu_op),
+    .valu_op_o (w_valu_op),
+    .nsel_o    (w_nsel),
+    .vld_o     (w_vld),
+    .vst_o     (w_vst),
+    .ghget_o   (w_ghget),
+    .setw_o    (w_setw),
+    .tagchk_o  (w_tagchk),
+    .aes_o     (w_aes),
+    .aes_x_o   (w_aes_x),
+    .aes_dec_o (w_aes_dec),
+    .ghinit_o  (w_ghinit),
+    .ghash_o   (w_ghash)
+  );
+
+  assign pre_w = {!w_legal, w_done, w_jump, w_jr, w_branch, w_br_kind, w_bf, w_rd_va, w_rd_vb,
+                  w_wr_vd, w_v_we, w_s_we, w_salu_op, w_valu_op, w_nsel, w_vld, w_vst, w_ghget,
+                  w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash};
+
+  // The instruction in the IR, predecoded.
+  logic       p_illegal, p_done, p_jump, p_jr, p_branch, p_bf, p_rd_va, p_rd_vb, p_wr_vd, p_v_we;
+  logic       p_s_we, p_vld, p_vst, p_ghget, p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec;
+  logic       p_ghinit, p_ghash;
+  logic [1:0] p_br_kind, p_nsel;
+  logic [3:0] p_salu_op, p_valu_op;
+  logic [PreBits-1:0] pre_q;
+
+  assign {p_illegal, p_done, p_jump, p_jr, p_branch, p_br_kind, p_bf, p_rd_va, p_rd_vb,
+          p_wr_vd, p_v_we, p_s_we, p_salu_op, p_valu_op, p_nsel, p_vld, p_vst, p_ghget,
+          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash} = pre_q;
+
+  /////////////
   // Engines //
-  ////////////
+  /////////////
 
   logic         eng_key_ready, eng_in_valid, eng_in_ready, eng_out_valid, eng_busy;
   logic         eng_out_error;
   logic [127:0] eng_in_data, eng_out_data;
   logic         gh_h_we, gh_in_valid, gh_in_ready, gh_busy;
   logic [127:0] gh_h, gh_y;
+  logic [127:0] opa, opb;
 
   mccp_aes_engine #(
     .DecryptEnable(DecryptEnable)
@@ -164,7 +202,7 @@ module mccp_core #(
     .key_expanded_o,
     .in_valid_i     (eng_in_valid),
     .in_ready_o     (eng_in_ready),
-    .in_decrypt_i   (dec_aes_dec),
+    .in_decrypt_i   (p_aes_dec),
     .in_data_i      (eng_in_data),
     .out_valid_o    (eng_out_valid),
     .out_ready_i    (1'b1),
@@ -185,7 +223,7 @@ module mccp_core #(
     .clear_i    (gh_h_we),
     .in_valid_i (gh_in_valid),
     .in_ready_o (gh_in_ready),
-    .in_data_i  (eng_in_data),
+    .in_data_i  (opa),
     .y_o        (gh_y),
     .busy_o     (gh_busy)
   );
@@ -194,16 +232,17 @@ module mccp_core #(
   // Fetch //
   ///////////
 
-  logic [31:0]       ir_q, rdata_a, rdata_b;
-  logic              ir_valid_q, ir_oob_q, redirect_q, prime_q;
-  logic [9:0]        pc_q;
-  logic [13:0]       pc1_q, pc2_q;            // pc + 1, pc + 2
-  logic [9:0]        tgt_q;                   // taken branch target
-  logic [13:0]       tgt1_q;                  // target + 1
-  logic              tgt_oob_q;
-  logic [ImemAw-1:0] addr_a, addr_b;
-  logic [13:0]       target;
-  logic              host_we;
+  logic [31:0]        ir_q;
+  logic [31+PreBits:0] rdata_a, rdata_b;     // {predecode, word}
+  logic               ir_valid_q, ir_oob_q, redirect_q, prime_q;
+  logic [9:0]         pc_q;
+  logic [13:0]        pc1_q, pc2_q;          // pc + 1, pc + 2
+  logic [9:0]         tgt_q;                 // taken branch target
+  logic [13:0]        tgt1_q;                // target + 1
+  logic               tgt_oob_q;
+  logic [ImemAw-1:0]  addr_a, addr_b;
+  logic [13:0]        target;
+  logic               host_we, go;
 
   assign host_we = imem_we_i && host_ok;
 
@@ -226,12 +265,13 @@ module mccp_core #(
   assign addr_b = run ? target[ImemAw-1:0] : ImemAw'(start_entry_i);
 
   mccp_core_imem #(
-    .Words(ImemWords)
+    .Words(ImemWords),
+    .Width(32 + PreBits)
   ) u_imem (
     .clk_i,
     .we_a_i    (host_we),
     .addr_a_i  (addr_a),
-    .wdata_a_i (imem_wdata_i),
+    .wdata_a_i ({pre_w, imem_wdata_i}),
     .rdata_a_o (rdata_a),
     .addr_b_i  (addr_b),
     .rdata_b_o (rdata_b)
@@ -242,98 +282,60 @@ module mccp_core #(
     assign unused_imem_addr = ^imem_addr_i[9:ImemAw];
   end
 
-  ////////////
-  // Decode //
-  ////////////
-
   logic        legal;
   logic [2:0]  ra, rb, rc;
   logic [13:0] imm;
 
-  mccp_core_decode u_decode (
-    .insn_i    (ir_q),
-    .legal_o   (dec_legal),
-    .done_o    (dec_done),
-    .jump_o    (dec_jump),
-    .jr_o      (dec_jr),
-    .branch_o  (dec_branch),
-    .br_kind_o (dec_br_kind),
-    .bf_o      (dec_bf),
-    .rd_va_o   (dec_rd_va),
-    .rd_vb_o   (dec_rd_vb),
-    .wr_vd_o   (dec_wr_vd),
-    .v_we_o    (dec_v_we),
-    .s_we_o    (dec_s_we),
-    .salu_op_o (dec_salu_op),
-    .valu_op_o (dec_valu_op),
-    .nsel_o    (dec_nsel),
-    .vld_o     (dec_vld),
-    .vst_o     (dec_vst),
-    .ghget_o   (dec_ghget),
-    .setw_o    (dec_setw),
-    .tagchk_o  (dec_tagchk),
-    .aes_o     (dec_aes),
-    .aes_x_o   (dec_aes_x),
-    .aes_dec_o (dec_aes_dec),
-    .ghinit_o  (dec_ghinit),
-    .ghash_o   (dec_ghash)
-  );
+  assign legal = !p_illegal && !ir_oob_q;
+  assign ra    = ir_q[mccp_isa_pkg::FieldALsb +: 3];
+  assign rb    = ir_q[mccp_isa_pkg::FieldBLsb +: 3];
+  assign rc    = ir_q[mccp_isa_pkg::FieldCLsb +: 3];
+  assign imm   = ir_q[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
 
-  assign legal       = dec_legal && !ir_oob_q;
-  assign ra          = ir_q[mccp_isa_pkg::FieldALsb +: 3];
-  assign rb          = ir_q[mccp_isa_pkg::FieldBLsb +: 3];
-  assign rc          = ir_q[mccp_isa_pkg::FieldCLsb +: 3];
-  assign imm         = ir_q[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
-  
-  ///////////////////////////
-  // Registers and operands //
-  ///////////////////////////
+  //////////////////////////////////////
+  // Registers, write-back stage, ALUs //
+  //////////////////////////////////////
 
-  logic         pend_q, pend_a, pend_b, pend_d;
+  // Results are written to the register files one cycle after the issue (the
+  // write-back stage: vwb_* / swb_*).  The files read write-through, so the
+  // next instruction sees the result as if it had been written at once; the
+  // AES result is written through the vector file's second port in its
+  // write-back cycle and read the same way (the bypass of docs/core.md).
+  logic         pend_q;
   logic [2:0]   pend_reg_q;
-  logic         byp_a, byp_b;
-  logic [127:0] va_raw, vb_raw, opa, opb, v_t;
   logic [31:0]  sa, sb, s_t;
   logic [4:0]   clamp_c, clamp_a, n_eff;
-  logic         f_q, ended_q;
-
-  // Bypass of the AES result in its write-back cycle.
-  assign pend_a = pend_q && (pend_reg_q == rb);
-  assign pend_b = pend_q && (pend_reg_q == rc);
-  assign pend_d = pend_q && (pend_reg_q == ra);
-  assign byp_a  = pend_a && eng_out_valid;
-  assign byp_b  = pend_b && eng_out_valid;
-  assign opa    = byp_a ? eng_out_data : va_raw;
-  assign opb    = byp_b ? eng_out_data : vb_raw;
-
-  logic         v_we, s_we, retire, go;
-  logic [3:0]   v_words;
-  logic [127:0] v_wdata, valu_res;
+  logic [127:0] v_t, valu_res, valu_masked;
+  logic [15:0]  mismatch, tag_q;
   logic [31:0]  salu_res;
+  logic         eq, lt, retire, ended_q;
   logic         fifo_valid, fifo_last, fifo_pop;
   logic [127:0] fifo_data;
+
+  logic         vwb_valid_q, swb_valid_q;
+  logic [2:0]   vwb_reg_q, swb_reg_q;
+  logic [3:0]   vwb_words_q;
+  logic [127:0] vwb_data_q;
+  logic [31:0]  swb_data_q;
   logic         trace_we_q, trace_wsreg_q;
   logic [2:0]   trace_wreg_q;
-
-  assign v_words = dec_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
-  assign v_wdata = dec_vld ? fifo_data : dec_ghget ? gh_y : valu_res;
 
   mccp_core_vregs #(
     .TraceEnable(TraceEnable)
   ) u_vregs (
     .clk_i,
     .clear_i   (start_fire),
-    .we_i      (v_we),
-    .waddr_i   (ra),
-    .wwords_i  (v_words),
-    .wdata_i   (v_wdata),
+    .we_i      (vwb_valid_q),
+    .waddr_i   (vwb_reg_q),
+    .wwords_i  (vwb_words_q),
+    .wdata_i   (vwb_data_q),
     .wb_we_i   (eng_out_valid && pend_q),
     .wb_addr_i (pend_reg_q),
     .wb_data_i (eng_out_data),
     .raddr_a_i (rb),
-    .rdata_a_o (va_raw),
+    .rdata_a_o (opa),
     .raddr_b_i (rc),
-    .rdata_b_o (vb_raw),
+    .rdata_b_o (opb),
     .raddr_t_i (trace_wreg_q),
     .rdata_t_o (v_t)
   );
@@ -344,9 +346,9 @@ module mccp_core #(
     .clk_i,
     .init_i    (start_fire),
     .args_i    (start_args_i),
-    .we_i      (s_we),
-    .waddr_i   (ra),
-    .wdata_i   (salu_res),
+    .we_i      (swb_valid_q),
+    .waddr_i   (swb_reg_q),
+    .wdata_i   (swb_data_q),
     .raddr_a_i (rb),
     .rdata_a_o (sa),
     .raddr_b_i (rc),
@@ -359,14 +361,8 @@ module mccp_core #(
     .rdata_t_o (s_t)
   );
 
-  /////////
-  // ALUs //
-  /////////
-
-  logic eq, lt, mismatch;
-
   mccp_core_salu u_salu (
-    .op_i   (dec_salu_op),
+    .op_i   (p_salu_op),
     .sa_i   (sa),
     .sb_i   (sb),
     .imm_i  (imm),
@@ -378,15 +374,15 @@ module mccp_core #(
   );
 
   always_comb begin
-    unique case (dec_nsel)
+    unique case (p_nsel)
       mccp_core_pkg::NSEL_16: n_eff = 5'd16;
       mccp_core_pkg::NSEL_0:  n_eff = 5'd0;
-      default: n_eff = clamp_c;
+      default:                n_eff = clamp_c;
     endcase
   end
 
   mccp_core_valu u_valu (
-    .op_i       (dec_valu_op),
+    .op_i       (p_valu_op),
     .a_i        (opa),
     .b_i        (opb),
     .s_i        (sb),
@@ -394,12 +390,13 @@ module mccp_core #(
     .nt_i       (clamp_a),
     .k_i        (imm[3:0]),
     .res_o      (valu_res),
+    .masked_o   (valu_masked),
     .mismatch_o (mismatch)
   );
 
-  /////////////////
+  ///////////////////
   // Input, output //
-  /////////////////
+  ///////////////////
 
   logic ob_we, ob_release, ob_discard, ob_space, ob_oversize;
 
@@ -424,7 +421,7 @@ module mccp_core #(
     .clk_i,
     .rst_ni,
     .we_i        (ob_we),
-    .wdata_i     (valu_res),
+    .wdata_i     (valu_masked),
     .wbytes_i    (n_eff),
     .release_i   (ob_release),
     .discard_i   (ob_discard),
@@ -441,47 +438,51 @@ module mccp_core #(
   // Issue //
   ///////////
 
-  logic        n_nonzero, aes_bad, wait_hz, wait_unit, stall;
-  logic        trap_ill, trap_trunc, trap_over, trap, finish, taken, cond;
-  logic [7:0]  done_status, end_status;
+  logic       pend_a, pend_b, pend_d, n_nonzero, aes_bad, wait_hz, wait_unit, stall;
+  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, flag;
+  logic [7:0] done_status, end_status;
 
+  assign pend_a    = pend_q && (pend_reg_q == rb);
+  assign pend_b    = pend_q && (pend_reg_q == rc);
+  assign pend_d    = pend_q && (pend_reg_q == ra);
   assign n_nonzero = (n_eff != 5'd0);
-  assign aes_bad   = !key_expanded_o || (dec_aes_dec && !DecryptEnable);
+  assign aes_bad   = !key_expanded_o || (p_aes_dec && !DecryptEnable);
+  assign flag      = |tag_q;
 
   // Scoreboard: reads of a pending register wait for its write-back cycle,
   // writes (and vsetw, which keeps the other words) for the cycle after.
-  assign wait_hz = (dec_rd_va && pend_a && !eng_out_valid) ||
-                   (dec_rd_vb && pend_b && !eng_out_valid) ||
-                   (dec_wr_vd && pend_d);
+  assign wait_hz = (p_rd_va && pend_a && !eng_out_valid) ||
+                   (p_rd_vb && pend_b && !eng_out_valid) ||
+                   (p_wr_vd && pend_d);
 
-  assign wait_unit = (dec_aes && key_expanded_o && !eng_in_ready) ||
-                     (dec_ghash && !gh_in_ready) ||
-                     ((dec_ghinit || dec_ghget) && gh_busy) ||
-                     (dec_vld && !ended_q && !fifo_valid) ||
-                     (dec_vst && n_nonzero && !ob_oversize && !ob_space) ||
-                     (dec_done && (pend_q || gh_busy));
+  assign wait_unit = (p_aes && key_expanded_o && !eng_in_ready) ||
+                     (p_ghash && !gh_in_ready) ||
+                     ((p_ghinit || p_ghget) && gh_busy) ||
+                     (p_vld && !ended_q && !fifo_valid) ||
+                     (p_vst && n_nonzero && !ob_oversize && !ob_space) ||
+                     (p_done && (pend_q || gh_busy));
 
   // An undefined word traps at once; a defined one waits first.
   assign stall = legal && (wait_hz || wait_unit);
   assign go    = run && ir_valid_q && !stall;
 
-  assign trap_ill   = !legal || (dec_aes && aes_bad);
-  assign trap_trunc = dec_vld && ended_q;
-  assign trap_over  = dec_vst && n_nonzero && ob_oversize;
+  assign trap_ill   = !legal || (p_aes && aes_bad);
+  assign trap_trunc = p_vld && ended_q;
+  assign trap_over  = p_vst && n_nonzero && ob_oversize;
   assign trap       = go && (trap_ill || trap_trunc || trap_over);
   assign retire     = go && !(trap_ill || trap_trunc || trap_over);
-  assign finish     = trap || (retire && dec_done);
+  assign finish     = trap || (retire && p_done);
 
   always_comb begin
-    unique case (dec_br_kind)
-      mccp_core_pkg::BR_EQ:   cond = eq;
-      mccp_core_pkg::BR_NE:   cond = !eq;
-      mccp_core_pkg::BR_LT:   cond = lt;
-      default: cond = !lt;
+    unique case (p_br_kind)
+      mccp_core_pkg::BR_EQ: cond = eq;
+      mccp_core_pkg::BR_NE: cond = !eq;
+      mccp_core_pkg::BR_LT: cond = lt;
+      default:              cond = !lt;
     endcase
   end
-  assign taken  = retire && (dec_jump || dec_jr || (dec_branch && cond) || (dec_bf && f_q));
-  assign target = dec_jr ? sa[13:0] : imm;
+  assign taken  = retire && (p_jump || p_jr || (p_branch && cond) || (p_bf && flag));
+  assign target = p_jr ? sa[13:0] : imm;
 
   assign done_status = (imm[7:0] < 8'd7) ? imm[7:0] : mccp_isa_pkg::STATUS_BAD_PARAM;
   always_comb begin
@@ -498,22 +499,19 @@ module mccp_core #(
     end
   end
 
-  assign v_we         = retire && dec_v_we;
-  assign s_we         = retire && dec_s_we;
-  assign eng_in_valid = retire && dec_aes;
-  assign eng_in_data  = dec_aes_x ? (opa ^ opb) : opa;
-  assign gh_in_valid  = retire && dec_ghash;
-  assign gh_h_we      = start_fire || (retire && dec_ghinit);
+  assign eng_in_valid = retire && p_aes;
+  assign eng_in_data  = p_aes_x ? (opa ^ opb) : opa;
+  assign gh_in_valid  = retire && p_ghash;
+  assign gh_h_we      = start_fire || (retire && p_ghinit);
   assign gh_h         = run ? opa : '0;
-  assign ob_we        = retire && dec_vst && n_nonzero;
+  assign ob_we        = retire && p_vst && n_nonzero;
   assign ob_release   = finish && (end_status == mccp_isa_pkg::STATUS_OK);
   assign ob_discard   = finish && (end_status != mccp_isa_pkg::STATUS_OK);
-  assign fifo_pop     = (retire && dec_vld) || ((state_q == StDrain) && fifo_valid);
+  assign fifo_pop     = (retire && p_vld) || ((state_q == StDrain) && fifo_valid);
 
-
-  ///////////////////
+  ////////////////////
   // State, control //
-  ///////////////////
+  ////////////////////
 
   logic [15:0] bytes_q;
   logic [7:0]  res_status_q;
@@ -541,10 +539,20 @@ module mccp_core #(
     endcase
   end
 
+  // Write-back stage data: loaded every cycle, used when *_valid_q.
+  always_ff @(posedge clk_i) begin
+    vwb_reg_q   <= ra;
+    vwb_words_q <= p_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
+    vwb_data_q  <= p_vld ? fifo_data : p_ghget ? gh_y : valu_res;
+    swb_reg_q   <= ra;
+    swb_data_q  <= salu_res;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q      <= StIdle;
       ir_q         <= '0;
+      pre_q        <= '0;
       ir_valid_q   <= 1'b0;
       ir_oob_q     <= 1'b0;
       redirect_q   <= 1'b0;
@@ -557,7 +565,9 @@ module mccp_core #(
       tgt_oob_q    <= 1'b0;
       pend_q       <= 1'b0;
       pend_reg_q   <= '0;
-      f_q          <= 1'b0;
+      vwb_valid_q  <= 1'b0;
+      swb_valid_q  <= 1'b0;
+      tag_q        <= '0;
       ended_q      <= 1'b0;
       bytes_q      <= '0;
       res_status_q <= '0;
@@ -568,23 +578,23 @@ module mccp_core #(
       // fetch
       prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
       if (start_fire) begin
-        ir_q       <= rdata_b;
-        ir_valid_q <= 1'b1;
-        ir_oob_q   <= (32'(start_entry_i) >= 32'(ImemWords));
-        redirect_q <= 1'b0;
-        pc_q       <= start_entry_i;
-        pc1_q      <= 14'(start_entry_i) + 14'd1;
-        pc2_q      <= 14'(start_entry_i) + 14'd2;
+        {pre_q, ir_q} <= rdata_b;
+        ir_valid_q    <= 1'b1;
+        ir_oob_q      <= (32'(start_entry_i) >= 32'(ImemWords));
+        redirect_q    <= 1'b0;
+        pc_q          <= start_entry_i;
+        pc1_q         <= 14'(start_entry_i) + 14'd1;
+        pc2_q         <= 14'(start_entry_i) + 14'd2;
       end else if (run) begin
         if (redirect_q) begin
           // bubble after a taken branch: the IR loads the target
-          ir_q       <= rdata_b;
-          ir_valid_q <= 1'b1;
-          ir_oob_q   <= tgt_oob_q;
-          redirect_q <= 1'b0;
-          pc_q       <= tgt_q;
-          pc1_q      <= tgt1_q;
-          pc2_q      <= tgt1_q + 14'd1;
+          {pre_q, ir_q} <= rdata_b;
+          ir_valid_q    <= 1'b1;
+          ir_oob_q      <= tgt_oob_q;
+          redirect_q    <= 1'b0;
+          pc_q          <= tgt_q;
+          pc1_q         <= tgt1_q;
+          pc2_q         <= tgt1_q + 14'd1;
         end else if (finish) begin
           ir_valid_q <= 1'b0;
         end else if (taken) begin
@@ -594,16 +604,20 @@ module mccp_core #(
           tgt1_q     <= target + 14'd1;
           tgt_oob_q  <= (32'(target) >= 32'(ImemWords));
         end else if (retire) begin
-          ir_q     <= rdata_a;
-          ir_oob_q <= (32'(pc1_q) >= 32'(ImemWords));
-          pc_q     <= pc1_q[9:0];
-          pc1_q    <= pc2_q;
-          pc2_q    <= pc2_q + 14'd1;
+          {pre_q, ir_q} <= rdata_a;
+          ir_oob_q      <= (32'(pc1_q) >= 32'(ImemWords));
+          pc_q          <= pc1_q[9:0];
+          pc1_q         <= pc2_q;
+          pc2_q         <= pc2_q + 14'd1;
         end
       end else begin
         ir_valid_q <= 1'b0;
         redirect_q <= 1'b0;
       end
+
+      // write-back stage
+      vwb_valid_q <= retire && p_v_we;
+      swb_valid_q <= retire && p_s_we;
 
       // scoreboard
       if (eng_in_valid) begin
@@ -615,12 +629,12 @@ module mccp_core #(
 
       // flag, packet state, output bytes
       if (start_fire) begin
-        f_q     <= 1'b0;
-        ended_q <= start_empty_i;
+        tag_q   <= '0;
+        ended_q <= start_empty_i;   // no input word: the packet has ended already
         bytes_q <= '0;
       end else begin
-        if (retire && dec_tagchk) begin
-          f_q <= mismatch;
+        if (retire && p_tagchk) begin
+          tag_q <= mismatch;
         end
         if (fifo_pop && fifo_last) begin
           ended_q <= 1'b1;
@@ -668,8 +682,8 @@ module mccp_core #(
         wb_reg_q      <= '0;
       end else begin
         valid_q       <= retire;
-        trace_we_q    <= retire && (dec_v_we || dec_s_we);
-        trace_wsreg_q <= dec_s_we;
+        trace_we_q    <= retire && (p_v_we || p_s_we);
+        trace_wsreg_q <= p_s_we;
         trace_wreg_q  <= ra;
         pc_tq         <= pc_q;
         insn_q        <= ir_q;
@@ -682,6 +696,8 @@ module mccp_core #(
       wb_data_q <= eng_out_data;
     end
 
+    // The register files read write-through: in the cycle after the issue the
+    // written register reads as its new value (it is in the write-back stage).
     assign trace_valid_o    = valid_q;
     assign trace_pc_o       = pc_tq;
     assign trace_insn_o     = insn_q;

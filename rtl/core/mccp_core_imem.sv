@@ -1,7 +1,8 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Instruction memory of the MCCP core: Words x 32 bits, two synchronous read
-// ports (block RAM: one DP16KD pair on ECP5 for 1024 words, true dual port).
+// Instruction memory of the MCCP core: Words x Width bits (the instruction word
+// and its predecoded form), two synchronous read ports (block RAM, true dual
+// port: four DP16KD on ECP5 for 1024 x 65 bits).
 //  * Port A reads the sequential instruction stream; it also takes the
 //    firmware writes (we_a_i), when the core does not fetch.  A read in the
 //    cycle of a write on port A returns the old word.
@@ -9,18 +10,19 @@
 // Both read every cycle; the read data appear in the next cycle.
 module mccp_core_imem #(
   parameter int Words = 1024,
+  parameter int Width = 32,
   localparam int Aw = (Words > 1) ? $clog2(Words) : 1
 ) (
   input  logic          clk_i,
   input  logic          we_a_i,
   input  logic [Aw-1:0] addr_a_i,
-  input  logic [31:0]   wdata_a_i,
-  output logic [31:0]   rdata_a_o,
+  input  logic [Width-1:0] wdata_a_i,
+  output logic [Width-1:0] rdata_a_o,
   input  logic [Aw-1:0] addr_b_i,
-  output logic [31:0]   rdata_b_o
+  output logic [Width-1:0] rdata_b_o
 );
 
-  logic [31:0] mem [Words];
+  logic [Width-1:0] mem [Words];
 
   always_ff @(posedge clk_i) begin
     if (we_a_i) begin

@@ -1,16 +1,18 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Scalar register file of the MCCP core: 8 x 32 bits in flip-flops, with a
-// shadow of clamp(s[i]) = min(max(s[i], 0), 16) (signed) per register.
+// Scalar register file of the MCCP core: 8 x 32 bits in flip-flops, one write
+// port, write-through reads, and a shadow of clamp(s[i]) = min(max(s[i], 0), 16)
+// (signed) per register.
 //
 // The byte counts of vmask / vpad / vstn / tagchk are clamp() of a scalar; the
-// shadow is computed when the register is written, so reading a byte count
-// is a 5-bit 8:1 multiplexer instead of a 32-bit read plus the clamp.
+// shadow is computed when a register is written, so a byte count is a 5-bit
+// read instead of a 32-bit read plus the clamp.
 //
 //  * init_i (task start): s0..s3 = args_i (s0 = [127:96]), s4..s7 = 0;
-//  * one write port (we_i, waddr_i, wdata_i);
-//  * read ports A (s[b]), B (s[c]), clamp ports for the c and a fields and,
-//    with TraceEnable, a trace read port.
+//  * one write port (we_i, waddr_i, wdata_i: the core's write-back stage);
+//  * read ports A (s[b]), B (s[c]), clamp ports C (s[c]) and A' (s[a]) and,
+//    with TraceEnable, a trace port -- all write-through: a register being
+//    written in this cycle reads as its new value.
 module mccp_core_sregs #(
   parameter bit TraceEnable = 1'b1
 ) (
@@ -44,6 +46,9 @@ module mccp_core_sregs #(
 
   logic [7:0][31:0] regs_q;
   logic [7:0][4:0]  clamp_q;
+  logic [4:0]       wclamp;
+
+  assign wclamp = clamp16(wdata_i);
 
   for (genvar r = 0; r < 8; r++) begin : g_reg
     logic [31:0] init_val;
@@ -58,18 +63,18 @@ module mccp_core_sregs #(
         clamp_q[r] <= clamp16(init_val);
       end else if (we_i && waddr_i == 3'(r)) begin
         regs_q[r]  <= wdata_i;
-        clamp_q[r] <= clamp16(wdata_i);
+        clamp_q[r] <= wclamp;
       end
     end
   end
 
-  assign rdata_a_o = regs_q[raddr_a_i];
-  assign rdata_b_o = regs_q[raddr_b_i];
-  assign clamp_c_o = clamp_q[caddr_c_i];
-  assign clamp_a_o = clamp_q[caddr_a_i];
+  assign rdata_a_o = (we_i && waddr_i == raddr_a_i) ? wdata_i : regs_q[raddr_a_i];
+  assign rdata_b_o = (we_i && waddr_i == raddr_b_i) ? wdata_i : regs_q[raddr_b_i];
+  assign clamp_c_o = (we_i && waddr_i == caddr_c_i) ? wclamp  : clamp_q[caddr_c_i];
+  assign clamp_a_o = (we_i && waddr_i == caddr_a_i) ? wclamp  : clamp_q[caddr_a_i];
 
   if (TraceEnable) begin : g_trace
-    assign rdata_t_o = regs_q[raddr_t_i];
+    assign rdata_t_o = (we_i && waddr_i == raddr_t_i) ? wdata_i : regs_q[raddr_t_i];
   end else begin : g_no_trace
     logic unused_t;
     assign unused_t  = ^raddr_t_i;

@@ -1,14 +1,17 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Vector register file of the MCCP core: 8 x 128 bits in flip-flops.
+// Vector register file of the MCCP core: 8 x 128 bits in flip-flops, two write
+// ports, write-through reads.
 //
-// Write ports (both take effect at the clock edge):
-//  * issue port: v[waddr] words selected by wwords_i (word 0 = bits [127:96])
-//    get wdata_i; used by the instruction issuing this cycle;
-//  * write-back port: v[wb_addr] = wb_data_i, the AES engine's result.
-//    The scoreboard keeps the two ports on different registers.
+// Write ports (both take effect at the clock edge; never the same register in
+// one cycle -- the core's scoreboard sees to it):
+//  * port 1: words wwords_i of v[waddr_i] (word 0 = bits [127:96]) get wdata_i
+//    (the core's write-back stage);
+//  * port 2: v[wb_addr_i] = wb_data_i (the AES engine's result).
 //  * clear_i (task start) zeroes every register and overrides both ports.
-// Read ports are combinational: A, B and, with TraceEnable, a trace port.
+// Read ports A, B and (TraceEnable) T are combinational and write-through: a
+// register being written in this cycle reads as its new value, word by word,
+// so the write-back stage and the AES result need no separate bypass.
 module mccp_core_vregs #(
   parameter bit TraceEnable = 1'b1
 ) (
@@ -48,11 +51,34 @@ module mccp_core_vregs #(
     end
   end
 
-  assign rdata_a_o = regs_q[raddr_a_i];
-  assign rdata_b_o = regs_q[raddr_b_i];
+  function automatic logic [127:0] read_through(input logic [2:0] addr,
+                                                input logic [7:0][127:0] regs,
+                                                input logic we, input logic [2:0] waddr,
+                                                input logic [3:0] wwords, input logic [127:0] wdata,
+                                                input logic wb_we, input logic [2:0] wb_addr,
+                                                input logic [127:0] wb_data);
+    logic hit, wb_hit;
+    hit    = we && (waddr == addr);
+    wb_hit = wb_we && (wb_addr == addr);
+    for (integer w = 0; w < 4; w++) begin
+      if (hit && wwords[w]) begin
+        read_through[127 - 32 * w -: 32] = wdata[127 - 32 * w -: 32];
+      end else if (wb_hit) begin
+        read_through[127 - 32 * w -: 32] = wb_data[127 - 32 * w -: 32];
+      end else begin
+        read_through[127 - 32 * w -: 32] = regs[addr][127 - 32 * w -: 32];
+      end
+    end
+  endfunction
+
+  assign rdata_a_o = read_through(raddr_a_i, regs_q, we_i, waddr_i, wwords_i, wdata_i,
+                                  wb_we_i, wb_addr_i, wb_data_i);
+  assign rdata_b_o = read_through(raddr_b_i, regs_q, we_i, waddr_i, wwords_i, wdata_i,
+                                  wb_we_i, wb_addr_i, wb_data_i);
 
   if (TraceEnable) begin : g_trace
-    assign rdata_t_o = regs_q[raddr_t_i];
+    assign rdata_t_o = read_through(raddr_t_i, regs_q, we_i, waddr_i, wwords_i, wdata_i,
+                                    wb_we_i, wb_addr_i, wb_data_i);
   end else begin : g_no_trace
     logic unused_t;
     assign unused_t  = ^raddr_t_i;

@@ -1,17 +1,17 @@
 """cocotb bench for rtl/core/mccp_core.sv.
 
-Every test runs firmware on the RTL through tests/core/rtl_core.py and, unless
+Every test runs firmware on the RTL through mccp.coreharness (src/mccp/coreharness.py) and, unless
 said otherwise, on the ISS too, and requires both to agree event by event
 (retire and write-back streams with their cycles, status, output, cycles).
 Where the ISS would be circular the expected values are derived here from
 first principles: byte-string definitions of the vector operations, a
 bit-serial GF(2^128) multiply for GHASH, the `cryptography` package for AES
-and for the modes (tests/refs.py via tests/core/checks.py).
+and for the modes (mccp.refs via mccp.cavp.check).
 
 Knobs (environment, set by tests/core/test_core.py):
   CORE_DECRYPT_ENABLE  "1"/"0": DecryptEnable of the build
   CORE_DIGIT_BITS      GhashDigitBits of the build
-  CORE_RANDOM          number of random lock-step programs (default 60)
+  CORE_RANDOM          number of random lock-step programs (default 200)
   CORE_SEED            base seed
 """
 
@@ -27,11 +27,11 @@ from mccp.asm import assemble_file, assemble_text
 from mccp.isa import load
 from mccp.paths import ROOT
 from mccp.task import Task, Word, make_task, pack
-from rtl_core import assert_same, harness, iss_run, run_on_rtl
+from mccp.coreharness import assert_same, harness, iss_run, run_on_rtl
 
 DECRYPT_ENABLE = os.environ.get("CORE_DECRYPT_ENABLE", "1") == "1"
 DIGIT_BITS = int(os.environ.get("CORE_DIGIT_BITS", "32"))
-N_RANDOM = int(os.environ.get("CORE_RANDOM", "60"))
+N_RANDOM = int(os.environ.get("CORE_RANDOM", "200"))
 SEED = int(os.environ.get("CORE_SEED", "7"))
 KEY128 = bytes(range(16))
 ISA = load()
@@ -532,31 +532,193 @@ async def backpressure(dut):
             assert a.cycles >= b.cycles
 
 
+@cocotb.test()
+async def state_cleared_between_tasks(dut):
+    """v0..v7, s4..s7, F and the GHASH state of one task are invisible to the next."""
+    text = """
+    .entry dirty
+    .entry show
+    dirty:
+        vld v0
+        ghinit v0
+        ghash v0
+        li s4, 11
+        li s5, 12
+        li s6, 13
+        li s7, 14
+        li s0, 15
+        vmov v1, v0
+        vmov v2, v0
+        vmov v3, v0
+        vmov v4, v0
+        vmov v5, v0
+        vmov v6, v0
+        vmov v7, v0
+        li s3, 0
+        vinc v1, v0
+        tagchk v0, v1, s4
+        done 0
+    show:
+        vld v0
+        vst v0
+        vst v1
+        vst v2
+        vst v3
+        vst v4
+        vst v5
+        vst v6
+        vst v7
+        vsetw v1, s0, 0
+        vsetw v1, s1, 1
+        vsetw v1, s2, 2
+        vsetw v1, s3, 3
+        vst v1
+        vsetw v1, s4, 0
+        vsetw v1, s5, 1
+        vsetw v1, s6, 2
+        vsetw v1, s7, 3
+        vst v1
+        ghash v0
+        ghget v2
+        vst v2
+        bf  flag
+        done 0
+    flag:
+        done 1
+    """
+    prog = assemble_text(text)
+    e = prog.entries
+    x = (1 << 128) - 1
+    tasks = [words_task([x], entry=e["dirty"]), words_task([0], entry=e["show"], args=(1, 2, 3, 4))]
+    res = await check(dut, prog, tasks)
+    assert res[1].status == ST["OK"], "F survived the task end"
+    got = [blk(b) for b in out_bytes(res[1])]
+    assert got[:8] == [0] * 8, "a vector register survived the task end"
+    assert got[8] == (1 << 96) | (2 << 64) | (3 << 32) | 4, "s0..s3 are not the arguments"
+    assert got[9] == 0, "s4..s7 survived the task end"
+    assert got[10] == 0, "GHASH H survived the task end (Y = (0 ^ 0) * H must be 0 with H = 0)"
+
+
+@cocotb.test()
+async def trap_with_engines_busy(dut):
+    """A trap while an AES block and a GHASH step run: the next task starts when they are
+    idle, sees none of their results, and its timing equals the ISS's."""
+    text = """
+    .entry trap_ill
+    .entry trap_trunc
+    .entry next
+    trap_ill:
+        vld v0
+        aes v1, v0
+        ghinit v0
+        ghash v0
+        .word 0xffffffff
+    trap_trunc:
+        vld v0
+        aes v1, v0
+        ghash v0
+        vld v2
+    next:
+        vld v0
+        aes v1, v0
+        ghinit v0
+        ghash v1
+        ghget v2
+        vst v1
+        vst v2
+        done 0
+    """
+    prog = assemble_text(text)
+    e = prog.entries
+    tasks = []
+    for first, data in (("trap_ill", [5, 6]), ("trap_trunc", [5])):
+        tasks += [words_task(data, entry=e[first]), words_task([7], entry=e["next"])]
+    res = await check(dut, prog, tasks)
+    assert [r.status for r in res] == [ST["ILLEGAL"], ST["OK"], ST["TRUNCATED"], ST["OK"]]
+    assert res[0].writebacks == [] and res[2].writebacks == []
+
+
+@cocotb.test()
+async def firmware_write_during_task_ignored(dut):
+    """imem writes while a task runs are ignored (the task and the next one run the old program)."""
+    from cocotb.triggers import FallingEdge, ReadOnly
+    text = """
+        vld v0
+        li  s4, 40
+        li  s5, 0
+    loop:
+        vinc v0, v0
+        addi s4, s4, -1
+        bne s4, s5, loop
+        vst v0
+        done 0
+    """
+    prog = assemble_text(text)
+    tasks = [words_task([1])]
+    await check(dut, prog, tasks)       # loads the program
+
+    async def scribble():
+        d = dut
+        while True:                      # wait until the task runs
+            await ReadOnly()
+            if int(d.trace_valid_o.value):
+                break
+            await FallingEdge(d.clk_i)
+        for addr in range(len(prog.words) + 4):
+            await FallingEdge(d.clk_i)
+            d.imem_we_i.value = 1
+            d.imem_addr_i.value = addr
+            d.imem_wdata_i.value = 0xFFFFFFFF
+        await FallingEdge(d.clk_i)
+        d.imem_we_i.value = 0
+
+    writer = cocotb.start_soon(scribble())
+    res = await check(dut, prog, tasks)
+    await writer
+    res2 = await check(dut, prog, tasks)
+    assert res[0].output == res2[0].output == [(41, 16)]
+
+
+@cocotb.test()
+async def long_packets(dut):
+    """Packets longer than the input FIFO (136 words) and outputs of 130 words, in lock step."""
+    prog = assemble_file(ROOT / "firmware" / "mccp.s")
+    from mccp.modes import build_task
+    rng = random.Random(SEED + 10)
+    key = rng.randbytes(16)
+    ct = rng.randbytes(2080)
+    tasks = [
+        build_task(prog.entries, "gcm", "decrypt", ct, rng.randbytes(12), rng.randbytes(300), rng.randbytes(16), 16),
+        build_task(prog.entries, "ctr", "encrypt", ct, rng.randbytes(16)),
+        build_task(prog.entries, "ctr", "encrypt", ct + b"x", rng.randbytes(16)),   # 131 output words
+    ]
+    assert len(tasks[0].words) > 136
+    res = await check(dut, prog, tasks, key=key)
+    assert [r.status for r in res] == [ST["AUTH_FAIL"], ST["OK"], ST["OVERSIZE"]]
+    assert len(res[1].output) == 130
+
+
 # ---------------------------------------------------------------- firmware and random programs
 @cocotb.test()
 async def firmware_modes(dut):
     """The shipped firmware on NIST CAVP cases: RTL == ISS in lock step, output == NIST."""
-    import cavp_cases
-    import checks
+    from mccp import cavp
     prog = assemble_file(ROOT / "firmware" / "mccp.s")
     per = int(os.environ.get("CORE_CAVP_PER_SECTION", "1"))
-    for name, cases in cavp_cases.all_cases().items():
-        sel = cavp_cases.sample(cases, per)
+    for name, cases in cavp.all_cases().items():
+        sel = cavp.sample(cases, per)
         if not DECRYPT_ENABLE:
             sel = [c for c in sel if not (c.mode in ("ecb", "cbc") and c.op == "decrypt")]
         by_key: dict[bytes, list] = {}
         for c in sel:
             by_key.setdefault(c.key, []).append(c)
         for key, group in by_key.items():
-            # an empty packet (CMAC of an empty message) has no word to carry `last`:
-            # the RTL cannot take it (see rtl_core.CoreHarness.run)
-            group = [c for c in group if checks.task_for(prog.entries, c).words]
-            tasks = [checks.task_for(prog.entries, c) for c in group]
+            tasks = [cavp.task_for(prog.entries, c) for c in group]
             rtl = await run_on_rtl(dut, prog, key, tasks)
             ref = iss(prog, key, tasks)
             for c, a, b in zip(group, rtl, ref):
                 assert_same(a, b, c.name)
-                checks.check(c, a.status, a.data)
+                cavp.check(c, a.status, a.data)
 
 
 def random_program(rng: random.Random, loop: bool, aes_ok: bool) -> tuple[str, int]:
