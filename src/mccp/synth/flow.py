@@ -89,6 +89,9 @@ UNITS: dict[str, Unit] = {
                       "GHASH multiply-accumulate, 32-bit digits (4 clocks per block)"),
     "ghash_d128": Unit("mccp_synth_ghash", {"DigitBits": 128},
                        "GHASH multiply-accumulate, 128-bit digits (1 clock per block)"),
+    "core": Unit("mccp_synth_core", {}, rtl_dirs=("common", "aes", "core", "synth"), description=
+                 "programmable core: sequencer, 1 K-word imem, registers, FIFOs, AES enc/dec engine, "
+                 "GHASH (32-bit digits)"),
 }
 
 # Headline figures: name -> Yosys cell types summed for it.
