@@ -88,30 +88,64 @@ module mccp_aes_cipher
   // Round logic //
   ////////////////
 
-  logic [127:0] sb_in, sb_out, enc_sr, enc_out, round_out;
+  logic [127:0] sb_in, sb_out;
+
+  if (DecryptEnable) begin : g_dec
+    logic dec_out_q;
+
+    mccp_aes_round_in u_round_in (
+      .state_i  (state_q),
+      .dec_i    (dec_q),
+      .first_i  (first_q),
+      .sbox_in_o(sb_in)
+    );
+
+    // The result of a decryption leaves through affine_inv (v -> s).
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        dec_out_q <= 1'b0;
+      end else if (running_q && last_q) begin
+        dec_out_q <= dec_q;
+      end
+    end
+    assign out_data_o = dec_out_q ? mccp_aes_pkg::affine_inv_bytes(state_q) : state_q;
+  end else begin : g_enc
+    logic unused_first;
+    assign unused_first = first_q;
+    assign sb_in        = state_q;
+    assign out_data_o   = state_q;
+  end
 
   for (genvar b = 0; b < 16; b++) begin : g_sbox
-    mccp_aes_sbox #(
-      .InvEnable(DecryptEnable)
-    ) u_sbox (
+    mccp_aes_sbox u_sbox (
       .data_i(sb_in[127 - 8 * b -: 8]),
-      .inv_i (dec_q),
       .data_o(sb_out[127 - 8 * b -: 8])
     );
   end
 
-  assign enc_sr  = mccp_aes_pkg::shift_rows(sb_out);
-  assign enc_out = (last_q ? enc_sr : mccp_aes_pkg::mix_columns(enc_sr)) ^ rk_i;
+  // Round key as the round layer uses it: decryption rounds add A(rk), the linear part
+  // of the S-box affine map applied to the round key (see the header).
+  logic [127:0] round_key;
 
-  if (DecryptEnable) begin : g_dec
-    logic [127:0] dec_out;
-    assign sb_in     = (dec_q && !first_q) ? mccp_aes_pkg::inv_mix_columns(state_q) : state_q;
-    assign dec_out   = mccp_aes_pkg::inv_shift_rows(sb_out) ^ rk_i;
-    assign round_out = dec_q ? dec_out : enc_out;
-  end else begin : g_enc
-    assign sb_in     = state_q;
-    assign round_out = enc_out;
+  if (DecryptEnable) begin : g_dec_key
+    assign round_key = (running_q && dec_q) ?
+        (mccp_aes_pkg::affine_fwd_bytes(rk_i) ^ {16{8'h63}}) : rk_i;
+  end else begin : g_enc_key
+    assign round_key = rk_i;
   end
+
+  mccp_aes_round_out #(
+    .DecryptEnable(DecryptEnable)
+  ) u_round_out (
+    .sbox_out_i(sb_out),
+    .key_i     (round_key),
+    .in_data_i,
+    .running_i (running_q),
+    .dec_i     (dec_q),
+    .last_i    (last_q),
+    .zero_i    (reject),
+    .state_d_o (state_d)
+  );
 
   // The state register loads the block on offer whenever it is not computing and not
   // holding an unaccepted result; a block only counts once accepted (start).  A rejected
@@ -121,7 +155,6 @@ module mccp_aes_cipher
   // S-box table into a ROM with a registered read port by copying this register into
   // it (128 more flip-flops, and the round-key read in series with the S-boxes).
   assign state_en = running_q || !out_hold;
-  assign state_d  = running_q ? round_out : (reject ? '0 : (in_data_i ^ rk_i));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -172,7 +205,6 @@ module mccp_aes_cipher
   end
 
   assign out_valid_o = out_valid_q;
-  assign out_data_o  = state_q;
   assign out_error_o = error_q;
   assign busy_o      = running_q;
 

@@ -8,22 +8,27 @@
 // stores of several cores from a shared key scheduler.
 //
 // Structure (sized for area, not speed; the time is paid once per key):
-// - key_q holds the key; a 8-word shift register (win_q, newest word in win_q[31:0])
-//   holds the last words w[i-1] .. w[i-8] of the schedule.  Every step shifts one new
+// - key_q holds the key; a 7-word shift register (win_q, newest word in win_q[31:0])
+//   holds the last words w[i-1] .. w[i-7] of the schedule.  Every step shifts one new
 //   word in, so win_q[127:0] is a finished round key after every 4th word.
 // - The first Nk words are "replayed" from key_q into the window (w[i] = key word i), so
 //   no 256-bit load multiplexer is needed in front of the window.
-// - SubWord uses one S-box, byte-serially: 4 cycles shift S(byte) into sub_q, a 5th
+// - Every new word comes from registers only (so the word logic is one LUT per bit):
+//   w[i] = kw_q (key word i) while replaying, else w[i] = tap_q ^ g_q.  kw_q and tap_q
+//   (w[i-Nk]) are prepared when the previous word is produced; g_q is w[i-1] or, when
+//   FIPS-197 asks for it,
+//   SubWord(RotWord(w[i-1])) ^ Rcon or SubWord(w[i-1]): one S-box fills g_q byte-serially
+//   in 4 cycles (RotWord by the order of the bytes, Rcon into the first byte), and a 5th
 //   cycle produces the word.
 //
-// Cycles from the accepted start to done_o (inclusive of the last write):
-//   AES-128: 44 words + 10 SubWords * 4 + 1 = 85, AES-192: 52 + 8 * 4 + 1 = 85,
-//   AES-256: 60 + 13 * 4 + 1 = 113.
+// Cycles from the accepted start to done_o (the last round-key write), one cycle to
+// prepare the first word included:
+//   AES-128: 1 + 44 words + 10 SubWords * 4 + 1 = 86, AES-192: 1 + 52 + 8 * 4 + 1 = 86,
+//   AES-256: 1 + 60 + 13 * 4 + 1 = 114.
 //
 // key_len_i must be 0..2 (mccp_aes_engine rejects 3 before starting the expansion).
 
-module mccp_aes_key_expand
-(
+module mccp_aes_key_expand (
   input  logic         clk_i,
   input  logic         rst_ni,
   // start: accepted when !busy_o
@@ -39,77 +44,64 @@ module mccp_aes_key_expand
 );
 
   logic [255:0] key_q;
-  logic [255:0] win_q;
-  logic [31:0]  sub_q;
+  logic [223:0] win_q;
+  logic [31:0]  kw_q, tap_q, g_q;
   logic [7:0]   rcon_q;
   logic [1:0]   len_q;
   logic [5:0]   widx_q;  // index i of the next word w[i]
+  logic [2:0]   kidx_q;  // key word to prepare next
   logic [2:0]   kmod_q;  // i mod Nk
-  logic [1:0]   byte_q;  // SubWord byte counter
-  logic         subw_q;  // sub_q holds SubWord(w[i-1]) for the next word
+  logic [1:0]   cnt_q;   // SubWord byte counter
+  logic         subw_q;  // g_q holds the SubWord result for the next word
+  logic         prep_q;  // first busy cycle: kw_q gets key word 0
   logic         busy_q, we_q, done_q;
   logic [3:0]   rk_idx_q;
 
   logic         step;          // a word is produced this cycle
   logic         replay;        // i < Nk: the word comes from the key
-  logic         need_sub;      // w[i] needs SubWord(w[i-1])
+  logic         need_sub;      // w[i] needs SubWord
   logic         rot;           // ... with RotWord and Rcon (i mod Nk == 0)
   logic [2:0]   nk_m1;         // Nk - 1
   logic [5:0]   last_widx;     // 4 * (Nr + 1) - 1
-  logic [31:0]  temp, tap, key_word, new_word;
-  logic [7:0]   sbox_in, sbox_out;
+  logic [31:0]  next_tap, key_word, new_word;
+  logic [1:0]   sbox_byte;
+  logic [7:0]   sbox_in, sbox_out, sbox_rc;
 
   always_comb begin
     case (len_q)
       mccp_aes_pkg::KeyLen128: begin nk_m1 = 3'd3; last_widx = 6'd43; end
       mccp_aes_pkg::KeyLen192: begin nk_m1 = 3'd5; last_widx = 6'd51; end
-      default:   begin nk_m1 = 3'd7; last_widx = 6'd59; end
+      default:                 begin nk_m1 = 3'd7; last_widx = 6'd59; end
     endcase
   end
 
-  assign temp     = win_q[31:0];  // w[i-1]
   assign replay   = widx_q <= {3'b000, nk_m1};
   assign rot      = kmod_q == 3'd0;
   assign need_sub = !replay && (rot || (len_q == mccp_aes_pkg::KeyLen256 && kmod_q == 3'd4));
-  assign step     = busy_q && (!need_sub || subw_q);
+  assign step     = busy_q && !prep_q && (!need_sub || subw_q);
 
-  // w[i - Nk]
-  assign tap = (len_q == mccp_aes_pkg::KeyLen128) ? win_q[127:96] :
-               (len_q == mccp_aes_pkg::KeyLen192) ? win_q[191:160] : win_q[255:224];
+  // key word kidx_q, as a binary multiplexer tree
+  assign key_word = kidx_q[2] ?
+      (kidx_q[1] ? (kidx_q[0] ? key_q[31:0]    : key_q[63:32]) :
+                   (kidx_q[0] ? key_q[95:64]   : key_q[127:96])) :
+      (kidx_q[1] ? (kidx_q[0] ? key_q[159:128] : key_q[191:160]) :
+                   (kidx_q[0] ? key_q[223:192] : key_q[255:224]));
 
-  always_comb begin
-    case (widx_q[2:0])
-      3'd0:    key_word = key_q[255:224];
-      3'd1:    key_word = key_q[223:192];
-      3'd2:    key_word = key_q[191:160];
-      3'd3:    key_word = key_q[159:128];
-      3'd4:    key_word = key_q[127:96];
-      3'd5:    key_word = key_q[95:64];
-      3'd6:    key_word = key_q[63:32];
-      default: key_word = key_q[31:0];
-    endcase
-  end
+  // w[i + 1 - Nk]: after this step's shift it sits at window word Nk - 1
+  assign next_tap = (len_q == mccp_aes_pkg::KeyLen128) ? win_q[95:64] :
+                    (len_q == mccp_aes_pkg::KeyLen192) ? win_q[159:128] : win_q[223:192];
 
-  assign new_word = replay    ? key_word :
-                    !need_sub ? tap ^ temp :
-                    rot       ? tap ^ {sub_q[23:0], sub_q[31:24]} ^ {rcon_q, 24'h000000} :
-                                tap ^ sub_q;
+  assign new_word = replay ? kw_q : (tap_q ^ g_q);
 
-  // One S-box, fed one byte of w[i-1] per cycle.
-  always_comb begin
-    case (byte_q)
-      2'd0:    sbox_in = temp[31:24];
-      2'd1:    sbox_in = temp[23:16];
-      2'd2:    sbox_in = temp[15:8];
-      default: sbox_in = temp[7:0];
-    endcase
-  end
+  // One S-box, fed one byte of w[i-1] (win_q[31:0], byte 0 on top) per cycle: bytes
+  // 1, 2, 3, 0 for SubWord(RotWord(.)), bytes 0..3 for SubWord(.).
+  assign sbox_byte = cnt_q + {1'b0, rot};
+  assign sbox_in   = sbox_byte[1] ? (sbox_byte[0] ? win_q[7:0]   : win_q[15:8]) :
+                                    (sbox_byte[0] ? win_q[23:16] : win_q[31:24]);
+  assign sbox_rc   = (rot && cnt_q == 2'd0) ? rcon_q : 8'h00;
 
-  mccp_aes_sbox #(
-    .InvEnable(1'b0)
-  ) u_sbox (
+  mccp_aes_sbox u_sbox (
     .data_i(sbox_in),
-    .inv_i (1'b0),
     .data_o(sbox_out)
   );
 
@@ -118,29 +110,39 @@ module mccp_aes_key_expand
     if (start_i && !busy_o) begin
       key_q <= key_i;
     end
-    if (step) begin
-      win_q <= {win_q[223:0], new_word};
+    if (step || prep_q) begin
+      kw_q <= key_word;
     end
-    if (busy_q && need_sub && !subw_q) begin
-      sub_q <= {sub_q[23:0], sbox_out};  // byte 0 of w[i-1] first
+    if (step) begin
+      win_q <= {win_q[191:0], new_word};
+      tap_q <= next_tap;
+      g_q   <= new_word;  // w[i-1] for the next word
+    end else if (busy_q) begin
+      g_q   <= {g_q[23:0], sbox_out ^ sbox_rc};
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q   <= 1'b0;
+      prep_q   <= 1'b0;
       we_q     <= 1'b0;
       done_q   <= 1'b0;
       len_q    <= mccp_aes_pkg::KeyLen128;
       widx_q   <= '0;
+      kidx_q   <= '0;
       kmod_q   <= '0;
-      byte_q   <= '0;
+      cnt_q    <= '0;
       subw_q   <= 1'b0;
       rcon_q   <= 8'h01;
       rk_idx_q <= '0;
     end else begin
       we_q   <= step && (widx_q[1:0] == 2'd3);
       done_q <= step && (widx_q == last_widx);
+      prep_q <= start_i && !busy_o;
+      if (prep_q || step) begin
+        kidx_q <= kidx_q + 3'd1;
+      end
       if (step) begin
         rk_idx_q <= widx_q[5:2];
       end
@@ -148,27 +150,26 @@ module mccp_aes_key_expand
         busy_q <= 1'b1;
         len_q  <= key_len_i;
         widx_q <= '0;
+        kidx_q <= '0;
         kmod_q <= '0;
-        byte_q <= '0;
+        cnt_q  <= '0;
         subw_q <= 1'b0;
         rcon_q <= 8'h01;
-      end else if (busy_q) begin
-        if (step) begin
-          widx_q <= widx_q + 6'd1;
-          kmod_q <= (kmod_q == nk_m1) ? 3'd0 : kmod_q + 3'd1;
-          subw_q <= 1'b0;
-          if (need_sub && rot) begin
-            rcon_q <= mccp_aes_pkg::xtime(rcon_q);
-          end
-          if (widx_q == last_widx) begin
-            busy_q <= 1'b0;
-          end
-        end else begin
-          // SubWord in progress: one byte per cycle
-          byte_q <= byte_q + 2'd1;
-          if (byte_q == 2'd3) begin
-            subw_q <= 1'b1;
-          end
+      end else if (step) begin
+        widx_q <= widx_q + 6'd1;
+        kmod_q <= (kmod_q == nk_m1) ? 3'd0 : kmod_q + 3'd1;
+        subw_q <= 1'b0;
+        if (need_sub && rot) begin
+          rcon_q <= mccp_aes_pkg::xtime(rcon_q);
+        end
+        if (widx_q == last_widx) begin
+          busy_q <= 1'b0;
+        end
+      end else if (busy_q && !prep_q) begin
+        // SubWord in progress: one byte per cycle
+        cnt_q <= cnt_q + 2'd1;
+        if (cnt_q == 2'd3) begin
+          subw_q <= 1'b1;
         end
       end
     end

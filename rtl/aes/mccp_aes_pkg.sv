@@ -92,11 +92,86 @@ package mccp_aes_pkg;
     end
   endfunction
 
-  // Inverse of the S-box affine map: A^-1(b ^ 0x63) = rotl(b,1) ^ rotl(b,3) ^ rotl(b,6) ^ 0x05.
-  // With it, InvSubBytes(b) = affine_inv(SubBytes(affine_inv(b))), so the inverse S-box can
-  // reuse the forward table (see mccp_aes_sbox).
+  // The affine map of the S-box and its inverse, on one byte:
+  //   SubBytes(x) = affine_fwd(x^-1),      affine_fwd(b) = A(b) ^ 0x63,
+  //   affine_inv(b) = A^-1(b ^ 0x63) = rotl(b,1) ^ rotl(b,3) ^ rotl(b,6) ^ 0x05,
+  // with A(b) = b ^ rotl(b,1) ^ rotl(b,2) ^ rotl(b,3) ^ rotl(b,4).  Hence
+  //   InvSubBytes(b) = affine_inv(SubBytes(affine_inv(b))),
+  // which lets decryption reuse the forward S-box tables (see mccp_aes_cipher).
+  function automatic logic [7:0] affine_fwd(input logic [7:0] b);
+    affine_fwd = b ^ {b[6:0], b[7]} ^ {b[5:0], b[7:6]} ^ {b[4:0], b[7:5]} ^ {b[3:0], b[7:4]} ^
+                 8'h63;
+  endfunction
+
   function automatic logic [7:0] affine_inv(input logic [7:0] b);
     affine_inv = {b[6:0], b[7]} ^ {b[4:0], b[7:5]} ^ {b[1:0], b[7:2]} ^ 8'h05;
+  endfunction
+
+  // The same maps applied to all 16 bytes of a block.
+  function automatic logic [127:0] affine_fwd_bytes(input logic [127:0] s);
+    for (int i = 0; i < 16; i++) begin
+      affine_fwd_bytes[8 * i +: 8] = affine_fwd(s[8 * i +: 8]);
+    end
+  endfunction
+
+  function automatic logic [127:0] affine_inv_bytes(input logic [127:0] s);
+    for (int i = 0; i < 16; i++) begin
+      affine_inv_bytes[8 * i +: 8] = affine_inv(s[8 * i +: 8]);
+    end
+  endfunction
+
+  // The 8 x 8 GF(2) matrix of the byte map  b -> P(c * Q(b))  (c * . in GF(2^8)), where Q
+  // and P are A^-1 (the linear part of affine_inv) when ainv_in / ainv_out is set and the
+  // identity otherwise.  Bit 8*k + i is 1 when input bit i reaches output bit k.
+  // Used to write column maps as one XOR of the contributing input bits per output bit,
+  // which synthesis turns into a balanced tree (a nested function expression becomes a
+  // chain of XORs, twice as deep).  Self-contained (no calls) so that Icarus 11 accepts it
+  // as a constant function.
+  function automatic logic [63:0] byte_matrix(input logic [7:0] c, input logic ainv_in,
+                                              input logic ainv_out);
+    logic [7:0] col, p, q;
+    byte_matrix = '0;
+    for (int i = 0; i < 8; i++) begin
+      q = 8'h01 << i;
+      if (ainv_in) begin
+        q = {q[6:0], q[7]} ^ {q[4:0], q[7:5]} ^ {q[1:0], q[7:2]};
+      end
+      col = 8'h00;
+      p   = q;
+      for (int t = 0; t < 8; t++) begin
+        if (c[t]) begin
+          col = col ^ p;
+        end
+        p = {p[6:0], 1'b0} ^ (p[7] ? 8'h1b : 8'h00);
+      end
+      if (ainv_out) begin
+        col = {col[6:0], col[7]} ^ {col[4:0], col[7:5]} ^ {col[1:0], col[7:2]};
+      end
+      for (int k = 0; k < 8; k++) begin
+        byte_matrix[8 * k + i] = col[k];
+      end
+    end
+  endfunction
+
+  // A GF(2)-linear column map given by byte matrices (see byte_matrix):
+  //   out byte r = XOR_j  M_j * in byte (r + j) mod 4,   M_j = m[64*j +: 64],
+  // each output bit written as one reduction XOR over the 32 column bits (masked by
+  // constants at every use), so synthesis builds balanced trees.
+  function automatic logic [31:0] column_map(input logic [31:0] col, input logic [255:0] m);
+    logic [31:0] terms;
+    for (int r = 0; r < 4; r++) begin
+      for (int k = 0; k < 8; k++) begin
+        for (int j = 0; j < 4; j++) begin
+          terms[8 * j +: 8] = col[31 - 8 * ((r + j) % 4) -: 8] & m[64 * j + 8 * k +: 8];
+        end
+        column_map[31 - 8 * r - 7 + k] = ^terms;
+      end
+    end
+  endfunction
+
+  function automatic logic [127:0] columns_map(input logic [127:0] s, input logic [255:0] m);
+    columns_map = {column_map(s[127:96], m), column_map(s[95:64], m),
+                   column_map(s[63:32], m), column_map(s[31:0], m)};
   endfunction
 
 endpackage

@@ -1,25 +1,22 @@
 // Copyright MCCP contributors.
 // SPDX-License-Identifier: Apache-2.0
 //
-// AES byte S-box (FIPS-197 SubBytes), combinational.
+// AES byte S-box (FIPS-197 SubBytes), combinational, as a 256-entry table.
 //
-// The forward S-box is a 256-entry table.  On ECP5 this maps to about 160 LUT4 per
-// instance at 3 logic levels (LUT4 + PFUMX + L6MUX + LUT4), which is the fastest form;
-// a composite-field (tower) S-box needs fewer LUTs but about twice the depth and did
-// not reach the 110 MHz round-per-clock target (see mccp_aes_cipher).
+// On ECP5 a table maps to about 160 LUT4 per instance at 3 logic levels (LUT4, PFUMX,
+// L6MUX, LUT4).  A composite-field (tower) S-box needs fewer LUTs but about twice the
+// depth; a 16-S-box round built from it reached 96-99 MHz at speed 8 against 112-116 MHz
+// for tables, below the 110 MHz target, so the tables stay.
 //
-// Inverse (InvEnable = 1, inv_i = 1): the inverse S-box reuses the forward table,
-//   InvSubBytes(b) = A^-1(SubBytes(A^-1(b))),   A^-1(b) = affine_inv(b) (mccp_aes_pkg)
-// since SubBytes(x) = A(x^-1) ^ 0x63 and InvSubBytes(b) = (A^-1(b ^ 0x63))^-1.  The two
-// affine maps cost one 5-input LUT level each side instead of a second 256-entry table
-// (about 2.5k LUT4 for 16 S-boxes).  With InvEnable = 0, inv_i is ignored.
+// There is no separate inverse table.  InvSubBytes(b) = affine_inv(SubBytes(affine_inv(b)))
+// (mccp_aes_pkg), and mccp_aes_cipher folds the two affine maps into the linear layers
+// around the tables, so decryption reuses these tables at no table cost.  (An inverse
+// S-box module with the affine maps inside it let synthesis fold them back into the
+// table: a 9-input table, about 250 LUT4 instead of 160.)
 
-module mccp_aes_sbox
-#(
-  parameter bit InvEnable = 1'b0
-) (
+(* keep_hierarchy *)
+module mccp_aes_sbox (
   input  logic [7:0] data_i,
-  input  logic       inv_i,
   output logic [7:0] data_o
 );
 
@@ -93,18 +90,6 @@ module mccp_aes_sbox
     endcase
   endfunction
 
-  if (InvEnable) begin : g_inv
-    // keep: without it, synthesis folds the two affine maps into the table and builds a
-    // 9-input (data, inv_i) table, twice the size of the forward one.
-    (* keep *) logic [7:0] fwd_in;
-    (* keep *) logic [7:0] fwd_out;
-    assign fwd_in  = inv_i ? mccp_aes_pkg::affine_inv(data_i) : data_i;
-    assign fwd_out = sbox_fwd(fwd_in);
-    assign data_o  = inv_i ? mccp_aes_pkg::affine_inv(fwd_out) : fwd_out;
-  end else begin : g_fwd
-    logic unused_inv;
-    assign unused_inv = inv_i;
-    assign data_o     = sbox_fwd(data_i);
-  end
+  assign data_o = sbox_fwd(data_i);
 
 endmodule
