@@ -357,6 +357,7 @@ module mccp_core #(
     .clamp_c_o (clamp_c),
     .caddr_a_i (ra),
     .clamp_a_o (clamp_a),
+    .pos_c_o   (s_pos_c),
     .raddr_t_i (trace_wreg_q),
     .rdata_t_o (s_t)
   );
@@ -398,7 +399,7 @@ module mccp_core #(
   // Input, output //
   ///////////////////
 
-  logic ob_we, ob_release, ob_discard, ob_space, ob_oversize;
+  logic ob_we, ob_release_q, ob_discard_q, ob_space, ob_oversize;
 
   mccp_core_in_fifo #(
     .Depth(InWords)
@@ -423,8 +424,8 @@ module mccp_core #(
     .we_i        (ob_we),
     .wdata_i     (valu_masked),
     .wbytes_i    (n_eff),
-    .release_i   (ob_release),
-    .discard_i   (ob_discard),
+    .release_i   (ob_release_q),
+    .discard_i   (ob_discard_q),
     .space_o     (ob_space),
     .oversize_o  (ob_oversize),
     .out_valid_o,
@@ -438,22 +439,25 @@ module mccp_core #(
   // Issue //
   ///////////
 
-  logic       pend_a, pend_b, pend_d, n_nonzero, aes_bad, wait_hz, wait_unit, stall;
-  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, flag;
+  logic       pend_a, pend_b, pend_d, n_nonzero, aes_bad, hz, wait_unit, stall, rdy;
+  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, flag, s_pos_c;
+  logic       vld_go, v_issue, s_issue, tag_issue;
   logic [7:0] done_status, end_status;
 
   assign pend_a    = pend_q && (pend_reg_q == rb);
   assign pend_b    = pend_q && (pend_reg_q == rc);
   assign pend_d    = pend_q && (pend_reg_q == ra);
-  assign n_nonzero = (n_eff != 5'd0);
+  // clamp(s[c]) != 0, from a per-register shadow bit (s[c] > 0)
+  assign n_nonzero = (p_nsel == mccp_core_pkg::NSEL_16) || (p_nsel == mccp_core_pkg::NSEL_REG && s_pos_c);
   assign aes_bad   = !key_expanded_o || (p_aes_dec && !DecryptEnable);
   assign flag      = |tag_q;
+  assign rdy       = run && ir_valid_q && legal;
 
   // Scoreboard: reads of a pending register wait for its write-back cycle,
   // writes (and vsetw, which keeps the other words) for the cycle after.
-  assign wait_hz = (p_rd_va && pend_a && !eng_out_valid) ||
-                   (p_rd_vb && pend_b && !eng_out_valid) ||
-                   (p_wr_vd && pend_d);
+  assign hz = (p_rd_va && pend_a && !eng_out_valid) ||
+              (p_rd_vb && pend_b && !eng_out_valid) ||
+              (p_wr_vd && pend_d);
 
   assign wait_unit = (p_aes && key_expanded_o && !eng_in_ready) ||
                      (p_ghash && !gh_in_ready) ||
@@ -463,7 +467,7 @@ module mccp_core #(
                      (p_done && (pend_q || gh_busy));
 
   // An undefined word traps at once; a defined one waits first.
-  assign stall = legal && (wait_hz || wait_unit);
+  assign stall = legal && (hz || wait_unit);
   assign go    = run && ir_valid_q && !stall;
 
   assign trap_ill   = !legal || (p_aes && aes_bad);
@@ -472,6 +476,20 @@ module mccp_core #(
   assign trap       = go && (trap_ill || trap_trunc || trap_over);
   assign retire     = go && !(trap_ill || trap_trunc || trap_over);
   assign finish     = trap || (retire && p_done);
+
+  // The same issue conditions written out per unit (retire && p_<unit>), with
+  // only the terms that can apply to that unit: shallower logic for the
+  // signals that go into the engines, the FIFOs and wide registers.
+  assign eng_in_valid = rdy && p_aes && !hz && key_expanded_o && eng_in_ready &&
+                        !(p_aes_dec && !DecryptEnable);
+  assign gh_in_valid  = rdy && p_ghash && !hz && gh_in_ready;
+  assign gh_h_we      = start_fire || (rdy && p_ghinit && !hz && !gh_busy);
+  assign vld_go       = rdy && p_vld && !hz && !ended_q && fifo_valid;
+  assign ob_we        = rdy && p_vst && !hz && n_nonzero && !ob_oversize && ob_space;
+  assign v_issue      = rdy && p_v_we && !hz && !(p_vld && (ended_q || !fifo_valid)) &&
+                        !(p_ghget && gh_busy);
+  assign s_issue      = rdy && p_s_we && !hz;
+  assign tag_issue    = rdy && p_tagchk && !hz;
 
   always_comb begin
     unique case (p_br_kind)
@@ -499,15 +517,9 @@ module mccp_core #(
     end
   end
 
-  assign eng_in_valid = retire && p_aes;
-  assign eng_in_data  = p_aes_x ? (opa ^ opb) : opa;
-  assign gh_in_valid  = retire && p_ghash;
-  assign gh_h_we      = start_fire || (retire && p_ghinit);
-  assign gh_h         = run ? opa : '0;
-  assign ob_we        = retire && p_vst && n_nonzero;
-  assign ob_release   = finish && (end_status == mccp_isa_pkg::STATUS_OK);
-  assign ob_discard   = finish && (end_status != mccp_isa_pkg::STATUS_OK);
-  assign fifo_pop     = (retire && p_vld) || ((state_q == StDrain) && fifo_valid);
+  assign eng_in_data = p_aes_x ? (opa ^ opb) : opa;
+  assign gh_h        = run ? opa : '0;
+  assign fifo_pop    = vld_go || ((state_q == StDrain) && fifo_valid);
 
   ////////////////////
   // State, control //
@@ -567,6 +579,8 @@ module mccp_core #(
       pend_reg_q   <= '0;
       vwb_valid_q  <= 1'b0;
       swb_valid_q  <= 1'b0;
+      ob_release_q <= 1'b0;
+      ob_discard_q <= 1'b0;
       tag_q        <= '0;
       ended_q      <= 1'b0;
       bytes_q      <= '0;
@@ -616,8 +630,12 @@ module mccp_core #(
       end
 
       // write-back stage
-      vwb_valid_q <= retire && p_v_we;
-      swb_valid_q <= retire && p_s_we;
+      vwb_valid_q <= v_issue;
+      swb_valid_q <= s_issue;
+
+      // the output buffer releases or discards the task's words in the cycle after its end
+      ob_release_q <= finish && (end_status == mccp_isa_pkg::STATUS_OK);
+      ob_discard_q <= finish && (end_status != mccp_isa_pkg::STATUS_OK);
 
       // scoreboard
       if (eng_in_valid) begin
@@ -633,7 +651,7 @@ module mccp_core #(
         ended_q <= start_empty_i;   // no input word: the packet has ended already
         bytes_q <= '0;
       end else begin
-        if (retire && p_tagchk) begin
+        if (tag_issue) begin
           tag_q <= mismatch;
         end
         if (fifo_pop && fifo_last) begin

@@ -22,7 +22,10 @@ module mccp_core_imem #(
   output logic [Width-1:0] rdata_b_o
 );
 
-  logic [Width-1:0] mem [Words];
+  // Reads of a word in the cycle it is written never happen (firmware is written only while
+  // no task runs, and a start is not primed in a cycle with a write): no_rw_check lets Yosys
+  // map the memory to one true-dual-port block RAM instead of duplicating it.
+  (* no_rw_check *) logic [Width-1:0] mem [Words];
 
   always_ff @(posedge clk_i) begin
     if (we_a_i) begin

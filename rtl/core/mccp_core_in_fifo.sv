@@ -24,7 +24,8 @@ module mccp_core_in_fifo #(
   localparam int Aw = $clog2(Depth);
   localparam int Cw = $clog2(Depth + 1);
 
-  logic [128:0]  mem [Depth];
+  // A word written in this cycle is not read in it (its read would not count): no_rw_check.
+  (* no_rw_check *) logic [128:0] mem [Depth];
   logic [128:0]  rdata_q;
   logic [Aw-1:0] wr_q, rd_q;
   logic [Cw-1:0] mem_cnt_q, cnt_q;   // unread words in the memory; all words held

@@ -37,8 +37,9 @@ module mccp_core_out_buf #(
   localparam int Aw = $clog2(Depth);
   localparam int Cw = $clog2(Depth + 1);
 
-  logic [132:0]  mem [Depth];       // {bytes, data}
-  logic          last_mem [Depth];  // written again at release
+  // A word is read only once committed, never in a cycle it is written: no_rw_check.
+  (* no_rw_check *) logic [132:0] mem [Depth];       // {bytes, data}
+  (* no_rw_check *) logic         last_mem [Depth];  // written again at release
   logic [133:0]  rdata_q;
   logic [Aw-1:0] wr_q, cm_q, rd_q, prev_q;  // prev_q: address of the last word written
   logic [Cw-1:0] unc_q, avail_q, tot_q;     // uncommitted; committed unread; all held

@@ -30,6 +30,7 @@ module mccp_core_sregs #(
   output logic [4:0]   clamp_c_o,
   input  logic [2:0]   caddr_a_i,
   output logic [4:0]   clamp_a_o,
+  output logic         pos_c_o,     // s[c] > 0 (signed), i.e. clamp(s[c]) != 0
   input  logic [2:0]   raddr_t_i,
   output logic [31:0]  rdata_t_o
 );
@@ -46,9 +47,12 @@ module mccp_core_sregs #(
 
   logic [7:0][31:0] regs_q;
   logic [7:0][4:0]  clamp_q;
+  logic [7:0]       pos_q;
   logic [4:0]       wclamp;
+  logic             wpos;
 
   assign wclamp = clamp16(wdata_i);
+  assign wpos   = !wdata_i[31] && (wdata_i != '0);
 
   for (genvar r = 0; r < 8; r++) begin : g_reg
     logic [31:0] init_val;
@@ -61,9 +65,11 @@ module mccp_core_sregs #(
       if (init_i) begin
         regs_q[r]  <= init_val;
         clamp_q[r] <= clamp16(init_val);
+        pos_q[r]   <= !init_val[31] && (init_val != '0);
       end else if (we_i && waddr_i == 3'(r)) begin
         regs_q[r]  <= wdata_i;
         clamp_q[r] <= wclamp;
+        pos_q[r]   <= wpos;
       end
     end
   end
@@ -72,6 +78,7 @@ module mccp_core_sregs #(
   assign rdata_b_o = (we_i && waddr_i == raddr_b_i) ? wdata_i : regs_q[raddr_b_i];
   assign clamp_c_o = (we_i && waddr_i == caddr_c_i) ? wclamp  : clamp_q[caddr_c_i];
   assign clamp_a_o = (we_i && waddr_i == caddr_a_i) ? wclamp  : clamp_q[caddr_a_i];
+  assign pos_c_o   = (we_i && waddr_i == caddr_c_i) ? wpos    : pos_q[caddr_c_i];
 
   if (TraceEnable) begin : g_trace
     assign rdata_t_o = (we_i && waddr_i == raddr_t_i) ? wdata_i : regs_q[raddr_t_i];
