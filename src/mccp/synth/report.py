@@ -206,13 +206,16 @@ def render_markdown(results: Mapping) -> str:
         "",
         "## Runs",
         "",
-        "| Unit | Wrapper | Parameters | Date | Command |",
-        "| --- | --- | --- | --- | --- |",
+        "| Unit | Wrapper | Parameters | RTL commit | Date | Command |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for name, unit in units.items():
         params = ", ".join(f"{k}={v}" for k, v in (unit.get("parameters") or {}).items()) or "—"
-        lines.append(f"| `{name}` | `{unit.get('top', '')}` | {params} | {unit.get('date', '')} "
-                     f"| `{unit.get('command', '')}` |")
+        rtl = unit.get("rtl") or {}
+        commit = (f"`{rtl['commit']}`" + (" + local changes" if rtl.get("dirty") else "")
+                  if rtl.get("commit") else "—")
+        lines.append(f"| `{name}` | `{unit.get('top', '')}` | {params} | {commit} "
+                     f"| {unit.get('date', '')} | `{unit.get('command', '')}` |")
     lines.append("")
     return "\n".join(lines)
 
