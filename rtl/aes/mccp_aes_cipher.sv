@@ -18,23 +18,40 @@
 //   state <= MixColumns(ShiftRows(SubBytes(state))) ^ rk[r]      r = 1 .. Nr-1
 //   state <= ShiftRows(SubBytes(state)) ^ rk[Nr]                 last round
 //
-// Decryption uses the FIPS-197 inverse cipher with the SAME round keys read in reverse
-// order (no InvMixColumns-transformed schedule), but with the register placed before
-// InvMixColumns instead of after it.  The inverse cipher
-//   AddRoundKey(rk[Nr]); for r = Nr-1 .. 1 { InvShiftRows; InvSubBytes; AddRoundKey(rk[r]);
-//   InvMixColumns }; InvShiftRows; InvSubBytes; AddRoundKey(rk[0])
-// is regrouped into Nr equal cycles:
-//   state <= InvShiftRows(InvSubBytes(state)) ^ rk[Nr-1]                   first cycle
-//   state <= InvShiftRows(InvSubBytes(InvMixColumns(state))) ^ rk[Nr-c]   cycles c = 2..Nr
-// so AddRoundKey stays the last XOR of the cycle (as in encryption) and the last cycle
-// leaves the plaintext in the register.  InvSubBytes and InvShiftRows commute.
+// Decryption: the FIPS-197 inverse cipher with the SAME round keys read in reverse order
+// (no InvMixColumns-transformed schedule), with the register placed before
+// InvMixColumns instead of after it, and without inverse S-box tables.
 //
-// The S-boxes are shared by both directions (mccp_aes_sbox with InvEnable): InvSubBytes
-// is affine_inv o SubBytes o affine_inv, which costs two small linear layers instead of
-// 16 more 256-entry tables.  With DecryptEnable = 0 all of this is absent and a block
-// with in_decrypt_i = 1 is answered at once (next cycle) with out_error_o = 1 and
+// 1. Regrouping.  The inverse cipher
+//      AddRoundKey(rk[Nr]); for r = Nr-1 .. 1 { InvShiftRows; InvSubBytes;
+//      AddRoundKey(rk[r]); InvMixColumns }; InvShiftRows; InvSubBytes; AddRoundKey(rk[0])
+//    is cut into Nr equal cycles after the load (s = C ^ rk[Nr]):
+//      s <= InvShiftRows(InvSubBytes(s)) ^ rk[Nr-1]                    first cycle
+//      s <= InvShiftRows(InvSubBytes(InvMixColumns(s))) ^ rk[Nr-c]     cycles c = 2..Nr
+//    so AddRoundKey stays the last XOR of a cycle, as in encryption.
+// 2. Forward tables.  InvSubBytes(b) = L(SubBytes(L(b))) with L = affine_inv (an affine
+//    byte map, mccp_aes_pkg).  A map L after the tables would cost a level (or, folded
+//    into them by synthesis, a second set of tables), so from the second cycle on the
+//    register holds v = affine_fwd(s) = L^-1(s) instead of s.  With A the linear part of
+//    affine_fwd, a cycle becomes
+//      first cycle:   v <= InvShiftRows(S(L(s))) ^ A(rk)
+//      next cycles:   v <= InvShiftRows(S(L(InvMixColumns(L(v))))) ^ A(rk)
+//      last cycle:    s <= InvShiftRows(L(S(L(InvMixColumns(L(v)))))) ^ rk[0]
+//    (S = SubBytes table; the constants cancel).  All maps in front of the tables are one
+//    linear layer (mccp_aes_round_in), A(rk) is computed on the round-key path, and only
+//    the last cycle applies L behind the tables, leaving the plaintext in the register.
+// The encryption path is unchanged by DecryptEnable except for the input multiplexer of
+// the tables.  With DecryptEnable = 0 all of this is absent and a block with
+// in_decrypt_i = 1 is answered at once (next cycle) with out_error_o = 1 and
 // out_data_o = 0, in order with the other blocks.
 //
+// Synthesis structure: the S-boxes (mccp_aes_sbox) and the layers in front of and behind
+// them (mccp_aes_round_in, mccp_aes_round_out) are keep_hierarchy modules.  ABC then maps
+// each for its own minimum depth; flattened, it traded depth between them without seeing
+// the S-box delay in between and duplicated S-box tables (about +1000 LUT4 with
+// decryption), and the linear maps are written as one reduction XOR per output bit
+// (mccp_aes_pkg::column_map) so they become balanced trees.
+
 // The key size (key_len_i) and the store contents must not change while busy_o is high;
 // the owner (mccp_aes_engine) only starts a key expansion when busy_o is low and only
 // lets blocks in (start_ok_i) when a complete expanded key is held.
@@ -91,29 +108,16 @@ module mccp_aes_cipher
   logic [127:0] sb_in, sb_out;
 
   if (DecryptEnable) begin : g_dec
-    logic dec_out_q;
-
     mccp_aes_round_in u_round_in (
       .state_i  (state_q),
       .dec_i    (dec_q),
       .first_i  (first_q),
       .sbox_in_o(sb_in)
     );
-
-    // The result of a decryption leaves through affine_inv (v -> s).
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        dec_out_q <= 1'b0;
-      end else if (running_q && last_q) begin
-        dec_out_q <= dec_q;
-      end
-    end
-    assign out_data_o = dec_out_q ? mccp_aes_pkg::affine_inv_bytes(state_q) : state_q;
   end else begin : g_enc
     logic unused_first;
     assign unused_first = first_q;
     assign sb_in        = state_q;
-    assign out_data_o   = state_q;
   end
 
   for (genvar b = 0; b < 16; b++) begin : g_sbox
@@ -128,7 +132,7 @@ module mccp_aes_cipher
   logic [127:0] round_key;
 
   if (DecryptEnable) begin : g_dec_key
-    assign round_key = (running_q && dec_q) ?
+    assign round_key = (running_q && dec_q && !last_q) ?
         (mccp_aes_pkg::affine_fwd_bytes(rk_i) ^ {16{8'h63}}) : rk_i;
   end else begin : g_enc_key
     assign round_key = rk_i;
@@ -205,6 +209,7 @@ module mccp_aes_cipher
   end
 
   assign out_valid_o = out_valid_q;
+  assign out_data_o  = state_q;
   assign out_error_o = error_q;
   assign busy_o      = running_q;
 

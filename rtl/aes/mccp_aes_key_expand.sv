@@ -52,6 +52,8 @@ module mccp_aes_key_expand (
   logic [2:0]   kidx_q;  // key word to prepare next
   logic [2:0]   kmod_q;  // i mod Nk
   logic [1:0]   cnt_q;   // SubWord byte counter
+  logic [1:0]   byte_q;  // byte of w[i-1] into the S-box this cycle
+  logic [7:0]   rc_q;    // Rcon to add to the S-box output this cycle (or 0)
   logic         subw_q;  // g_q holds the SubWord result for the next word
   logic         prep_q;  // first busy cycle: kw_q gets key word 0
   logic         busy_q, we_q, done_q;
@@ -64,8 +66,8 @@ module mccp_aes_key_expand (
   logic [2:0]   nk_m1;         // Nk - 1
   logic [5:0]   last_widx;     // 4 * (Nr + 1) - 1
   logic [31:0]  next_tap, key_word, new_word;
-  logic [1:0]   sbox_byte;
-  logic [7:0]   sbox_in, sbox_out, sbox_rc;
+  logic         next_rot;      // w[i+1] needs RotWord and Rcon
+  logic [7:0]   sbox_in, sbox_out;
 
   always_comb begin
     case (len_q)
@@ -95,10 +97,10 @@ module mccp_aes_key_expand (
 
   // One S-box, fed one byte of w[i-1] (win_q[31:0], byte 0 on top) per cycle: bytes
   // 1, 2, 3, 0 for SubWord(RotWord(.)), bytes 0..3 for SubWord(.).
-  assign sbox_byte = cnt_q + {1'b0, rot};
-  assign sbox_in   = sbox_byte[1] ? (sbox_byte[0] ? win_q[7:0]   : win_q[15:8]) :
-                                    (sbox_byte[0] ? win_q[23:16] : win_q[31:24]);
-  assign sbox_rc   = (rot && cnt_q == 2'd0) ? rcon_q : 8'h00;
+  // (byte_q and rc_q are prepared a cycle ahead, to keep this path short.)
+  assign next_rot = kmod_q == nk_m1;
+  assign sbox_in  = byte_q[1] ? (byte_q[0] ? win_q[7:0]   : win_q[15:8]) :
+                                (byte_q[0] ? win_q[23:16] : win_q[31:24]);
 
   mccp_aes_sbox u_sbox (
     .data_i(sbox_in),
@@ -114,11 +116,15 @@ module mccp_aes_key_expand (
       kw_q <= key_word;
     end
     if (step) begin
-      win_q <= {win_q[191:0], new_word};
-      tap_q <= next_tap;
-      g_q   <= new_word;  // w[i-1] for the next word
+      win_q  <= {win_q[191:0], new_word};
+      tap_q  <= next_tap;
+      g_q    <= new_word;  // w[i-1] for the next word
+      byte_q <= {1'b0, next_rot};
+      rc_q   <= next_rot ? rcon_q : 8'h00;
     end else if (busy_q) begin
-      g_q   <= {g_q[23:0], sbox_out ^ sbox_rc};
+      g_q    <= {g_q[23:0], sbox_out ^ rc_q};
+      byte_q <= byte_q + 2'd1;
+      rc_q   <= 8'h00;
     end
   end
 

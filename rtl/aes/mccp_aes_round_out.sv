@@ -7,7 +7,8 @@
 //                         (a rejected block)
 //   encryption round:     MixColumns(ShiftRows(sbox_out_i)) ^ key_i, without MixColumns
 //                         when last_i
-//   decryption round:     InvShiftRows(sbox_out_i) ^ key_i
+//   decryption round:     InvShiftRows(sbox_out_i) ^ key_i, and
+//                         InvShiftRows(affine_inv(sbox_out_i)) ^ key_i when last_i
 //
 // key_i is the round key, already transformed for decryption rounds by the owner
 // (mccp_aes_cipher), so that this layer is as shallow as possible.
@@ -42,7 +43,10 @@ module mccp_aes_round_out #(
   assign enc_out = last_i ? enc_sr : mccp_aes_pkg::columns_map(enc_sr, MixMats);
 
   if (DecryptEnable) begin : g_dec
-    assign round_out = dec_i ? mccp_aes_pkg::inv_shift_rows(sbox_out_i) : enc_out;
+    // the last decryption round leaves the FIPS-197 state: affine_inv of the S-box output
+    logic [127:0] dec_sb;
+    assign dec_sb    = last_i ? mccp_aes_pkg::affine_inv_bytes(sbox_out_i) : sbox_out_i;
+    assign round_out = dec_i ? mccp_aes_pkg::inv_shift_rows(dec_sb) : enc_out;
   end else begin : g_enc
     logic unused_dec;
     assign unused_dec = dec_i;
