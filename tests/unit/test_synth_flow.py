@@ -130,7 +130,8 @@ def test_parse_nextpnr_report_synthetic():
 def test_parse_yosys_stat_and_figures():
     stat = {"design": {"num_cells_by_type": {
         "$scopeinfo": 3, "LUT4": 100, "TRELLIS_FF": 50, "CCU2C": 4, "DP16KD": 2,
-        "MULT18X18D": 1, "TRELLIS_DPR16X4": 3, "PFUMX": 7, "$paramod\\x": 1}}}
+        "MULT18X18D": 1, "TRELLIS_DPR16X4": 3, "PFUMX": 7, "$paramod\\x": 1,
+        "mccp_aes_sbox": 17}}}
     cells = flow.parse_yosys_stat(stat)
     assert cells == {"CCU2C": 4, "DP16KD": 2, "LUT4": 100, "MULT18X18D": 1, "PFUMX": 7,
                      "TRELLIS_DPR16X4": 3, "TRELLIS_FF": 50}

@@ -199,7 +199,8 @@ def yosys_script(top: str, parameters: Mapping[str, int], sources: Iterable[Path
 def parse_yosys_stat(stat_json: Path | Mapping) -> dict[str, int]:
     """Cell counts by type of the whole (flattened) design from `stat -json`.
 
-    Yosys-internal entries (`$scopeinfo`) and black-box instances are left out.
+    Yosys-internal entries (`$scopeinfo`) and instances of modules (kept hierarchy,
+    black boxes) are left out; `design` already sums the cells below the top.
     """
     data = stat_json if isinstance(stat_json, Mapping) else json.loads(Path(stat_json).read_text())
     design = data.get("design") or {}
@@ -207,7 +208,10 @@ def parse_yosys_stat(stat_json: Path | Mapping) -> dict[str, int]:
     if by_type is None:  # a single module: take it
         mods = list((data.get("modules") or {}).values())
         by_type = mods[0].get("num_cells_by_type", {}) if len(mods) == 1 else {}
-    return {k: int(v) for k, v in sorted(by_type.items()) if not k.startswith("$") and int(v)}
+    # Primitives are upper case (LUT4, TRELLIS_FF, ...); the rest are instances of
+    # kept-hierarchy or black-box modules, whose contents are already in the totals.
+    return {k: int(v) for k, v in sorted(by_type.items())
+            if re.fullmatch(r"[A-Z0-9_]+", k) and int(v)}
 
 
 def figures(cells: Mapping[str, int]) -> dict[str, int]:
@@ -266,28 +270,45 @@ def clock_name(net: str) -> str:
     return re.sub(r"\$TRELLIS_IO_IN$", "", name)
 
 
+def _src_line(cell: Mapping, base: Path) -> str | None:
+    src = (cell.get("attributes") or {}).get("src", "")
+    m = re.match(r"(.+?):(\d+)", src.split("|")[0])
+    if not m:
+        return None
+    file = Path(m.group(1))
+    if not file.is_absolute():
+        file = (base / file).resolve()
+    try:  # only the project's RTL; techmap library lines say nothing
+        return f"{file.relative_to(paths.ROOT)}:{m.group(2)}"
+    except ValueError:
+        return None
+
+
 def _cell_sources(netlist: Path | None) -> dict[str, str]:
-    """cell name -> 'file:line' of its RTL origin, from the Yosys netlist."""
+    """Placed cell name -> 'file:line' of its RTL origin, from the Yosys netlist.
+
+    Modules kept as hierarchy (keep_hierarchy) are walked from the top; nextpnr
+    names their cells '<instance>.<cell>'.
+    """
     if netlist is None or not Path(netlist).exists():
         return {}
     netlist = Path(netlist)
-    data = json.loads(netlist.read_text())
+    modules = json.loads(netlist.read_text()).get("modules", {})
+    tops = [n for n, m in modules.items() if (m.get("attributes") or {}).get("top")]
     out: dict[str, str] = {}
-    for mod in data.get("modules", {}).values():
-        for name, cell in mod.get("cells", {}).items():
-            src = (cell.get("attributes") or {}).get("src", "")
-            first = src.split("|")[0]
-            m = re.match(r"(.+?):(\d+)", first)
-            if not m:
+
+    def walk(mod_name: str, prefix: str, depth: int) -> None:
+        for name, cell in (modules[mod_name].get("cells") or {}).items():
+            sub = modules.get(cell.get("type", ""))
+            if sub is not None and not (sub.get("attributes") or {}).get("blackbox") and depth < 32:
+                walk(cell["type"], f"{prefix}{name}.", depth + 1)
                 continue
-            file = Path(m.group(1))
-            if not file.is_absolute():
-                file = (netlist.parent / file).resolve()
-            try:  # only the project's RTL; techmap library lines say nothing
-                shown = str(file.relative_to(paths.ROOT))
-            except ValueError:
-                continue
-            out[name] = f"{shown}:{m.group(2)}"
+            line = _src_line(cell, netlist.parent)
+            if line:
+                out[prefix + name] = line
+
+    for top in tops or list(modules):
+        walk(top, "", 0)
     return out
 
 
@@ -305,7 +326,10 @@ def summarize_path(path: Sequence[Mapping], sources: Mapping[str, str]) -> dict:
         "routing_ns": round(sum(float(s["delay"]) for s in routing), 3),
         "from": sources.get(start, ""),
         "to": sources.get(end, ""),
-        "through": sorted({sources[s["to"]["cell"]] for s in logic if s["to"]["cell"] in sources}),
+        # Instances the logic runs through, in path order (names carry the hierarchy
+        # that synthesis kept, or the net name the cell was named after).
+        "through": list(dict.fromkeys(s["to"]["cell"].rsplit(".", 1)[0] for s in logic
+                                      if "." in s["to"]["cell"])),
     }
 
 

@@ -137,8 +137,8 @@ def _placement_table(results: Mapping) -> str:
 
 
 def _paths_table(results: Mapping) -> str:
-    rows = ["| Unit | Speed | Path (ns) | LUT levels | logic / routing (ns) | from | to |",
-            "| --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    rows = ["| Unit | Speed | Path (ns) | Logic levels | Logic / routing (ns) | From | To | Through |",
+            "| --- | ---: | ---: | ---: | ---: | --- | --- | --- |"]
     for name, unit in (results.get("units") or {}).items():
         for g, res in (unit.get("grades") or {}).items():
             cp = res.get("critical_path") or {}
@@ -148,6 +148,7 @@ def _paths_table(results: Mapping) -> str:
                 f"`{name}`", g, f"{cp.get('delay_ns', 0):.2f}", str(cp.get("logic_levels", "")),
                 f"{cp.get('logic_ns', 0):.2f} / {cp.get('routing_ns', 0):.2f}",
                 f"`{cp['from']}`" if cp.get("from") else "?", f"`{cp['to']}`" if cp.get("to") else "?",
+                ", ".join(f"`{t}`" for t in cp.get("through") or []) or "—",
             ]) + " |")
     return "\n".join(rows)
 
@@ -200,7 +201,9 @@ def render_markdown(results: Mapping) -> str:
         "",
         "## Critical paths",
         "",
-        "Start and end registers are given by the RTL line of the `always_ff` that holds them.",
+        "Start and end registers are given by the RTL line of the `always_ff` that holds them;"
+        " logic levels count LUT4s and the slice muxes (PFUMX, L6MUX21) that build wider functions;"
+        " *through* lists the instances the logic sits in.",
         "",
         _paths_table(results),
         "",
