@@ -37,8 +37,7 @@ def _case(mode, op, key, data=b"", nonce=b"", aad=b"", tag=b"", tag_len=0, statu
 
 
 @st.composite
-def packet(draw):
-    mode = draw(st.sampled_from(sorted(MODES)))
+def packet(draw, mode):
     m = MODES[mode]
     key = draw(st.sampled_from([16, 24, 32]).flatmap(lambda n: st.binary(min_size=n, max_size=n)))
     data = draw(st.binary(max_size=2048))
@@ -75,15 +74,15 @@ def _round_trip_cases(mode, key, data, nonce, aad, tag_len, flip) -> list[dict]:
 def test_core_hypothesis_round_trips(tmp_path):
     """Hypothesis draws packets of every mode (payload 0..2048, AAD 0..512, all key sizes)."""
     cases: list[dict] = []
+    for mode in sorted(MODES):
+        @settings(max_examples=8, deadline=None, database=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        @given(packet(mode))
+        def collect(p):
+            cases.extend(_round_trip_cases(*p))
 
-    @settings(max_examples=60, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(packet())
-    def collect(p):
-        cases.extend(_round_trip_cases(*p))
-
-    collect()
-    assert len({c["mode"] for c in cases}) == len(MODES)
+        collect()
+    assert {c["mode"] for c in cases} == set(MODES)
     _run_on_rtl(cases, tmp_path, "hypothesis")
 
 
