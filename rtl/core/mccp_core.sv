@@ -317,6 +317,8 @@ module mccp_core #(
   logic [3:0]   vwb_words_q;
   logic [127:0] vwb_data_q;
   logic [31:0]  swb_data_q;
+  logic [4:0]   swb_clamp_q;      // clamp(swb_data_q)
+  logic         swb_pos_q;        // swb_data_q > 0 (signed)
   logic         trace_we_q, trace_wsreg_q;
   logic [2:0]   trace_wreg_q;
 
@@ -349,6 +351,8 @@ module mccp_core #(
     .we_i      (swb_valid_q),
     .waddr_i   (swb_reg_q),
     .wdata_i   (swb_data_q),
+    .wclamp_i  (swb_clamp_q),
+    .wpos_i    (swb_pos_q),
     .raddr_a_i (rb),
     .rdata_a_o (sa),
     .raddr_b_i (rc),
@@ -558,6 +562,8 @@ module mccp_core #(
     vwb_data_q  <= p_vld ? fifo_data : p_ghget ? gh_y : valu_res;
     swb_reg_q   <= ra;
     swb_data_q  <= salu_res;
+    swb_clamp_q <= salu_res[31] ? 5'd0 : (salu_res[30:4] != '0) ? 5'd16 : {1'b0, salu_res[3:0]};
+    swb_pos_q   <= !salu_res[31] && (salu_res != '0);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

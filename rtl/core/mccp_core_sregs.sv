@@ -9,7 +9,8 @@
 // read instead of a 32-bit read plus the clamp.
 //
 //  * init_i (task start): s0..s3 = args_i (s0 = [127:96]), s4..s7 = 0;
-//  * one write port (we_i, waddr_i, wdata_i: the core's write-back stage);
+//  * one write port (we_i, waddr_i, wdata_i and its clamp and sign, from the core's
+//    write-back stage);
 //  * read ports A (s[b]), B (s[c]), clamp ports C (s[c]) and A' (s[a]) and,
 //    with TraceEnable, a trace port -- all write-through: a register being
 //    written in this cycle reads as its new value.
@@ -22,6 +23,8 @@ module mccp_core_sregs #(
   input  logic         we_i,
   input  logic [2:0]   waddr_i,
   input  logic [31:0]  wdata_i,
+  input  logic [4:0]   wclamp_i,    // clamp(wdata_i), computed a cycle earlier by the core
+  input  logic         wpos_i,      // wdata_i > 0
   input  logic [2:0]   raddr_a_i,
   output logic [31:0]  rdata_a_o,
   input  logic [2:0]   raddr_b_i,
@@ -51,8 +54,8 @@ module mccp_core_sregs #(
   logic [4:0]       wclamp;
   logic             wpos;
 
-  assign wclamp = clamp16(wdata_i);
-  assign wpos   = !wdata_i[31] && (wdata_i != '0);
+  assign wclamp = wclamp_i;
+  assign wpos   = wpos_i;
 
   for (genvar r = 0; r < 8; r++) begin : g_reg
     logic [31:0] init_val;

@@ -28,21 +28,37 @@ module mccp_core_valu (
   output logic [15:0]  mismatch_o
 );
 
+  // Byte masks from counts, written as equality decodes (a comparison with a
+  // constant would become a carry chain).  bit 15 - i <-> byte i.
+  function automatic logic [15:0] first_bytes(input logic [4:0] n);  // bytes 0 .. n-1
+    first_bytes = '0;
+    for (integer v = 1; v <= 16; v++) begin
+      if (n == 5'(v)) begin
+        first_bytes = 16'hFFFF << (16 - v);
+      end
+    end
+  endfunction
+
   logic [127:0] keep, pad, rot, shift_keep;
+  logic [15:0]  keep_b, keep_t_b, shift_keep_b;
   logic [3:0]   rot_by;
   logic         shr;
 
-  assign shr    = (op_i == mccp_core_pkg::VOP_SHR);
-  assign rot_by = shr ? 4'd0 - k_i : k_i;   // rotate toward byte 0 by rot_by bytes
+  assign shr          = (op_i == mccp_core_pkg::VOP_SHR);
+  assign rot_by       = shr ? 4'd0 - k_i : k_i;   // rotate toward byte 0 by rot_by bytes
+  assign keep_b       = first_bytes(n_i);
+  assign keep_t_b     = first_bytes(nt_i);
+  // vshlb keeps bytes 0 .. 15-k, vshrb bytes k .. 15
+  assign shift_keep_b = shr ? ~first_bytes({1'b0, k_i}) : first_bytes(5'd16 - {1'b0, k_i});
 
   for (genvar i = 0; i < 16; i++) begin : g_byte
     logic [3:0] src;
     assign src = 4'(i) + rot_by;
-    assign keep[127 - 8 * i -: 8]       = {8{n_i > 5'(i)}};
+    assign keep[127 - 8 * i -: 8]       = {8{keep_b[15 - i]}};
     assign pad[127 - 8 * i -: 8]        = (n_i == 5'(i)) ? 8'h80 : 8'h00;
     assign rot[127 - 8 * i -: 8]        = a_i[127 - 8 * src -: 8];
-    assign shift_keep[127 - 8 * i -: 8] = {8{shr ? (5'(i) >= 5'(k_i)) : (5'(k_i) <= 5'(15 - i))}};
-    assign mismatch_o[15 - i]           = (nt_i > 5'(i)) && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
+    assign shift_keep[127 - 8 * i -: 8] = {8{shift_keep_b[15 - i]}};
+    assign mismatch_o[15 - i]           = keep_t_b[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
   end
 
   assign masked_o = a_i & keep;

@@ -58,6 +58,8 @@ module mccp_core_vregs #(
                                                 input logic wb_we, input logic [2:0] wb_addr,
                                                 input logic [127:0] wb_data);
     logic hit, wb_hit;
+    logic [127:0] cur;
+    cur    = regs[addr];  // select the register first: Icarus 11 rejects regs[addr][k -: 32]
     hit    = we && (waddr == addr);
     wb_hit = wb_we && (wb_addr == addr);
     for (integer w = 0; w < 4; w++) begin
@@ -66,7 +68,7 @@ module mccp_core_vregs #(
       end else if (wb_hit) begin
         read_through[127 - 32 * w -: 32] = wb_data[127 - 32 * w -: 32];
       end else begin
-        read_through[127 - 32 * w -: 32] = regs[addr][127 - 32 * w -: 32];
+        read_through[127 - 32 * w -: 32] = cur[127 - 32 * w -: 32];
       end
     end
   endfunction
