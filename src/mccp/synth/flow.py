@@ -85,7 +85,8 @@ UNITS: dict[str, Unit] = {
                        "AES engine, encrypt and decrypt: key expansion, round-key store, "
                        "one round per clock", target_mhz=150.0),
     "ghash_d8": Unit("mccp_synth_ghash", {"DigitBits": 8},
-                     "GHASH multiply-accumulate, 8-bit digits (16 clocks per block)"),
+                     "GHASH multiply-accumulate, 8-bit digits (16 clocks per block)",
+                     target_mhz=280.0),
     "ghash_d32": Unit("mccp_synth_ghash", {"DigitBits": 32},
                       "GHASH multiply-accumulate, 32-bit digits (4 clocks per block)"),
     # Dense XOR network: nextpnr's router1 needs ~40 min on the 85k part; router2 stalled

@@ -59,6 +59,12 @@ def _fmax(unit: Mapping, grade: str):
     return ((unit.get("grades") or {}).get(grade) or {}).get("fmax_mhz")
 
 
+def _met(unit: Mapping, grade: str) -> bool:
+    """Fmax reached the clock target: the placer/router stopped early, Fmax may be higher."""
+    res = (unit.get("grades") or {}).get(grade) or {}
+    return res.get("fmax_mhz") is not None and res["fmax_mhz"] >= float(res.get("target_mhz") or 0)
+
+
 def _tool_line(results: Mapping) -> str:
     """Tools, device and date; lists every distinct tool set if the units differ."""
     units = results.get("units") or {}
@@ -99,10 +105,15 @@ def render_table(results: Mapping) -> str:
         w = unit.get("wrapper") or {}
         cells = ([f"`{name}`", unit.get("description", ""), _num(f.get("LUT4")), _num(f.get("FF")),
                   _num(f.get("EBR")), _num(f.get("DSP")), _num(f.get("DPR"))]
-                 + [_mhz(_fmax(unit, g)) for g in grades]
+                 + [_mhz(_fmax(unit, g)) + (" *" if _met(unit, g) else "") for g in grades]
                  + [f"{_num(w.get('LUT4'))} / {_num(w.get('FF'))}"])
         rows.append("| " + " | ".join(cells) + " |")
     rows.append("")
+    if any(_met(u, g) for u in (results.get("units") or {}).values() for g in grades):
+        rows.append("\\* Fmax reached the clock target given to nextpnr, so timing-driven placement"
+                    " and routing stopped there: the real Fmax may be higher (raise the unit's"
+                    " `target_mhz` in `mccp.synth.flow.UNITS`).")
+        rows.append("")
     rows.append(f"{_tool_line(results)}. Regenerate with `{results.get('command', 'make synth')}` "
                 f"(one unit: `mccp synth --unit <name>`); figures from "
                 f"[results/synth.json](results/synth.json), details in "
