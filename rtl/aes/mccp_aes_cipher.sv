@@ -18,9 +18,9 @@
 //   state <= MixColumns(ShiftRows(SubBytes(state))) ^ rk[r]      r = 1 .. Nr-1
 //   state <= ShiftRows(SubBytes(state)) ^ rk[Nr]                 last round
 //
-// Decryption: the FIPS-197 inverse cipher with the SAME round keys read in reverse order
-// (no InvMixColumns-transformed schedule), with the register placed before
-// InvMixColumns instead of after it, and without inverse S-box tables.
+// Decryption: the FIPS-197 inverse cipher with the same round keys read in reverse order,
+// the register placed before InvMixColumns instead of after it, and no inverse S-box
+// tables.
 //
 // 1. Regrouping.  The inverse cipher
 //      AddRoundKey(rk[Nr]); for r = Nr-1 .. 1 { InvShiftRows; InvSubBytes;
@@ -28,28 +28,25 @@
 //    is cut into Nr equal cycles after the load (s = C ^ rk[Nr]):
 //      s <= InvShiftRows(InvSubBytes(s)) ^ rk[Nr-1]                    first cycle
 //      s <= InvShiftRows(InvSubBytes(InvMixColumns(s))) ^ rk[Nr-c]     cycles c = 2..Nr
-//    so AddRoundKey stays the last XOR of a cycle, as in encryption.
-// 2. Forward tables.  InvSubBytes(b) = L(SubBytes(L(b))) with L = affine_inv (an affine
-//    byte map, mccp_aes_pkg).  A map L after the tables would cost a level (or, folded
-//    into them by synthesis, a second set of tables), so from the second cycle on the
-//    register holds v = affine_fwd(s) = L^-1(s) instead of s.  With A the linear part of
-//    affine_fwd, a cycle becomes
-//      first cycle:   v <= InvShiftRows(S(L(s))) ^ A(rk)
-//      next cycles:   v <= InvShiftRows(S(L(InvMixColumns(L(v))))) ^ A(rk)
-//      last cycle:    s <= InvShiftRows(L(S(L(InvMixColumns(L(v)))))) ^ rk[0]
-//    (S = SubBytes table; the constants cancel).  All maps in front of the tables are one
-//    linear layer (mccp_aes_round_in), A(rk) is computed on the round-key path, and only
-//    the last cycle applies L behind the tables, leaving the plaintext in the register.
-// The encryption path is unchanged by DecryptEnable except for the input multiplexer of
-// the tables.  With DecryptEnable = 0 all of this is absent and a block with
+// 2. Forward tables.  InvSubBytes(b) = L(S(L(b))) with S the SubBytes table and
+//    L = affine_inv (an affine byte map, mccp_aes_pkg).  The register holds the table
+//    input u instead of s, so both directions feed the registers straight into the
+//    tables:  load u = L(C ^ rk[Nr]),  then with y = S(u) per cycle
+//      u <= M(InvShiftRows(y)) ^ rk_dec[r]        r = Nr-1 .. 1
+//      s <= InvShiftRows(L(y)) ^ rk[0]            last cycle: the plaintext
+//    where M = A^-1 o InvMixColumns o A^-1 (A^-1 = linear part of L) is one linear layer
+//    with the cycle's other maps, and rk_dec = A^-1(InvMixColumns(rk)) ^ 0x66 per byte
+//    (all constants folded) comes from the round-key store, computed by the key expander
+//    once per key.  The load applies L to C ^ rk[Nr] as A^-1(C) ^ L(rk[Nr]).
+// Encryption is unchanged by DecryptEnable except for the multiplexers in the round layer
+// (mccp_aes_round_out).  With DecryptEnable = 0 all of this is absent and a block with
 // in_decrypt_i = 1 is answered at once (next cycle) with out_error_o = 1 and
 // out_data_o = 0, in order with the other blocks.
 //
-// Synthesis structure: the S-boxes (mccp_aes_sbox) and the layers in front of and behind
-// them (mccp_aes_round_in, mccp_aes_round_out) are keep_hierarchy modules.  ABC then maps
-// each for its own minimum depth; flattened, it traded depth between them without seeing
-// the S-box delay in between and duplicated S-box tables (about +1000 LUT4 with
-// decryption), and the linear maps are written as one reduction XOR per output bit
+// Synthesis structure: the S-boxes (mccp_aes_sbox) and the round layer behind them
+// (mccp_aes_round_out) are keep_hierarchy modules, so ABC maps each for its own minimum
+// depth (flattened, it duplicated S-box tables and traded depth between them blindly),
+// and the linear maps are written as one reduction XOR per output bit
 // (mccp_aes_pkg::column_map) so they become balanced trees.
 
 // The key size (key_len_i) and the store contents must not change while busy_o is high;
@@ -68,6 +65,7 @@ module mccp_aes_cipher
   // round-key read port (combinational read)
   output logic [3:0]   rk_idx_o,
   input  logic [127:0] rk_i,
+  input  logic [127:0] rk_dec_i,     // decryption form of rk_i (mccp_aes_key_expand)
   // blocks in
   input  logic         in_valid_i,
   output logic         in_ready_o,
@@ -83,7 +81,7 @@ module mccp_aes_cipher
 );
 
   logic [127:0] state_q, state_d;
-  logic         running_q, dec_q, first_q, last_q, out_valid_q, error_q;
+  logic         running_q, dec_q, last_q, out_valid_q, error_q;
   logic [3:0]   idx_q;
 
   logic [3:0]   nr;
@@ -105,37 +103,31 @@ module mccp_aes_cipher
   // Round logic //
   ////////////////
 
-  logic [127:0] sb_in, sb_out;
+  logic [127:0] sb_out;
 
-  if (DecryptEnable) begin : g_dec
-    mccp_aes_round_in u_round_in (
-      .state_i  (state_q),
-      .dec_i    (dec_q),
-      .first_i  (first_q),
-      .sbox_in_o(sb_in)
-    );
-  end else begin : g_enc
-    logic unused_first;
-    assign unused_first = first_q;
-    assign sb_in        = state_q;
-  end
-
+  // The state register feeds the S-boxes directly, in both directions.
   for (genvar b = 0; b < 16; b++) begin : g_sbox
     mccp_aes_sbox u_sbox (
-      .data_i(sb_in[127 - 8 * b -: 8]),
+      .data_i(state_q[127 - 8 * b -: 8]),
       .data_o(sb_out[127 - 8 * b -: 8])
     );
   end
 
-  // Round key as the round layer uses it: decryption rounds add A(rk), the linear part
-  // of the S-box affine map applied to the round key (see the header).
+  // Round key as the round layer uses it (see the header):
+  //   decryption load:            affine_inv(rk)
+  //   decryption, not last round: rk_dec = A^-1(InvMixColumns(rk)) ^ 0x66 (from the store)
+  //   otherwise:                  rk
   logic [127:0] round_key;
 
   if (DecryptEnable) begin : g_dec_key
-    assign round_key = (running_q && dec_q && !last_q) ?
-        (mccp_aes_pkg::affine_fwd_bytes(rk_i) ^ {16{8'h63}}) : rk_i;
+    logic [127:0] load_key;
+    assign load_key  = in_dec ? mccp_aes_pkg::affine_inv_bytes(rk_i) : rk_i;
+    assign round_key = !running_q         ? load_key :
+                       (dec_q && !last_q) ? rk_dec_i : rk_i;
   end else begin : g_enc_key
-    assign round_key = rk_i;
+    logic unused_rk_dec;
+    assign unused_rk_dec = ^rk_dec_i;
+    assign round_key     = rk_i;
   end
 
   mccp_aes_round_out #(
@@ -144,6 +136,7 @@ module mccp_aes_cipher
     .sbox_out_i(sb_out),
     .key_i     (round_key),
     .in_data_i,
+    .in_dec_i  (in_dec),
     .running_i (running_q),
     .dec_i     (dec_q),
     .last_i    (last_q),
@@ -176,7 +169,6 @@ module mccp_aes_cipher
     if (!rst_ni) begin
       running_q   <= 1'b0;
       dec_q       <= 1'b0;
-      first_q     <= 1'b0;
       last_q      <= 1'b0;
       idx_q       <= '0;
       out_valid_q <= 1'b0;
@@ -188,11 +180,9 @@ module mccp_aes_cipher
       if (start) begin
         running_q <= 1'b1;
         dec_q     <= in_dec;
-        first_q   <= 1'b1;
         last_q    <= 1'b0;  // Nr >= 10: the first round is never the last
         idx_q     <= in_dec ? nr - 4'd1 : 4'd1;
       end else if (running_q) begin
-        first_q <= 1'b0;
         idx_q   <= dec_q ? idx_q - 4'd1 : idx_q + 4'd1;
         last_q  <= dec_q ? (idx_q == 4'd1) : (idx_q + 4'd1 == nr);
         if (last_q) begin

@@ -50,9 +50,14 @@ module mccp_aes_engine
   logic         key_expanded_q, key_error_q;
   logic [1:0]   key_len_q;
 
-  logic         rk_we;
-  logic [3:0]   rk_widx, rk_ridx;
-  logic [127:0] rk_wdata, rk_rdata;
+  // Round-key store words: {decryption form, round key} with DecryptEnable (see
+  // mccp_aes_key_expand), the round key alone without.
+  localparam int RkWidth = DecryptEnable ? 256 : 128;
+
+  logic                rk_we;
+  logic [3:0]          rk_widx, rk_ridx;
+  logic [127:0]        rk_wdata, rk_dec_wdata, rk_rdata, rk_dec_rdata;
+  logic [RkWidth-1:0]  store_wdata, store_rdata;
 
   assign key_ready_o = !exp_busy && !cipher_busy;
   assign key_fire    = key_valid_i && key_ready_o;
@@ -74,7 +79,9 @@ module mccp_aes_engine
     end
   end
 
-  mccp_aes_key_expand u_key_expand (
+  mccp_aes_key_expand #(
+    .DecKeys(DecryptEnable)
+  ) u_key_expand (
     .clk_i,
     .rst_ni,
     .start_i  (exp_start),
@@ -84,20 +91,34 @@ module mccp_aes_engine
     .done_o   (exp_done),
     .rk_we_o  (rk_we),
     .rk_idx_o (rk_widx),
-    .rk_o     (rk_wdata)
+    .rk_o     (rk_wdata),
+    .rk_dec_o (rk_dec_wdata)
   );
 
+  if (DecryptEnable) begin : g_dec_store
+    assign store_wdata  = {rk_dec_wdata, rk_wdata};
+    assign rk_rdata     = store_rdata[127:0];
+    assign rk_dec_rdata = store_rdata[255:128];
+  end else begin : g_enc_store
+    logic unused_rk_dec;
+    assign unused_rk_dec = ^rk_dec_wdata;
+    assign store_wdata   = rk_wdata;
+    assign rk_rdata      = store_rdata;
+    assign rk_dec_rdata  = '0;
+  end
+
   mccp_aes_round_key_store #(
-    .NumKeys(1)
+    .NumKeys(1),
+    .Width  (RkWidth)
   ) u_round_key_store (
     .clk_i,
     .we_i   (rk_we),
     .wsel_i (1'b0),
     .widx_i (rk_widx),
-    .wdata_i(rk_wdata),
+    .wdata_i(store_wdata),
     .rsel_i (1'b0),
     .ridx_i (rk_ridx),
-    .rdata_o(rk_rdata)
+    .rdata_o(store_rdata)
   );
 
   mccp_aes_cipher #(
@@ -109,6 +130,7 @@ module mccp_aes_engine
     .key_len_i   (key_len_q),
     .rk_idx_o    (rk_ridx),
     .rk_i        (rk_rdata),
+    .rk_dec_i    (rk_dec_rdata),
     .in_valid_i,
     .in_ready_o,
     .in_decrypt_i,

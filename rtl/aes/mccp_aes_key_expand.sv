@@ -5,7 +5,12 @@
 //
 // The expanded schedule leaves through a write port, one 128-bit round key at a time
 // (rk_we_o, rk_idx_o = 0..Nr, rk_o), so the same module can later feed the round-key
-// stores of several cores from a shared key scheduler.
+// stores of several cores from a shared key scheduler.  With DecKeys, rk_dec_o carries
+// with every round key rk the form decryption rounds add (mccp_aes_cipher):
+//   rk_dec = A^-1(InvMixColumns(rk)) ^ 0x66 in every byte   (A^-1: linear part of
+//   affine_inv); InvMixColumns works column by column, so it is computed per word as
+// the words are produced (a quarter of the logic of a 128-bit transform).  Without
+// DecKeys, rk_dec_o is 0.
 //
 // Structure (sized for area, not speed; the time is paid once per key):
 // - key_q holds the key; a 7-word shift register (win_q, newest word in win_q[31:0])
@@ -28,7 +33,9 @@
 //
 // key_len_i must be 0..2 (mccp_aes_engine rejects 3 before starting the expansion).
 
-module mccp_aes_key_expand (
+module mccp_aes_key_expand #(
+  parameter bit DecKeys = 1'b0
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
   // start: accepted when !busy_o
@@ -40,7 +47,8 @@ module mccp_aes_key_expand (
   // round-key write port
   output logic         rk_we_o,
   output logic [3:0]   rk_idx_o,
-  output logic [127:0] rk_o
+  output logic [127:0] rk_o,
+  output logic [127:0] rk_dec_o
 );
 
   logic [255:0] key_q;
@@ -187,5 +195,18 @@ module mccp_aes_key_expand (
   assign rk_we_o  = we_q;
   assign rk_idx_o = rk_idx_q;
   assign rk_o     = win_q[127:0];
+
+  if (DecKeys) begin : g_dec_keys
+    logic [127:0] dwin_q;
+    always_ff @(posedge clk_i) begin
+      if (step) begin
+        dwin_q <= {dwin_q[95:0],
+                   mccp_aes_pkg::column_map(new_word, mccp_aes_pkg::DecKeyMats) ^ 32'h66666666};
+      end
+    end
+    assign rk_dec_o = dwin_q;
+  end else begin : g_no_dec_keys
+    assign rk_dec_o = '0;
+  end
 
 endmodule

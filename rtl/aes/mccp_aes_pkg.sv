@@ -174,4 +174,25 @@ package mccp_aes_pkg;
                    column_map(s[63:32], m), column_map(s[31:0], m)};
   endfunction
 
+  // Byte matrices of MixColumns (02 03 01 01), InvMixColumns (0e 0b 0d 09), and for
+  // decryption (see mccp_aes_cipher) A^-1 o InvMixColumns o A^-1 and A^-1 o InvMixColumns.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam logic [255:0] MixMats = {byte_matrix(8'h01, 1'b0, 1'b0),
+                                      byte_matrix(8'h01, 1'b0, 1'b0),
+                                      byte_matrix(8'h03, 1'b0, 1'b0),
+                                      byte_matrix(8'h02, 1'b0, 1'b0)};
+  localparam logic [255:0] InvMixMats = {byte_matrix(8'h09, 1'b0, 1'b0),
+                                         byte_matrix(8'h0d, 1'b0, 1'b0),
+                                         byte_matrix(8'h0b, 1'b0, 1'b0),
+                                         byte_matrix(8'h0e, 1'b0, 1'b0)};
+  localparam logic [255:0] DecMixMats = {byte_matrix(8'h09, 1'b1, 1'b1),
+                                         byte_matrix(8'h0d, 1'b1, 1'b1),
+                                         byte_matrix(8'h0b, 1'b1, 1'b1),
+                                         byte_matrix(8'h0e, 1'b1, 1'b1)};
+  localparam logic [255:0] DecKeyMats = {byte_matrix(8'h09, 1'b0, 1'b1),
+                                         byte_matrix(8'h0d, 1'b0, 1'b1),
+                                         byte_matrix(8'h0b, 1'b0, 1'b1),
+                                         byte_matrix(8'h0e, 1'b0, 1'b1)};
+  /* verilator lint_on UNUSEDPARAM */
+
 endpackage

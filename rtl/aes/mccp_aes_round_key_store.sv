@@ -1,13 +1,16 @@
 // Copyright MCCP contributors.
 // SPDX-License-Identifier: Apache-2.0
 //
-// Round-key store: NumKeys expanded AES keys of up to 15 round keys (128 bits) each.
+// Round-key store: NumKeys expanded AES keys of up to 15 round keys each; a word is
+// Width bits (128: round key; 256: round key and its decryption form, see
+// mccp_aes_key_expand).
 //
 // One synchronous write port (from a key expander) and one asynchronous read port
 // (to the cipher).  Key slot `sel` and round key `idx` address word {sel, idx}, so a slot
 // is 16 words deep.  Written as a plain memory with a registered write and a
-// combinational read so that Yosys maps it to distributed RAM: on ECP5 a slot is 32
-// TRELLIS_DPR16X4 (16 x 4 bits each) instead of 1920 flip-flops and a 15:1 read mux.
+// combinational read so that Yosys maps it to distributed RAM: on ECP5 a slot is
+// Width / 4 TRELLIS_DPR16X4 (16 x 4 bits each) instead of 15 * Width flip-flops and a
+// 15:1 read mux.
 // The read is combinational because the cipher picks the first round key of a block
 // from the block's direction in the same cycle it accepts the block.
 //
@@ -16,6 +19,7 @@
 
 module mccp_aes_round_key_store #(
   parameter int NumKeys = 1,
+  parameter int Width = 128,
   // derived, do not override (Icarus 11 has no localparam in the parameter port list)
   parameter int SelWidth = (NumKeys > 1) ? $clog2(NumKeys) : 1
 ) (
@@ -24,17 +28,17 @@ module mccp_aes_round_key_store #(
   input  logic                we_i,
   input  logic [SelWidth-1:0] wsel_i,
   input  logic [3:0]          widx_i,
-  input  logic [127:0]        wdata_i,
+  input  logic [Width-1:0]    wdata_i,
   // read port (combinational)
   input  logic [SelWidth-1:0] rsel_i,
   input  logic [3:0]          ridx_i,
-  output logic [127:0]        rdata_o
+  output logic [Width-1:0]    rdata_o
 );
 
   localparam int Depth = NumKeys * 16;
   localparam int AddrWidth = (NumKeys > 1) ? SelWidth + 4 : 4;
 
-  logic [127:0]         mem [Depth];
+  logic [Width-1:0]     mem [Depth];
   logic [AddrWidth-1:0] waddr, raddr;
 
   if (NumKeys > 1) begin : g_multi

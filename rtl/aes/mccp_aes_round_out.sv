@@ -1,21 +1,24 @@
 // Copyright MCCP contributors.
 // SPDX-License-Identifier: Apache-2.0
 //
-// AES round, layer behind the 16 S-boxes: the next value of the cipher state register.
+// AES round: everything between the 16 S-boxes and the cipher state register, i.e. the
+// next value of the state register (see mccp_aes_cipher for the decryption scheme):
 //
-//   load (!running_i):    in_data_i ^ key_i      (initial AddRoundKey), or 0 when zero_i
-//                         (a rejected block)
-//   encryption round:     MixColumns(ShiftRows(sbox_out_i)) ^ key_i, without MixColumns
-//                         when last_i
-//   decryption round:     InvShiftRows(sbox_out_i) ^ key_i, and
-//                         InvShiftRows(affine_inv(sbox_out_i)) ^ key_i when last_i
+//   load (!running_i):       in_data_i ^ key_i            (initial AddRoundKey)
+//                            A^-1(in_data_i) ^ key_i      when in_dec_i (decryption)
+//                            0                            when zero_i (rejected block)
+//   encryption round:        MixColumns(ShiftRows(sb)) ^ key_i, no MixColumns when last_i
+//   decryption round:        M(InvShiftRows(sb)) ^ key_i,   M = A^-1 o InvMixColumns o A^-1
+//   last decryption round:   InvShiftRows(affine_inv(sb)) ^ key_i
 //
-// key_i is the round key, already transformed for decryption rounds by the owner
-// (mccp_aes_cipher), so that this layer is as shallow as possible.
+// (sb = sbox_out_i, A^-1 = linear part of affine_inv.)  key_i is the round key already
+// transformed by the owner as these lines need it.  Every linear map is written as one
+// reduction XOR per output bit (mccp_aes_pkg::column_map), so synthesis builds balanced
+// trees.
 //
-// keep_hierarchy: Yosys/ABC then map this layer, the S-boxes and mccp_aes_round_in each
-// for their own minimum depth, instead of trading depth between them blindly (ABC does
-// not see the S-box delay between them) or folding them into the S-box tables.
+// keep_hierarchy: Yosys/ABC maps this layer and the S-boxes each for its own minimum
+// depth.  Flattened, ABC traded depth between them without seeing the S-box delay in
+// between and duplicated S-box tables (about +1000 LUT4 with decryption).
 
 (* keep_hierarchy *)
 module mccp_aes_round_out #(
@@ -24,6 +27,7 @@ module mccp_aes_round_out #(
   input  logic [127:0] sbox_out_i,
   input  logic [127:0] key_i,
   input  logic [127:0] in_data_i,
+  input  logic         in_dec_i,
   input  logic         running_i,
   input  logic         dec_i,
   input  logic         last_i,
@@ -31,29 +35,28 @@ module mccp_aes_round_out #(
   output logic [127:0] state_d_o
 );
 
-  // MixColumns as byte matrices (coefficients 02 03 01 01), see mccp_aes_pkg::column_map.
-  localparam logic [255:0] MixMats = {mccp_aes_pkg::byte_matrix(8'h01, 1'b0, 1'b0),
-                                      mccp_aes_pkg::byte_matrix(8'h01, 1'b0, 1'b0),
-                                      mccp_aes_pkg::byte_matrix(8'h03, 1'b0, 1'b0),
-                                      mccp_aes_pkg::byte_matrix(8'h02, 1'b0, 1'b0)};
-
-  logic [127:0] enc_sr, enc_out, round_out;
+  logic [127:0] enc_sr, enc_out, round_out, load_in;
 
   assign enc_sr  = mccp_aes_pkg::shift_rows(sbox_out_i);
-  assign enc_out = last_i ? enc_sr : mccp_aes_pkg::columns_map(enc_sr, MixMats);
+  assign enc_out = last_i ? enc_sr : mccp_aes_pkg::columns_map(enc_sr, mccp_aes_pkg::MixMats);
 
   if (DecryptEnable) begin : g_dec
-    // the last decryption round leaves the FIPS-197 state: affine_inv of the S-box output
-    logic [127:0] dec_sb;
-    assign dec_sb    = last_i ? mccp_aes_pkg::affine_inv_bytes(sbox_out_i) : sbox_out_i;
-    assign round_out = dec_i ? mccp_aes_pkg::inv_shift_rows(dec_sb) : enc_out;
+    logic [127:0] dec_out;
+    assign dec_out = last_i ?
+        mccp_aes_pkg::inv_shift_rows(mccp_aes_pkg::affine_inv_bytes(sbox_out_i)) :
+        mccp_aes_pkg::columns_map(mccp_aes_pkg::inv_shift_rows(sbox_out_i),
+                                  mccp_aes_pkg::DecMixMats);
+    assign round_out = dec_i ? dec_out : enc_out;
+    assign load_in   = in_dec_i ? (mccp_aes_pkg::affine_inv_bytes(in_data_i) ^ {16{8'h05}}) :
+                                  in_data_i;
   end else begin : g_enc
     logic unused_dec;
-    assign unused_dec = dec_i;
+    assign unused_dec = dec_i ^ in_dec_i;
     assign round_out  = enc_out;
+    assign load_in    = in_data_i;
   end
 
   assign state_d_o = running_i ? (round_out ^ key_i) :
-                     zero_i    ? '0 : (in_data_i ^ key_i);
+                     zero_i    ? '0 : (load_in ^ key_i);
 
 endmodule
