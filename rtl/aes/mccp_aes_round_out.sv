@@ -56,7 +56,13 @@ module mccp_aes_round_out #(
     assign load_in    = in_data_i;
   end
 
-  assign state_d_o = running_i ? (round_out ^ key_i) :
-                     zero_i    ? '0 : (load_in ^ key_i);
+  if (DecryptEnable) begin : g_out_dec
+    logic unused_zero;
+    assign unused_zero = zero_i;
+    assign state_d_o = (running_i ? round_out : load_in) ^ key_i;
+  end else begin : g_out_enc
+    assign state_d_o = running_i ? (round_out ^ key_i) :
+                       zero_i    ? '0 : (load_in ^ key_i);
+  end
 
 endmodule
