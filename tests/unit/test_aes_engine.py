@@ -1,7 +1,8 @@
-"""pytest wrappers: the cocotb bench tb_aes_engine on mccp_aes_engine.
+"""pytest wrappers: the cocotb benches tb_aes_engine (mccp_aes_engine) and
+tb_aes_round_key_store (mccp_aes_round_key_store).
 
 Verilator runs every CAVP ECB record and thousands of random keys and blocks on both
-builds (DecryptEnable = 1 and 0); Icarus runs a sample of the same tests on both
+engine builds (DecryptEnable = 1 and 0); Icarus runs a sample of the same tests on both
 builds so the RTL does not depend on one simulator's reading of it.
 """
 
@@ -36,4 +37,24 @@ def test_aes_engine(simulator, decrypt_enable, cavp, random_blocks, random_keys)
             "AES_RANDOM_BLOCKS": str(random_blocks),
             "AES_RANDOM_KEYS": str(random_keys),
         },
+    )
+
+
+# The round-key store alone, in the shapes the engine uses (1 key; 128 bits, or 256 with
+# decryption keys) and a key cache (several slots, not a power of two).
+STORE_CONFIGS = [(1, 128), (1, 256), (3, 128)]
+
+
+@pytest.mark.parametrize("num_keys,width", STORE_CONFIGS,
+                         ids=[f"keys{k}-w{w}" for k, w in STORE_CONFIGS])
+def test_aes_round_key_store(num_keys, width):
+    sim.run(
+        toplevel="mccp_aes_round_key_store",
+        test_module="tb_aes_round_key_store",
+        sources=[paths.RTL / "aes" / "mccp_aes_round_key_store.sv"],
+        parameters={"NumKeys": num_keys, "Width": width},
+        sim="icarus",
+        module_dirs=[paths.TESTS / "unit"],
+        extra_env={"STORE_NUM_KEYS": str(num_keys), "STORE_WIDTH": str(width),
+                   "STORE_OPS": "1500"},
     )
