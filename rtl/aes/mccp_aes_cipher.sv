@@ -18,9 +18,9 @@
 //   state <= MixColumns(ShiftRows(SubBytes(state))) ^ rk[r]      r = 1 .. Nr-1
 //   state <= ShiftRows(SubBytes(state)) ^ rk[Nr]                 last round
 //
-// Decryption: the FIPS-197 inverse cipher with the same round keys read in reverse order,
-// the register placed before InvMixColumns instead of after it, and no inverse S-box
-// tables.
+// Decryption: the FIPS-197 inverse cipher, with the same round keys read in reverse
+// order (rk_dec below is derived from them once per key), regrouped so that AddRoundKey
+// ends every cycle as in encryption, and without inverse S-box tables.
 //
 // 1. Regrouping.  The inverse cipher
 //      AddRoundKey(rk[Nr]); for r = Nr-1 .. 1 { InvShiftRows; InvSubBytes;
@@ -48,7 +48,7 @@
 // depth (flattened, it duplicated S-box tables and traded depth between them blindly),
 // and the linear maps are written as one reduction XOR per output bit
 // (mccp_aes_pkg::column_map) so they become balanced trees.
-
+//
 // The key size (key_len_i) and the store contents must not change while busy_o is high;
 // the owner (mccp_aes_engine) only starts a key expansion when busy_o is low and only
 // lets blocks in (start_ok_i) when a complete expanded key is held.
@@ -148,9 +148,10 @@ module mccp_aes_cipher
   // holding an unaccepted result; a block only counts once accepted (start).  A rejected
   // block (decryption without DecryptEnable) loads 0.
   //
-  // The asynchronous reset is deliberate: Yosys (memory_dff) would otherwise turn each
-  // S-box table into a ROM with a registered read port by copying this register into
-  // it (128 more flip-flops, and the round-key read in series with the S-boxes).
+  // The asynchronous reset is deliberate: with the hierarchy flattened, Yosys
+  // (memory_dff) would otherwise copy this register into every S-box table, turned into a
+  // ROM with a registered read port (128 more flip-flops, and the round-key read in series
+  // with the S-boxes).
   assign state_en = running_q || !out_hold;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -9,9 +9,11 @@
 //   it stays valid and is not affected.
 // - key_len_i == 3: the load is accepted and rejected: key_error_o pulses for one cycle
 //   in the next cycle, no expansion runs, and the previous key (if any) stays in use.
-// - Otherwise the expansion runs once (see mccp_aes_key_expand for the cycle counts);
-//   key_expanded_o drops in the next cycle and rises again when the whole schedule is
-//   in the store.  busy_o is high meanwhile.
+// - Otherwise the expansion runs once: key_expanded_o drops in the next cycle and rises
+//   again 87 / 87 / 115 cycles after the accepted load (AES-128 / 192 / 256), when the
+//   whole schedule is in the store; a block can be accepted in that cycle.  busy_o is
+//   high meanwhile.  The store holds 16 words of 128 bits (256 with DecryptEnable: each
+//   round key with its decryption form, see mccp_aes_cipher) in distributed RAM.
 //
 // Blocks (in_valid_i && in_ready_o): in_ready_o stays low while no expanded key is held
 // (after reset, and during an expansion) and while key_valid_i is high (a key load on offer

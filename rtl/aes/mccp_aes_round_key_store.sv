@@ -12,7 +12,9 @@
 // Width / 4 TRELLIS_DPR16X4 (16 x 4 bits each) instead of 15 * Width flip-flops and a
 // 15:1 read mux.
 // The read is combinational because the cipher picks the first round key of a block
-// from the block's direction in the same cycle it accepts the block.
+// from the block's direction in the same cycle it accepts the block (an EBR would need a
+// registered read).  With NumKeys > 1 (a key cache) Yosys adds a read multiplexer over
+// the 16-word banks.
 //
 // No reset: the contents are meaningless until a key expander has written them; the
 // owner of the store (mccp_aes_engine) tracks which slots hold a valid key.
