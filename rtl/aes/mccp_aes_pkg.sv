@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // AES engine package: key-size encoding, round counts and the linear layers of the
-// cipher (xtime, MixColumns, InvMixColumns, ShiftRows, InvShiftRows, the affine map
-// of the S-box and its inverse).
+// cipher: xtime, ShiftRows, InvShiftRows, the inverse affine map of the S-box, and
+// (Inv)MixColumns-like column maps given as GF(2) byte matrices (byte_matrix,
+// column_map).
 //
 // Byte order (docs/CONVENTIONS.md): in a 128-bit block, blk[127:120] is byte 0 of the
 // FIPS-197 byte string.  The state is column-major: byte 4*c + r is row r of column c,
@@ -34,46 +35,6 @@ package mccp_aes_pkg;
     xtime = {b[6:0], 1'b0} ^ (b[7] ? 8'h1b : 8'h00);
   endfunction
 
-  // MixColumns on one column {a0, a1, a2, a3} (a0 in the top byte).
-  function automatic logic [31:0] mix_column(input logic [31:0] col);
-    logic [7:0] a0, a1, a2, a3;
-    logic [7:0] t;
-    a0 = col[31:24];
-    a1 = col[23:16];
-    a2 = col[15:8];
-    a3 = col[7:0];
-    t  = a0 ^ a1 ^ a2 ^ a3;
-    // b_i = a_i ^ t ^ 02*(a_i ^ a_{i+1})  ==  02*a_i ^ 03*a_{i+1} ^ a_{i+2} ^ a_{i+3}
-    mix_column = {a0 ^ t ^ xtime(a0 ^ a1),
-                  a1 ^ t ^ xtime(a1 ^ a2),
-                  a2 ^ t ^ xtime(a2 ^ a3),
-                  a3 ^ t ^ xtime(a3 ^ a0)};
-  endfunction
-
-  // InvMixColumns on one column: 0e*a_i ^ 0b*a_{i+1} ^ 0d*a_{i+2} ^ 09*a_{i+3}.
-  function automatic logic [31:0] inv_mix_column(input logic [31:0] col);
-    logic [7:0] a0, a1, a2, a3;
-    logic [7:0] u, v;
-    a0 = col[31:24];
-    a1 = col[23:16];
-    a2 = col[15:8];
-    a3 = col[7:0];
-    // InvMixColumns(a) = MixColumns(a ^ {u, v, u, v}) with u = 04*(a0^a2), v = 04*(a1^a3)
-    u = xtime(xtime(a0 ^ a2));
-    v = xtime(xtime(a1 ^ a3));
-    inv_mix_column = mix_column({a0 ^ u, a1 ^ v, a2 ^ u, a3 ^ v});
-  endfunction
-
-  function automatic logic [127:0] mix_columns(input logic [127:0] s);
-    mix_columns = {mix_column(s[127:96]), mix_column(s[95:64]),
-                   mix_column(s[63:32]), mix_column(s[31:0])};
-  endfunction
-
-  function automatic logic [127:0] inv_mix_columns(input logic [127:0] s);
-    inv_mix_columns = {inv_mix_column(s[127:96]), inv_mix_column(s[95:64]),
-                       inv_mix_column(s[63:32]), inv_mix_column(s[31:0])};
-  endfunction
-
   // ShiftRows: row r of column c takes row r of column (c + r) mod 4.
   function automatic logic [127:0] shift_rows(input logic [127:0] s);
     for (int c = 0; c < 4; c++) begin
@@ -87,33 +48,22 @@ package mccp_aes_pkg;
   function automatic logic [127:0] inv_shift_rows(input logic [127:0] s);
     for (int c = 0; c < 4; c++) begin
       for (int r = 0; r < 4; r++) begin
-        inv_shift_rows[127 - 8 * (4 * c + r) -: 8] = s[127 - 8 * (4 * ((c + 4 - r) % 4) + r) -: 8];
+        inv_shift_rows[127 - 8 * (4 * c + r) -: 8] =
+            s[127 - 8 * (4 * ((c + 4 - r) % 4) + r) -: 8];
       end
     end
   endfunction
 
   // The affine map of the S-box and its inverse, on one byte:
-  //   SubBytes(x) = affine_fwd(x^-1),      affine_fwd(b) = A(b) ^ 0x63,
-  //   affine_inv(b) = A^-1(b ^ 0x63) = rotl(b,1) ^ rotl(b,3) ^ rotl(b,6) ^ 0x05,
-  // with A(b) = b ^ rotl(b,1) ^ rotl(b,2) ^ rotl(b,3) ^ rotl(b,4).  Hence
-  //   InvSubBytes(b) = affine_inv(SubBytes(affine_inv(b))),
-  // which lets decryption reuse the forward S-box tables (see mccp_aes_cipher).
-  function automatic logic [7:0] affine_fwd(input logic [7:0] b);
-    affine_fwd = b ^ {b[6:0], b[7]} ^ {b[5:0], b[7:6]} ^ {b[4:0], b[7:5]} ^ {b[3:0], b[7:4]} ^
-                 8'h63;
-  endfunction
-
+  //   SubBytes(x)   = A(x^-1) ^ 0x63,   A(b) = b ^ rotl(b,1) ^ rotl(b,2) ^ rotl(b,3) ^ rotl(b,4)
+  //   affine_inv(b) = A^-1(b ^ 0x63) = rotl(b,1) ^ rotl(b,3) ^ rotl(b,6) ^ 0x05
+  // Hence InvSubBytes(b) = affine_inv(SubBytes(affine_inv(b))), which lets decryption
+  // reuse the forward S-box tables (see mccp_aes_cipher).
   function automatic logic [7:0] affine_inv(input logic [7:0] b);
     affine_inv = {b[6:0], b[7]} ^ {b[4:0], b[7:5]} ^ {b[1:0], b[7:2]} ^ 8'h05;
   endfunction
 
-  // The same maps applied to all 16 bytes of a block.
-  function automatic logic [127:0] affine_fwd_bytes(input logic [127:0] s);
-    for (int i = 0; i < 16; i++) begin
-      affine_fwd_bytes[8 * i +: 8] = affine_fwd(s[8 * i +: 8]);
-    end
-  endfunction
-
+  // affine_inv on all 16 bytes of a block.
   function automatic logic [127:0] affine_inv_bytes(input logic [127:0] s);
     for (int i = 0; i < 16; i++) begin
       affine_inv_bytes[8 * i +: 8] = affine_inv(s[8 * i +: 8]);
@@ -174,17 +124,13 @@ package mccp_aes_pkg;
                    column_map(s[63:32], m), column_map(s[31:0], m)};
   endfunction
 
-  // Byte matrices of MixColumns (02 03 01 01), InvMixColumns (0e 0b 0d 09), and for
-  // decryption (see mccp_aes_cipher) A^-1 o InvMixColumns o A^-1 and A^-1 o InvMixColumns.
+  // Byte matrices of MixColumns (02 03 01 01), and for decryption (see mccp_aes_cipher)
+  // of A^-1 o InvMixColumns o A^-1 and A^-1 o InvMixColumns (0e 0b 0d 09).
   /* verilator lint_off UNUSEDPARAM */
   localparam logic [255:0] MixMats = {byte_matrix(8'h01, 1'b0, 1'b0),
                                       byte_matrix(8'h01, 1'b0, 1'b0),
                                       byte_matrix(8'h03, 1'b0, 1'b0),
                                       byte_matrix(8'h02, 1'b0, 1'b0)};
-  localparam logic [255:0] InvMixMats = {byte_matrix(8'h09, 1'b0, 1'b0),
-                                         byte_matrix(8'h0d, 1'b0, 1'b0),
-                                         byte_matrix(8'h0b, 1'b0, 1'b0),
-                                         byte_matrix(8'h0e, 1'b0, 1'b0)};
   localparam logic [255:0] DecMixMats = {byte_matrix(8'h09, 1'b1, 1'b1),
                                          byte_matrix(8'h0d, 1'b1, 1'b1),
                                          byte_matrix(8'h0b, 1'b1, 1'b1),

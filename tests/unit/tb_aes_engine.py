@@ -365,7 +365,8 @@ async def test_back_to_back_rate(dut):
                 f"AES-{128 + 64 * code} decrypt={decrypt}: {sorted(gaps)} clocks per block, "
                 f"bound {ROUNDS[code] + 1}")
     for (code, decrypt), gaps in per_block.items():
-        dut._log.info("AES-%d decrypt=%s: clocks per block %s", 128 + 64 * code, decrypt, sorted(gaps))
+        dut._log.info("AES-%d decrypt=%s: clocks per block %s",
+                      128 + 64 * code, decrypt, sorted(gaps))
     dut._log.info("key expansion clocks (load to key_expanded_o): %s",
                   {128 + 64 * c: n for c, n in sorted(tb.expansion_cycles.items())})
 
