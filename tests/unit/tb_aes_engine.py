@@ -23,6 +23,7 @@ Knobs (environment, set by tests/unit/test_aes_engine.py):
   AES_CAVP             "all" (every ECB file), "sample" (a few records per file), "none"
   AES_RANDOM_BLOCKS    blocks of the randomized differential test (at least)
   AES_RANDOM_KEYS      keys loaded in it (at least)
+  AES_RATE_BLOCKS      back-to-back blocks per key size and direction in the rate test
   AES_SEED             base seed of the random tests
 """
 
@@ -44,6 +45,7 @@ DECRYPT_ENABLE = os.environ.get("AES_DECRYPT_ENABLE", "1") == "1"
 CAVP_MODE = os.environ.get("AES_CAVP", "all")
 RANDOM_BLOCKS = int(os.environ.get("AES_RANDOM_BLOCKS", "3000"))
 RANDOM_KEYS = int(os.environ.get("AES_RANDOM_KEYS", "1000"))
+RATE_BLOCKS = int(os.environ.get("AES_RATE_BLOCKS", "24"))
 SEED = int(os.environ.get("AES_SEED", "2026"))
 
 ECB_KINDS = ("GFSbox", "KeySbox", "VarKey", "VarTxt", "MMT")
@@ -352,7 +354,7 @@ async def test_back_to_back_rate(dut):
             tb.add_key(random_key(rng, code))
             await tb.drain()
             first = len(tb.in_fires)
-            n = 24
+            n = RATE_BLOCKS
             for _ in range(n):
                 d = bool(rng.getrandbits(1)) and DECRYPT_ENABLE if decrypt is None else decrypt
                 tb.add_block(rng.randbytes(16), d)

@@ -12,18 +12,18 @@ import pytest
 
 from mccp import paths, sim
 
-# (simulator, DecryptEnable, CAVP records, random blocks, random keys)
+# (simulator, DecryptEnable, CAVP records, random blocks, random keys, rate-test blocks)
 CONFIGS = [
-    ("verilator", 1, "all", 5000, 1500),
-    ("verilator", 0, "all", 3000, 1000),
-    ("icarus", 1, "sample", 200, 40),
-    ("icarus", 0, "sample", 100, 20),
+    ("verilator", 1, "all", 5000, 1500, 24),
+    ("verilator", 0, "all", 3000, 1000, 24),
+    ("icarus", 1, "sample", 100, 20, 8),
+    ("icarus", 0, "sample", 100, 20, 8),
 ]
 
 
-@pytest.mark.parametrize("simulator,decrypt_enable,cavp,random_blocks,random_keys", CONFIGS,
-                         ids=[f"{c[0]}-dec{c[1]}" for c in CONFIGS])
-def test_aes_engine(simulator, decrypt_enable, cavp, random_blocks, random_keys):
+@pytest.mark.parametrize("simulator,decrypt_enable,cavp,random_blocks,random_keys,rate_blocks",
+                         CONFIGS, ids=[f"{c[0]}-dec{c[1]}" for c in CONFIGS])
+def test_aes_engine(simulator, decrypt_enable, cavp, random_blocks, random_keys, rate_blocks):
     sim.run(
         toplevel="mccp_aes_engine",
         test_module="tb_aes_engine",
@@ -36,6 +36,7 @@ def test_aes_engine(simulator, decrypt_enable, cavp, random_blocks, random_keys)
             "AES_CAVP": cavp,
             "AES_RANDOM_BLOCKS": str(random_blocks),
             "AES_RANDOM_KEYS": str(random_keys),
+            "AES_RATE_BLOCKS": str(rate_blocks),
         },
     )
 
