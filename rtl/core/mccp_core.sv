@@ -506,7 +506,8 @@ module mccp_core #(
   assign taken  = retire && (p_jump || p_jr || (p_branch && cond) || (p_bf && flag));
   assign target = p_jr ? sa[13:0] : imm;
 
-  assign done_status = (imm[7:0] < 8'd7) ? imm[7:0] : mccp_isa_pkg::STATUS_BAD_PARAM;
+  // imm < 7 (the defined codes), written without a comparison (carry chain)
+  assign done_status = (imm[7:3] == '0 && imm[2:0] != 3'd7) ? imm[7:0] : mccp_isa_pkg::STATUS_BAD_PARAM;
   always_comb begin
     if (trap_ill) begin
       end_status = mccp_isa_pkg::STATUS_ILLEGAL;

@@ -28,8 +28,9 @@ module mccp_core_valu (
   output logic [15:0]  mismatch_o
 );
 
-  // Byte masks from counts, written as equality decodes (a comparison with a
-  // constant would become a carry chain).  bit 15 - i <-> byte i.
+  // No arithmetic on the counts: a comparison or an addition becomes a carry
+  // chain (CCU2C) in series with the data path, so the byte masks are equality
+  // decodes and the rotator's source selection is wiring.  bit 15 - i <-> byte i.
   function automatic logic [15:0] first_bytes(input logic [4:0] n);  // bytes 0 .. n-1
     first_bytes = '0;
     for (integer v = 1; v <= 16; v++) begin
@@ -39,24 +40,36 @@ module mccp_core_valu (
     end
   endfunction
 
+  // vshlb keeps bytes 0 .. 15-k, vshrb bytes k .. 15; rotation toward byte 0 by
+  // k (vshlb) or by 16 - k (vshrb), mod 16.
+  function automatic logic [19:0] shift_ctl(input logic right, input logic [3:0] k);  // {rot_by, keep}
+    shift_ctl = '0;
+    for (integer v = 0; v < 16; v++) begin
+      if (k == 4'(v)) begin
+        shift_ctl = right ? {4'((16 - v) % 16), ~(16'hFFFF << (16 - v))}
+                          : {4'(v), 16'hFFFF << v};
+      end
+    end
+  endfunction
+
   logic [127:0] keep, pad, rot, shift_keep;
   logic [15:0]  keep_b, keep_t_b, shift_keep_b;
   logic [3:0]   rot_by;
   logic         shr;
 
-  assign shr          = (op_i == mccp_core_pkg::VOP_SHR);
-  assign rot_by       = shr ? 4'd0 - k_i : k_i;   // rotate toward byte 0 by rot_by bytes
-  assign keep_b       = first_bytes(n_i);
-  assign keep_t_b     = first_bytes(nt_i);
-  // vshlb keeps bytes 0 .. 15-k, vshrb bytes k .. 15
-  assign shift_keep_b = shr ? ~first_bytes({1'b0, k_i}) : first_bytes(5'd16 - {1'b0, k_i});
+  assign shr                    = (op_i == mccp_core_pkg::VOP_SHR);
+  assign {rot_by, shift_keep_b} = shift_ctl(shr, k_i);
+  assign keep_b                 = first_bytes(n_i);
+  assign keep_t_b               = first_bytes(nt_i);
 
   for (genvar i = 0; i < 16; i++) begin : g_byte
-    logic [3:0] src;
-    assign src = 4'(i) + rot_by;
+    logic [127:0] rotated;   // rotated[8j +: 8] = byte (i + j) mod 16 of A
+    for (genvar j = 0; j < 16; j++) begin : g_src
+      assign rotated[8 * j +: 8] = a_i[127 - 8 * ((i + j) % 16) -: 8];
+    end
+    assign rot[127 - 8 * i -: 8]        = rotated[8 * rot_by +: 8];
     assign keep[127 - 8 * i -: 8]       = {8{keep_b[15 - i]}};
     assign pad[127 - 8 * i -: 8]        = (n_i == 5'(i)) ? 8'h80 : 8'h00;
-    assign rot[127 - 8 * i -: 8]        = a_i[127 - 8 * src -: 8];
     assign shift_keep[127 - 8 * i -: 8] = {8{shift_keep_b[15 - i]}};
     assign mismatch_o[15 - i]           = keep_t_b[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
   end
