@@ -37,7 +37,7 @@
 //    where M = A^-1 o InvMixColumns o A^-1 (A^-1 = linear part of L) is one linear layer
 //    with the cycle's other maps, and rk_dec = A^-1(InvMixColumns(rk)) ^ 0x66 per byte
 //    (all constants folded) comes from the round-key store, computed by the key expander
-//    once per key.  The load applies L to C ^ rk[Nr] as A^-1(C) ^ L(rk[Nr]).
+//    once per key.
 // Encryption is unchanged by DecryptEnable except for the multiplexers in the round layer
 // (mccp_aes_round_out).  With DecryptEnable = 0 all of this is absent and a block with
 // in_decrypt_i = 1 is answered at once (next cycle) with out_error_o = 1 and
@@ -113,17 +113,12 @@ module mccp_aes_cipher
     );
   end
 
-  // Round key as the round layer uses it (see the header):
-  //   decryption load:            affine_inv(rk)
-  //   decryption, not last round: rk_dec = A^-1(InvMixColumns(rk)) ^ 0x66 (from the store)
-  //   otherwise:                  rk
+  // Round key as the round layer uses it: rk_dec (A^-1(InvMixColumns(rk)) ^ 0x66, from
+  // the store) in decryption rounds other than the last, rk otherwise (see the header).
   logic [127:0] round_key;
 
   if (DecryptEnable) begin : g_dec_key
-    logic [127:0] load_key;
-    assign load_key  = in_dec ? mccp_aes_pkg::affine_inv_bytes(rk_i) : rk_i;
-    assign round_key = !running_q         ? load_key :
-                       (dec_q && !last_q) ? rk_dec_i : rk_i;
+    assign round_key = (running_q && dec_q && !last_q) ? rk_dec_i : rk_i;
   end else begin : g_enc_key
     logic unused_rk_dec;
     assign unused_rk_dec = ^rk_dec_i;
