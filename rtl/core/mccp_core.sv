@@ -103,7 +103,7 @@ module mccp_core #(
 );
 
   localparam int ImemAw = (ImemWords > 1) ? $clog2(ImemWords) : 1;
-  localparam int PreBits = 33;   // predecoded instruction, see "Predecode"
+  localparam int PreBits = 34;   // predecoded instruction, see "Predecode"
 
   typedef enum logic [1:0] {
     StIdle,   // waiting for a start
@@ -128,7 +128,7 @@ module mccp_core #(
   // entry is a `nop`, like the all-zero word.
   logic       w_legal, w_done, w_jump, w_jr, w_branch, w_bf, w_rd_va, w_rd_vb, w_wr_vd, w_v_we;
   logic       w_s_we, w_vld, w_vst, w_ghget, w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec;
-  logic       w_ghinit, w_ghash;
+  logic       w_ghinit, w_ghash, w_cnt_c;
   logic [1:0] w_br_kind, w_nsel;
   logic [3:0] w_salu_op, w_valu_op;
   logic [PreBits-1:0] pre_w;
@@ -159,24 +159,25 @@ module mccp_core #(
     .aes_x_o   (w_aes_x),
     .aes_dec_o (w_aes_dec),
     .ghinit_o  (w_ghinit),
-    .ghash_o   (w_ghash)
+    .ghash_o   (w_ghash),
+    .cnt_c_o   (w_cnt_c)
   );
 
   assign pre_w = {!w_legal, w_done, w_jump, w_jr, w_branch, w_br_kind, w_bf, w_rd_va, w_rd_vb,
                   w_wr_vd, w_v_we, w_s_we, w_salu_op, w_valu_op, w_nsel, w_vld, w_vst, w_ghget,
-                  w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash};
+                  w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash, w_cnt_c};
 
   // The instruction in the IR, predecoded.
   logic       p_illegal, p_done, p_jump, p_jr, p_branch, p_bf, p_rd_va, p_rd_vb, p_wr_vd, p_v_we;
   logic       p_s_we, p_vld, p_vst, p_ghget, p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec;
-  logic       p_ghinit, p_ghash;
+  logic       p_ghinit, p_ghash, p_cnt_c;
   logic [1:0] p_br_kind, p_nsel;
   logic [3:0] p_salu_op, p_valu_op;
   logic [PreBits-1:0] pre_q;
 
   assign {p_illegal, p_done, p_jump, p_jr, p_branch, p_br_kind, p_bf, p_rd_va, p_rd_vb,
           p_wr_vd, p_v_we, p_s_we, p_salu_op, p_valu_op, p_nsel, p_vld, p_vst, p_ghget,
-          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash} = pre_q;
+          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash, p_cnt_c} = pre_q;
 
   /////////////
   // Engines //
@@ -317,8 +318,6 @@ module mccp_core #(
   logic [3:0]   vwb_words_q;
   logic [127:0] vwb_data_q;
   logic [31:0]  swb_data_q;
-  logic [4:0]   swb_clamp_q;      // clamp(swb_data_q)
-  logic         swb_pos_q;        // swb_data_q > 0 (signed)
   logic         trace_we_q, trace_wsreg_q;
   logic [2:0]   trace_wreg_q;
 
@@ -351,8 +350,6 @@ module mccp_core #(
     .we_i      (swb_valid_q),
     .waddr_i   (swb_reg_q),
     .wdata_i   (swb_data_q),
-    .wclamp_i  (swb_clamp_q),
-    .wpos_i    (swb_pos_q),
     .raddr_a_i (rb),
     .rdata_a_o (sa),
     .raddr_b_i (rc),
@@ -459,9 +456,15 @@ module mccp_core #(
 
   // Scoreboard: reads of a pending register wait for its write-back cycle,
   // writes (and vsetw, which keeps the other words) for the cycle after.
+  // A byte count (clamp of a scalar) is read from the clamp shadow, which is
+  // written in the write-back stage: an instruction taking its count from the
+  // scalar written by the instruction just before waits one cycle (the ISS
+  // charges the same cycle).
   assign hz = (p_rd_va && pend_a && !eng_out_valid) ||
               (p_rd_vb && pend_b && !eng_out_valid) ||
-              (p_wr_vd && pend_d);
+              (p_wr_vd && pend_d) ||
+              (p_cnt_c && swb_valid_q && swb_reg_q == rc) ||
+              (p_tagchk && swb_valid_q && swb_reg_q == ra);
 
   assign wait_unit = (p_aes && key_expanded_o && !eng_in_ready) ||
                      (p_ghash && !gh_in_ready) ||
@@ -563,8 +566,6 @@ module mccp_core #(
     vwb_data_q  <= p_vld ? fifo_data : p_ghget ? gh_y : valu_res;
     swb_reg_q   <= ra;
     swb_data_q  <= salu_res;
-    swb_clamp_q <= salu_res[31] ? 5'd0 : (salu_res[30:4] != '0) ? 5'd16 : {1'b0, salu_res[3:0]};
-    swb_pos_q   <= !salu_res[31] && (salu_res != '0);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

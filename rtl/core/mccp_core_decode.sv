@@ -33,7 +33,8 @@ module mccp_core_decode (
   output logic       aes_x_o,
   output logic       aes_dec_o,
   output logic       ghinit_o,
-  output logic       ghash_o
+  output logic       ghash_o,
+  output logic       cnt_c_o    // takes a byte count from s[c] (vmask, vpad, vstn)
 );
 
   logic [5:0]  op;            // an mccp_isa_pkg::opcode_e value (a plain vector: Icarus 11 crashes on the enum here)
@@ -71,6 +72,7 @@ module mccp_core_decode (
     aes_dec_o = '0;
     ghinit_o = '0;
     ghash_o = '0;
+    cnt_c_o = '0;
     salu_op_o = mccp_core_pkg::SOP_LI;
     valu_op_o = mccp_core_pkg::VOP_MASK;
     nsel_o    = mccp_core_pkg::NSEL_REG;
@@ -162,6 +164,7 @@ module mccp_core_decode (
         use_b       = 1'b1;
       end
       mccp_isa_pkg::OP_VSTN: begin
+        cnt_c_o = 1'b1;
         vst_o   = 1'b1;
         rd_va_o = 1'b1;
         use_b       = 1'b1;
@@ -186,6 +189,7 @@ module mccp_core_decode (
         use_c         = 1'b1;
       end
       mccp_isa_pkg::OP_VMASK, mccp_isa_pkg::OP_VPAD: begin
+        cnt_c_o   = 1'b1;
         wr_vd_o   = 1'b1;
         v_we_o    = 1'b1;
         rd_va_o   = 1'b1;

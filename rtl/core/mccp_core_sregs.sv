@@ -9,11 +9,12 @@
 // read instead of a 32-bit read plus the clamp.
 //
 //  * init_i (task start): s0..s3 = args_i (s0 = [127:96]), s4..s7 = 0;
-//  * one write port (we_i, waddr_i, wdata_i and its clamp and sign, from the core's
-//    write-back stage);
-//  * read ports A (s[b]), B (s[c]), clamp ports C (s[c]) and A' (s[a]) and,
-//    with TraceEnable, a trace port -- all write-through: a register being
-//    written in this cycle reads as its new value.
+//  * one write port (we_i, waddr_i, wdata_i: the core's write-back stage);
+//  * read ports A (s[b]), B (s[c]) and, with TraceEnable, a trace port, all
+//    write-through (a register being written in this cycle reads as its new
+//    value); clamp ports C (s[c]) and A' (s[a]) and the s[c] > 0 bit, which
+//    read the shadow as it is (the core does not read a count in the cycle its
+//    register is written).
 module mccp_core_sregs #(
   parameter bit TraceEnable = 1'b1
 ) (
@@ -23,8 +24,6 @@ module mccp_core_sregs #(
   input  logic         we_i,
   input  logic [2:0]   waddr_i,
   input  logic [31:0]  wdata_i,
-  input  logic [4:0]   wclamp_i,    // clamp(wdata_i), computed a cycle earlier by the core
-  input  logic         wpos_i,      // wdata_i > 0
   input  logic [2:0]   raddr_a_i,
   output logic [31:0]  rdata_a_o,
   input  logic [2:0]   raddr_b_i,
@@ -54,8 +53,8 @@ module mccp_core_sregs #(
   logic [4:0]       wclamp;
   logic             wpos;
 
-  assign wclamp = wclamp_i;
-  assign wpos   = wpos_i;
+  assign wclamp = clamp16(wdata_i);
+  assign wpos   = !wdata_i[31] && (wdata_i != '0);
 
   for (genvar r = 0; r < 8; r++) begin : g_reg
     logic [31:0] init_val;
@@ -79,9 +78,11 @@ module mccp_core_sregs #(
 
   assign rdata_a_o = (we_i && waddr_i == raddr_a_i) ? wdata_i : regs_q[raddr_a_i];
   assign rdata_b_o = (we_i && waddr_i == raddr_b_i) ? wdata_i : regs_q[raddr_b_i];
-  assign clamp_c_o = (we_i && waddr_i == caddr_c_i) ? wclamp  : clamp_q[caddr_c_i];
-  assign clamp_a_o = (we_i && waddr_i == caddr_a_i) ? wclamp  : clamp_q[caddr_a_i];
-  assign pos_c_o   = (we_i && waddr_i == caddr_c_i) ? wpos    : pos_q[caddr_c_i];
+  // The clamp shadow is not read through: the core never reads a count in the
+  // cycle its register is written (it waits a cycle).
+  assign clamp_c_o = clamp_q[caddr_c_i];
+  assign clamp_a_o = clamp_q[caddr_a_i];
+  assign pos_c_o   = pos_q[caddr_c_i];
 
   if (TraceEnable) begin : g_trace
     assign rdata_t_o = (we_i && waddr_i == raddr_t_i) ? wdata_i : regs_q[raddr_t_i];

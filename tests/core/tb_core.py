@@ -368,6 +368,19 @@ async def scoreboard_hazards(dut):
         await check(dut, text, [words_task([1, 2, 3])], key=key)
 
 
+@cocotb.test()
+async def count_interlock(dut):
+    """vmask / vpad / vstn / tagchk taking a byte count from the scalar written by the
+    instruction just before wait one cycle; one instruction in between costs nothing."""
+    for consumer in ("vmask v1, v0, s4", "vpad v1, v0, s4", "vstn v0, s4", "tagchk v0, v1, s4"):
+        for gap in (0, 1):
+            text = "vld v0\nvld v1\nli s4, 5\n" + "nop\n" * gap + consumer + "\nvst v1\ndone 0\n"
+            res = await check(dut, text, [words_task([1, 2])])
+            cyc = [r.cycle for r in res[0].retired]
+            li = 2
+            assert cyc[li + 1 + gap] - cyc[li + gap] == (2 if gap == 0 else 1), (consumer, gap, cyc)
+
+
 # ---------------------------------------------------------------- statuses
 @cocotb.test()
 async def status_codes(dut):

@@ -117,6 +117,7 @@ class Iss:
             s[i] = a & MASK32
         flag = False
         pending: dict[int, tuple[int, int]] = {}   # vreg -> (writeback cycle, value)
+        s_issued: dict[int, int] = {}              # sreg -> issue cycle of its last write
         gh = ghash_model.Ghash(0, self.digit_bits)
         gh_steps = ghash_model.cycles_per_block(self.digit_bits)
         gh_next = gh_idle = 0
@@ -179,6 +180,10 @@ class Iss:
                     t = max(t, gh_idle)
                 if name == "done":
                     t = max([t, gh_idle] + [w + 1 for w, _ in pending.values()])
+                if name in ("vmask", "vpad", "vstn", "tagchk"):
+                    # byte count from a scalar: not from the instruction issued just before
+                    count = roles["sc" if name == "tagchk" else "sb"][1]
+                    t = max(t, s_issued.get(count, -2) + 2)
                 land(t)
                 now = t + 1
                 nxt = pc + 1
@@ -198,6 +203,7 @@ class Iss:
                 def sets(val):
                     nonlocal wreg, wval
                     r = roles["sd"][1]
+                    s_issued[r] = t
                     s[r] = val & MASK32
                     wreg, wval = f"s{r}", s[r]
 
