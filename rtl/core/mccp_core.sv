@@ -608,30 +608,29 @@ module mccp_core #(
         pc1_q         <= 14'(start_entry_i) + 14'd1;
         pc2_q         <= 14'(start_entry_i) + 14'd2;
       end else if (run) begin
+        // The IR and the pc registers advance on every issue, whatever the
+        // instruction does: after a taken branch or the task end they are
+        // dead (ir_valid_q drops) and the bubble reloads them.  So the branch
+        // decision only reaches ir_valid_q and redirect_q.
         if (redirect_q) begin
           // bubble after a taken branch: the IR loads the target
           {pre_q, ir_q} <= rdata_b;
-          ir_valid_q    <= 1'b1;
           ir_oob_q      <= tgt_oob_q;
-          redirect_q    <= 1'b0;
           pc_q          <= tgt_q;
           pc1_q         <= tgt1_q;
           pc2_q         <= tgt1_q + 14'd1;
-        end else if (finish) begin
-          ir_valid_q <= 1'b0;
-        end else if (taken) begin
-          ir_valid_q <= 1'b0;
-          redirect_q <= 1'b1;
-          tgt_q      <= target[9:0];
-          tgt1_q     <= target + 14'd1;
-          tgt_oob_q  <= (32'(target) >= 32'(ImemWords));
-        end else if (retire) begin
+        end else if (go) begin
           {pre_q, ir_q} <= rdata_a;
           ir_oob_q      <= (32'(pc1_q) >= 32'(ImemWords));
           pc_q          <= pc1_q[9:0];
           pc1_q         <= pc2_q;
           pc2_q         <= pc2_q + 14'd1;
+          tgt_q         <= target[9:0];
+          tgt1_q        <= target + 14'd1;
+          tgt_oob_q     <= (32'(target) >= 32'(ImemWords));
         end
+        ir_valid_q <= redirect_q || (ir_valid_q && !finish && !taken);
+        redirect_q <= taken;
       end else begin
         ir_valid_q <= 1'b0;
         redirect_q <= 1'b0;
