@@ -42,6 +42,12 @@ def _isa(args: argparse.Namespace) -> int:
     return gen.main(check=args.action == "check")
 
 
+def _regs(args: argparse.Namespace) -> int:
+    from mccp.regmap import gen
+
+    return gen.main(check=args.action == "check")
+
+
 def _asm(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
@@ -140,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("isa", help="generate (or check) the RTL ISA package and docs/isa.md from insns.yml")
     p.add_argument("action", choices=["gen", "check"])
     p.set_defaults(func=_isa)
+
+    p = sub.add_parser("regs", help="generate (or check) the fabric register package, block and docs/registers.md from regs.yml")
+    p.add_argument("action", choices=["gen", "check"])
+    p.set_defaults(func=_regs)
 
     p = sub.add_parser("asm", help="assemble firmware to a hex image (+ .sym.json)")
     p.add_argument("source")

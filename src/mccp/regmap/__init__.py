@@ -99,6 +99,29 @@ class Header:
     size: int = 16
 
 
+@dataclass(frozen=True)
+class Struct:
+    """A packed vector of register fields (e.g. a channel table entry)."""
+    name: str
+    doc: str
+    fields: list[Field]      # msb first; Field.lsb/.msb are positions in the vector
+
+    @property
+    def bits(self) -> int:
+        return sum(f.width for f in self.fields)
+
+    def pack(self, **values: int) -> int:
+        word = 0
+        for f in self.fields:
+            word = f.insert(word, values.pop(f.name.lower(), 0))
+        if values:
+            raise ValueError(f"{self.name} has no field(s) {', '.join(values)}")
+        return word
+
+    def unpack(self, word: int) -> dict[str, int]:
+        return {f.name.lower(): f.extract(word) for f in self.fields}
+
+
 @dataclass
 class RegMap:
     name: str
@@ -110,6 +133,7 @@ class RegMap:
     core_status: list[dict]
     fabric_status: list[dict]
     headers: dict[str, Header]
+    structs: dict[str, "Struct"] = field(default_factory=dict)
     mode_code: dict[str, int] = field(default_factory=dict)
     mode_name: dict[int, str] = field(default_factory=dict)
     op_code: dict[str, int] = field(default_factory=dict)
@@ -264,6 +288,18 @@ def parse(spec: dict) -> RegMap:
         if covered != list(range(16)):
             raise ValueError(f"{kind} header fields must cover bytes 0..15 exactly once")
         headers[kind] = Header(kind=kind, magic=raw["magic"], fields=hf)
+    structs = {}
+    for raw in spec.get("structs", []):
+        flat = [f for rn in raw["regs"] for f in sorted(regs[rn].fields.values(), key=lambda f: -f.lsb)]
+        names = [f.name for f in flat]
+        if len(set(names)) != len(names):
+            raise ValueError(f"struct {raw['name']}: duplicate field names")
+        pos = sum(f.width for f in flat)
+        placed = []
+        for f in flat:
+            pos -= f.width
+            placed.append(Field(name=f.name, msb=pos + f.width - 1, lsb=pos, sw=f.sw, reset=0, doc=f.doc))
+        structs[raw["name"]] = Struct(name=raw["name"], doc=raw.get("doc", ""), fields=placed)
     from mccp.isa import load as load_isa
 
     core_status = [{"code": s["code"], "name": s["name"], "doc": s["doc"]} for s in load_isa().status_codes]
@@ -273,7 +309,7 @@ def parse(spec: dict) -> RegMap:
         raise ValueError("status codes must be unique 8-bit values")
     return RegMap(name=spec["name"], data_bits=data_bits, addr_bits=addr_bits, registers=regs,
                   modes=list(spec["modes"]), ops=list(spec["ops"]), core_status=core_status,
-                  fabric_status=fabric_status, headers=headers)
+                  fabric_status=fabric_status, headers=headers, structs=structs)
 
 
 @lru_cache(maxsize=None)
