@@ -1,0 +1,60 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// mccp_fabric_pkg: types shared by the fabric blocks.  Codes, addresses and
+// the header byte layout come from the generated mccp_regs_pkg (source:
+// src/mccp/regmap/regs.yml); the structs below follow that layout, and
+// tests/fabric check them against it.
+package mccp_fabric_pkg;
+
+  // A channel table entry: the fields of CHAN_CFG0 / CHAN_CFG1.
+  typedef struct packed {
+    logic [9:0] nonce_len;
+    logic [4:0] key_slot;
+    logic       split;
+    logic       affinity;
+    logic       ordered;
+    logic [4:0] tag_len;
+    logic [1:0] key_len;
+    logic       enable;
+    logic [2:0] mode;
+  } chan_cfg_t;
+
+  // Input header word (docs/fabric.md "Input packet"); byte 0 is the top byte.
+  typedef struct packed {
+    logic [7:0]  magic;
+    logic [7:0]  op;
+    logic [15:0] channel;
+    logic [31:0] seq;
+    logic [15:0] payload_len;
+    logic [15:0] aad_len;
+    logic [15:0] nonce_len;
+    logic [7:0]  tag_len;
+    logic [7:0]  reserved;
+  } in_hdr_t;
+
+  // Output header word (docs/fabric.md "Output packet").
+  typedef struct packed {
+    logic [7:0]  magic;
+    logic [7:0]  status;
+    logic [15:0] channel;
+    logic [31:0] seq;
+    logic [15:0] out_len;
+    logic [7:0]  core;
+    logic [7:0]  reserved;
+    logic [31:0] start_cycle;
+  } out_hdr_t;
+
+  // A packet the parser asks the scheduler to run.
+  typedef struct packed {
+    logic [7:0]   channel;
+    logic [31:0]  seq;
+    logic [3:0]   func;      // mode * 2 + dir: index of the core's entry table
+    logic [4:0]   key_slot;
+    logic [1:0]   key_len;
+    logic         affinity;
+    logic         ordered;
+    logic         empty;     // no body word (the core's start_empty_i)
+    logic [127:0] args;      // s0..s3 = payload, AAD, nonce, tag lengths (s0 on top)
+  } task_req_t;
+
+endpackage

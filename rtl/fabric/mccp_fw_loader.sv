@@ -1,0 +1,56 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// mccp_fw_loader: the firmware window (FW_CORES / FW_ADDR / FW_DATA /
+// FW_ENTRY).  A FW_DATA word goes to the instruction memory of every core in
+// the FW_CORES mask at FW_ADDR, which then advances; a FW_ENTRY write goes to
+// the scheduler's entry tables of those cores.  Both are refused (SLVERR)
+// while any of those cores is enabled for scheduling or not idle, so a core is
+// only rewritten once the host has drained it; the others keep working.
+module mccp_fw_loader #(
+  parameter int NumCores = 4
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  input  logic [NumCores-1:0] cores_i,     // FW_CORES
+  input  logic [NumCores-1:0] enable_i,    // CORE_ENABLE
+  input  logic [NumCores-1:0] idle_i,      // CORE_IDLE
+  // FW_ADDR
+  input  logic                addr_we_i,
+  input  logic [9:0]          addr_wdata_i,
+  output logic [9:0]          addr_o,
+  // FW_DATA
+  input  logic                data_we_i,
+  input  logic [31:0]         data_wdata_i,
+  // FW_ENTRY
+  input  logic                entry_we_i,
+  output logic                refuse_o,    // a FW_DATA / FW_ENTRY write now would be refused
+  // to the cores and the scheduler
+  output logic [NumCores-1:0] imem_we_o,
+  output logic [9:0]          imem_addr_o,
+  output logic [31:0]         imem_wdata_o,
+  output logic                ent_we_o,
+  output logic [NumCores-1:0] ent_cores_o
+);
+
+  logic [9:0] addr_q;
+
+  assign refuse_o = (cores_i & (enable_i | ~idle_i)) != '0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      addr_q <= '0;
+    end else if (addr_we_i) begin
+      addr_q <= addr_wdata_i;
+    end else if (data_we_i && !refuse_o) begin
+      addr_q <= addr_q + 10'd1;
+    end
+  end
+
+  assign addr_o       = addr_q;
+  assign imem_we_o    = (data_we_i && !refuse_o) ? cores_i : '0;
+  assign imem_addr_o  = addr_q;
+  assign imem_wdata_o = data_wdata_i;
+  assign ent_we_o     = entry_we_i && !refuse_o;
+  assign ent_cores_o  = cores_i;
+
+endmodule

@@ -1,0 +1,256 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// mccp_sched: the task scheduler and key scheduler.  For each request of the
+// parser it
+//  1. reads the channel's key slot from the key store (the only reader of key
+//     bits) and refuses the packet (KEY_ERROR) if the slot is empty or holds a
+//     key of another size, or (NO_CORE) if no core has firmware for it;
+//  2. picks an idle, enabled, capable core: one whose entry table holds the
+//     function (mode*2 + dir) and, for ECB/CBC decryption, whose engine
+//     decrypts.  With key affinity a core whose key cache already holds the
+//     slot wins; ties go round robin from the core after the last one chosen;
+//  3. loads the key into that core unless it holds it already (the core's
+//     engine expands it once), and starts the task;
+//  4. grants the parser the core, which then streams the body into it, and
+//     hands the output stage the dispatch record.
+// One request at a time; a request waits while every capable core is busy.
+// Key bits pass through one register here, cleared once the key is loaded.
+// A key-store write or zeroize of a slot drops every cache tag for it.
+module mccp_sched #(
+  parameter int NumCores = 4,
+  parameter logic [15:0] DecryptCores = 16'hFFFF
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic [31:0]              cycle_i,
+  // policy (SCHED register) and cores the host lets us use
+  input  logic                     affinity_en_i,
+  input  logic [NumCores-1:0]      enable_i,
+  // parser request
+  input  logic                     req_valid_i,
+  output logic                     req_ready_o,
+  output logic                     req_err_o,
+  output logic [7:0]               req_err_status_o,
+  output logic [3:0]               req_core_o,
+  input  mccp_fabric_pkg::task_req_t req_i,
+  // key store read port and invalidations
+  output logic                     ks_rd_req_o,
+  output logic [4:0]               ks_rd_slot_o,
+  input  logic                     ks_rd_ack_i,
+  input  logic [255:0]             ks_rd_key_i,
+  input  logic [1:0]               ks_rd_len_i,
+  input  logic                     ks_rd_valid_i,
+  input  logic                     ks_busy_i,
+  input  logic                     ks_inv_valid_i,
+  input  logic [4:0]               ks_inv_slot_i,
+  input  logic                     ks_inv_all_i,
+  // output stage: room for a record, task over (result taken)
+  input  logic [NumCores-1:0]      rec_space_i,
+  input  logic [NumCores-1:0]      res_fire_i,
+  // core key ports
+  output logic [NumCores-1:0]      core_key_valid_o,
+  input  logic [NumCores-1:0]      core_key_ready_i,
+  output logic [255:0]             core_key_o,
+  output logic [1:0]               core_key_len_o,
+  // core task starts
+  output logic [NumCores-1:0]      core_start_valid_o,
+  input  logic [NumCores-1:0]      core_start_ready_i,
+  output logic [9:0]               core_start_entry_o,
+  output logic [127:0]             core_start_args_o,
+  output logic                     core_start_empty_o,
+  // dispatch record for the output stage
+  output logic                     disp_valid_o,
+  output logic [3:0]               disp_core_o,
+  output logic [7:0]               disp_channel_o,
+  output logic [31:0]              disp_seq_o,
+  output logic                     disp_ordered_o,
+  output logic [31:0]              disp_start_cycle_o,
+  // entry tables (FW_ENTRY), written for every core in the mask
+  input  logic                     ent_we_i,
+  input  logic [NumCores-1:0]      ent_cores_i,
+  input  logic [3:0]               ent_func_i,
+  input  logic [9:0]               ent_addr_i,
+  input  logic                     ent_valid_i,
+  // status (CORE_CAPS, CORE_IDLE, counters)
+  output logic [NumCores-1:0]      busy_o,       // a task is being started or runs
+  output logic [NumCores-1:0]      start_o,      // a core started a task (pulse)
+  output logic [NumCores*16-1:0]   caps_funcs_o,
+  output logic [NumCores-1:0]      key_tag_valid_o,
+  output logic [NumCores*5-1:0]    key_tag_slot_o
+);
+
+  localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
+
+  typedef enum logic [2:0] {
+    StIdle,    // waiting for a request
+    StKeyRd,   // key store read
+    StPick,    // choosing a core (waits while all capable cores are busy)
+    StKey,     // loading the key into the core
+    StStart,   // starting the task
+    StRefuse   // answering the parser with an error status
+  } state_e;
+
+  state_e state_q;
+  logic [Cw-1:0]       core_q, rr_q;
+  logic [255:0]        key_q;
+  logic [1:0]          key_len_q;
+  logic                key_ok_q, stale_q;
+  logic [7:0]          err_q;
+  logic [NumCores-1:0] busy_q, tag_valid_q;
+  logic [4:0]          tag_slot_q [NumCores];
+  logic [15:0]         funcs_q [NumCores];
+  logic [9:0]          entry [NumCores];
+
+  // Per-core entry tables: 16 entries in distributed RAM, read by function.
+  for (genvar c = 0; c < NumCores; c++) begin : g_entry
+    logic [9:0] mem_q [16];
+    always_ff @(posedge clk_i) begin
+      if (ent_we_i && ent_cores_i[c]) mem_q[ent_func_i] <= ent_addr_i;
+    end
+    assign entry[c] = mem_q[req_i.func];
+  end
+
+  // Candidates for the request.
+  logic                need_dec;
+  logic [NumCores-1:0] capable, free, hit, cand;
+  assign need_dec = (req_i.func == 4'd1) || (req_i.func == 4'd3);  // ecb / cbc decrypt
+  always_comb begin
+    for (int c = 0; c < NumCores; c++) begin
+      capable[c] = funcs_q[c][req_i.func] && (!need_dec || DecryptCores[c]);
+      free[c]    = capable[c] && enable_i[c] && !busy_q[c] && rec_space_i[c];
+      hit[c]     = free[c] && tag_valid_q[c] && (tag_slot_q[c] == req_i.key_slot);
+    end
+    cand = (affinity_en_i && req_i.affinity && (hit != '0)) ? hit : free;
+  end
+
+  // Round robin: the first candidate at or after rr_q.
+  logic [Cw-1:0] pick;
+  always_comb begin
+    logic [4:0] idx;
+    pick = '0;
+    for (int k = NumCores - 1; k >= 0; k--) begin
+      idx = 5'(rr_q) + 5'(k);
+      if (32'(idx) >= NumCores) idx = idx - 5'(NumCores);
+      if (cand[idx[Cw-1:0]]) pick = idx[Cw-1:0];
+    end
+  end
+
+  logic key_fire, start_fire;
+  assign key_fire   = (state_q == StKey) && core_key_ready_i[core_q];
+  assign start_fire = (state_q == StStart) && core_start_ready_i[core_q];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q     <= StIdle;
+      core_q      <= '0;
+      rr_q        <= '0;
+      key_q       <= '0;
+      key_len_q   <= '0;
+      key_ok_q    <= 1'b0;
+      stale_q     <= 1'b0;
+      err_q       <= '0;
+      busy_q      <= '0;
+      tag_valid_q <= '0;
+      for (int c = 0; c < NumCores; c++) begin
+        tag_slot_q[c] <= '0;
+        funcs_q[c]    <= '0;
+      end
+    end else begin
+      // cache tags
+      for (int c = 0; c < NumCores; c++) begin
+        if (ks_inv_valid_i && (ks_inv_all_i || tag_slot_q[c] == ks_inv_slot_i)) tag_valid_q[c] <= 1'b0;
+        if (ent_we_i && ent_cores_i[c]) funcs_q[c][ent_func_i] <= ent_valid_i;
+        if (res_fire_i[c]) busy_q[c] <= 1'b0;
+      end
+      if (ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot)) stale_q <= 1'b1;
+
+      unique case (state_q)
+        StIdle: begin
+          stale_q <= 1'b0;
+          if (req_valid_i && !ks_busy_i) state_q <= StKeyRd;
+        end
+        StKeyRd: begin
+          if (ks_rd_ack_i) begin
+            key_q     <= ks_rd_key_i;
+            key_len_q <= ks_rd_len_i;
+            key_ok_q  <= ks_rd_valid_i && (ks_rd_len_i == req_i.key_len);
+            state_q   <= StPick;
+          end
+        end
+        StPick: begin
+          if (!key_ok_q) begin
+            err_q   <= mccp_regs_pkg::STATUS_KEY_ERROR;
+            state_q <= StRefuse;
+          end else if (capable == '0) begin
+            err_q   <= mccp_regs_pkg::STATUS_NO_CORE;
+            state_q <= StRefuse;
+          end else if (cand != '0) begin
+            core_q  <= pick;
+            rr_q    <= (32'(pick) == NumCores - 1) ? '0 : pick + 1'b1;
+            state_q <= (hit[pick] && !stale_q) ? StStart : StKey;
+          end
+        end
+        StKey: begin
+          if (key_fire) begin
+            tag_valid_q[core_q] <= !stale_q;
+            tag_slot_q[core_q]  <= req_i.key_slot;
+            key_q   <= '0;
+            state_q <= StStart;
+          end
+        end
+        StStart: begin
+          if (start_fire) begin
+            busy_q[core_q] <= 1'b1;
+            key_q   <= '0;
+            state_q <= StIdle;
+          end
+        end
+        StRefuse: begin
+          key_q   <= '0;
+          state_q <= StIdle;
+        end
+        default: state_q <= StIdle;
+      endcase
+    end
+  end
+
+  assign ks_rd_req_o  = (state_q == StIdle) && req_valid_i && !ks_busy_i;
+  assign ks_rd_slot_o = req_i.key_slot;
+
+  assign req_ready_o      = start_fire || (state_q == StRefuse);
+  assign req_err_o        = (state_q == StRefuse);
+  assign req_err_status_o = err_q;
+  assign req_core_o       = 4'(core_q);
+
+  always_comb begin
+    core_key_valid_o   = '0;
+    core_start_valid_o = '0;
+    start_o            = '0;
+    if (state_q == StKey)   core_key_valid_o[core_q]   = 1'b1;
+    if (state_q == StStart) core_start_valid_o[core_q] = 1'b1;
+    if (start_fire)         start_o[core_q]            = 1'b1;
+  end
+  assign core_key_o         = key_q;
+  assign core_key_len_o     = key_len_q;
+  assign core_start_entry_o = entry[core_q];
+  assign core_start_args_o  = req_i.args;
+  assign core_start_empty_o = req_i.empty;
+
+  assign disp_valid_o       = start_fire;
+  assign disp_core_o        = 4'(core_q);
+  assign disp_channel_o     = req_i.channel;
+  assign disp_seq_o         = req_i.seq;
+  assign disp_ordered_o     = req_i.ordered;
+  assign disp_start_cycle_o = cycle_i;
+
+  always_comb begin
+    busy_o = busy_q;
+    if (state_q == StKey || state_q == StStart) busy_o[core_q] = 1'b1;
+    for (int c = 0; c < NumCores; c++) begin
+      caps_funcs_o[c*16 +: 16] = funcs_q[c];
+      key_tag_slot_o[c*5 +: 5] = tag_slot_q[c];
+    end
+  end
+  assign key_tag_valid_o = tag_valid_q;
+
+endmodule

@@ -1,0 +1,242 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// mccp_stream_in: the packet parser.  Reads the header word of each input
+// packet (docs/fabric.md "Input packet"), looks the channel up, checks the
+// header against the channel, asks the scheduler for a core and streams the
+// body words straight into that core's input buffer -- so a packet loads while
+// the other cores compute.  Packets that cannot run (unknown or disabled
+// channel, malformed header, oversize, or refused by the scheduler) are
+// dropped up to TLAST and reported as a header-only error record.
+//
+// Length rule: the header says how many body words follow.  TLAST early: the
+// word with TLAST is the core's last word (the firmware then traps TRUNCATED).
+// TLAST late: the core's last word is the expected one, the extra words are
+// dropped and in_done reports len_err (the output stage turns the status into
+// LENGTH).  in_done pulses once per granted packet, when its TLAST has passed.
+module mccp_stream_in #(
+  parameter int NumCores = 4,
+  parameter int Channels = 64,
+  parameter int InWords = 136       // body words a core's input buffer holds
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  // words from mccp_width_up
+  input  logic                word_valid_i,
+  output logic                word_ready_o,
+  input  logic [127:0]        word_data_i,
+  input  logic                word_last_i,
+  // channel table lookup (registered read: cfg one cycle after idx)
+  output logic [7:0]          chan_idx_o,
+  input  mccp_fabric_pkg::chan_cfg_t chan_cfg_i,
+  // request to the scheduler; it answers with a core or an error status
+  output logic                req_valid_o,
+  input  logic                req_ready_i,
+  input  logic                req_err_i,
+  input  logic [7:0]          req_err_status_i,
+  input  logic [3:0]          req_core_i,
+  output mccp_fabric_pkg::task_req_t req_o,
+  // body words to the granted core (data and last shared, valid per core)
+  output logic [NumCores-1:0] core_valid_o,
+  input  logic [NumCores-1:0] core_ready_i,
+  output logic [127:0]        core_data_o,
+  output logic                core_last_o,
+  // the granted packet's input has fully passed (TLAST seen)
+  output logic                in_done_valid_o,
+  output logic [3:0]          in_done_core_o,
+  output logic                in_done_len_err_o,
+  // error records (no core)
+  output logic                err_valid_o,
+  input  logic                err_ready_i,
+  output logic [7:0]          err_status_o,
+  output logic [15:0]         err_channel_o,
+  output logic [31:0]         err_seq_o,
+  // a packet header was accepted
+  output logic                pkt_in_o
+);
+
+  localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
+
+  typedef enum logic [2:0] {
+    StHdr,     // waiting for a header word
+    StLookup,  // channel table read
+    StCheck,   // header checked against the channel
+    StReq,     // waiting for the scheduler
+    StBody,    // body words to the core
+    StErr,     // error record on offer
+    StDrop     // dropping words up to TLAST
+  } state_e;
+
+  state_e state_q, state_d;
+
+  mccp_fabric_pkg::in_hdr_t     hdr_q, word_hdr;
+  logic        hdr_last_q;      // TLAST came with the header word
+  mccp_fabric_pkg::chan_cfg_t   cfg_q;
+  logic [7:0]  err_q, err_d;
+  logic        len_err_q, len_err_d;  // drop state: the packet was granted, report in_done
+  logic [13:0] words_q;         // body words the header announces
+  logic [13:0] cnt_q;
+  logic [Cw-1:0] core_q;
+
+  // Body words of a field of n bytes.
+  function automatic logic [13:0] nwords(input logic [15:0] n);
+    nwords = 14'(({1'b0, n} + 17'd15) >> 4);
+  endfunction
+
+  // Header checks (registered in StCheck).
+  logic        mac_mode, has_tag, dir, op_ok, chan_ok;
+  logic [13:0] words_d;
+  logic [7:0]  check_status;
+  logic [4:0]  tag_expect;
+  assign mac_mode   = (cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
+                      (cfg_q.mode == mccp_regs_pkg::MODE_GMAC);
+  assign has_tag     = mac_mode || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM);
+  assign dir        = hdr_q.op[0];
+  assign op_ok      = (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
+  assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
+  assign chan_ok    = (32'(hdr_q.channel) < Channels) && cfg_q.enable;
+  assign words_d    = nwords(hdr_q.nonce_len) + nwords(hdr_q.aad_len) +
+                      nwords(hdr_q.payload_len) + nwords({8'd0, hdr_q.tag_len});
+
+  always_comb begin
+    check_status = mccp_isa_pkg::STATUS_OK;
+    if (hdr_q.magic != mccp_regs_pkg::HDR_IN_MAGIC || hdr_q.reserved != '0) check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
+    else if (!chan_ok)                                   check_status = mccp_regs_pkg::STATUS_NO_CHANNEL;
+    else if (!op_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
+             hdr_q.tag_len != {3'd0, tag_expect})        check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
+    else if (32'(words_d) > InWords)                     check_status = mccp_isa_pkg::STATUS_OVERSIZE;
+  end
+
+  // The request: function, key, policy and the core's task arguments.
+  always_comb begin
+    req_o          = '0;
+    req_o.channel  = hdr_q.channel[7:0];
+    req_o.seq      = hdr_q.seq;
+    req_o.func     = {cfg_q.mode, dir};
+    req_o.key_slot = cfg_q.key_slot;
+    req_o.key_len  = cfg_q.key_len;
+    req_o.affinity = cfg_q.affinity;
+    req_o.ordered  = cfg_q.ordered;
+    req_o.empty    = hdr_last_q;
+    req_o.args     = {16'd0, hdr_q.payload_len, 16'd0, hdr_q.aad_len,
+                      16'd0, hdr_q.nonce_len, 27'd0, cfg_q.tag_len};
+  end
+
+  logic body_fire, body_last, word_fire;
+  assign word_fire = word_valid_i && word_ready_o;
+  assign body_fire = (state_q == StBody) && word_valid_i && core_ready_i[core_q];
+  assign body_last = word_last_i || (cnt_q == words_q - 14'd1);
+
+  always_comb begin
+    state_d   = state_q;
+    err_d     = err_q;
+    len_err_d = len_err_q;
+    unique case (state_q)
+      StHdr:    if (word_valid_i) state_d = StLookup;
+      StLookup: state_d = StCheck;
+      StCheck: begin
+        err_d = check_status;
+        state_d = (check_status == mccp_isa_pkg::STATUS_OK) ? StReq : StErr;
+      end
+      StReq: begin
+        if (req_ready_i) begin
+          if (req_err_i) begin
+            err_d   = req_err_status_i;
+            state_d = StErr;
+          end else if (words_q == '0) begin
+            // no body: TLAST must have come with the header
+            len_err_d = !hdr_last_q;
+            state_d   = hdr_last_q ? StHdr : StDrop;
+          end else if (hdr_last_q) begin
+            state_d = StHdr;          // body announced but TLAST already seen
+          end else begin
+            state_d = StBody;
+          end
+        end
+      end
+      StBody: begin
+        if (body_fire && body_last) begin
+          len_err_d = !word_last_i;
+          state_d   = word_last_i ? StHdr : StDrop;
+        end
+      end
+      StErr: begin
+        len_err_d = 1'b0;
+        if (err_ready_i) state_d = hdr_last_q ? StHdr : StDrop;
+      end
+      StDrop: if (word_valid_i && word_last_i) state_d = StHdr;
+      default: state_d = StHdr;
+    endcase
+  end
+
+  // Words are taken in the header state, while dropping, and by the core.
+  always_comb begin
+    word_ready_o = 1'b0;
+    unique case (state_q)
+      StHdr:   word_ready_o = 1'b1;
+      StBody:  word_ready_o = core_ready_i[core_q];
+      StDrop:  word_ready_o = 1'b1;
+      default: word_ready_o = 1'b0;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q    <= StHdr;
+      hdr_q      <= '0;
+      hdr_last_q <= 1'b0;
+      cfg_q      <= '0;
+      err_q      <= '0;
+      len_err_q  <= 1'b0;
+      words_q    <= '0;
+      cnt_q      <= '0;
+      core_q     <= '0;
+    end else begin
+      state_q   <= state_d;
+      err_q     <= err_d;
+      len_err_q <= len_err_d;
+      if (state_q == StHdr && word_fire) begin
+        hdr_q      <= word_hdr;
+        hdr_last_q <= word_last_i;
+      end
+      if (state_q == StLookup) cfg_q <= chan_cfg_i;  // read with the index of StHdr
+      if (state_q == StCheck) begin
+        words_q <= words_d;
+        cnt_q   <= '0;
+      end
+      if (state_q == StReq && req_ready_i) core_q <= req_core_i[Cw-1:0];
+      if (body_fire) cnt_q <= cnt_q + 14'd1;
+    end
+  end
+
+  // The table registers the index of the header word itself, so the entry is
+  // there in StLookup.
+  assign word_hdr     = word_data_i;
+  assign chan_idx_o   = (state_q == StHdr) ? word_hdr.channel[7:0] : hdr_q.channel[7:0];
+  assign req_valid_o  = (state_q == StReq);
+  assign core_data_o  = word_data_i;
+  assign core_last_o  = body_last;
+  always_comb begin
+    core_valid_o = '0;
+    if (state_q == StBody) core_valid_o[core_q] = word_valid_i;
+  end
+
+  // in_done: the body ends with TLAST, the extra words were dropped, or a
+  // bodiless packet's TLAST was already seen at the grant.
+  logic done_body, done_drop, done_grant;
+  assign done_body  = body_fire && body_last && word_last_i;
+  assign done_drop  = (state_q == StDrop) && len_err_q && word_valid_i && word_last_i;
+  assign done_grant = (state_q == StReq) && req_ready_i && !req_err_i && hdr_last_q;
+  assign in_done_valid_o   = done_body || done_drop || done_grant;
+  assign in_done_core_o    = (state_q == StReq) ? req_core_i : 4'(core_q);
+  assign in_done_len_err_o = done_drop;
+
+  assign err_valid_o   = (state_q == StErr);
+  assign err_status_o  = err_q;
+  assign err_channel_o = hdr_q.channel;
+  assign err_seq_o     = hdr_q.seq;
+  assign pkt_in_o      = (state_q == StHdr) && word_fire;
+
+  logic unused_split;
+  assign unused_split = cfg_q.split;  // CCM split: reserved
+
+endmodule
