@@ -285,6 +285,13 @@ module mccp_core #(
 
   logic        legal;
   logic [2:0]  ra, rb, rc;
+  // Inverted copies of the b and c fields, for the vector file's read ports
+  // only: each field bit selects 128 bits there.  (Inverted so that synthesis
+  // keeps them as separate flip-flops.)
+  logic [2:0]  vra_n_q, vrb_n_q;
+  logic [5:0]  vr_n_a, vr_n_b;   // {~b, ~c} of the words on the memory's ports
+  assign vr_n_a = ~{rdata_a[mccp_isa_pkg::FieldBLsb +: 3], rdata_a[mccp_isa_pkg::FieldCLsb +: 3]};
+  assign vr_n_b = ~{rdata_b[mccp_isa_pkg::FieldBLsb +: 3], rdata_b[mccp_isa_pkg::FieldCLsb +: 3]};
   logic [13:0] imm;
 
   assign legal = !p_illegal && !ir_oob_q;
@@ -333,9 +340,9 @@ module mccp_core #(
     .wb_we_i   (eng_out_valid && pend_q),
     .wb_addr_i (pend_reg_q),
     .wb_data_i (eng_out_data),
-    .raddr_a_i (rb),
+    .raddr_a_i (~vra_n_q),
     .rdata_a_o (opa),
-    .raddr_b_i (rc),
+    .raddr_b_i (~vrb_n_q),
     .rdata_b_o (opb),
     .raddr_t_i (trace_wreg_q),
     .rdata_t_o (v_t)
@@ -391,6 +398,8 @@ module mccp_core #(
     .n_i        (n_eff),
     .nt_i       (clamp_a),
     .k_i        (imm[3:0]),
+    .ld_i       (fifo_data),
+    .gh_i       (gh_y),
     .res_o      (valu_res),
     .masked_o   (valu_masked),
     .mismatch_o (mismatch)
@@ -563,7 +572,7 @@ module mccp_core #(
   always_ff @(posedge clk_i) begin
     vwb_reg_q   <= ra;
     vwb_words_q <= p_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
-    vwb_data_q  <= p_vld ? fifo_data : p_ghget ? gh_y : valu_res;
+    vwb_data_q  <= valu_res;
     swb_reg_q   <= ra;
     swb_data_q  <= salu_res;
   end
@@ -573,6 +582,8 @@ module mccp_core #(
       state_q      <= StIdle;
       ir_q         <= '0;
       pre_q        <= '0;
+      vra_n_q      <= '1;
+      vrb_n_q      <= '1;
       ir_valid_q   <= 1'b0;
       ir_oob_q     <= 1'b0;
       redirect_q   <= 1'b0;
@@ -601,6 +612,7 @@ module mccp_core #(
       prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
       if (start_fire) begin
         {pre_q, ir_q} <= rdata_b;
+        {vra_n_q, vrb_n_q} <= vr_n_b;
         ir_valid_q    <= 1'b1;
         ir_oob_q      <= (32'(start_entry_i) >= 32'(ImemWords));
         redirect_q    <= 1'b0;
@@ -615,12 +627,14 @@ module mccp_core #(
         if (redirect_q) begin
           // bubble after a taken branch: the IR loads the target
           {pre_q, ir_q} <= rdata_b;
+          {vra_n_q, vrb_n_q} <= vr_n_b;
           ir_oob_q      <= tgt_oob_q;
           pc_q          <= tgt_q;
           pc1_q         <= tgt1_q;
           pc2_q         <= tgt1_q + 14'd1;
         end else if (go) begin
           {pre_q, ir_q} <= rdata_a;
+          {vra_n_q, vrb_n_q} <= vr_n_a;
           ir_oob_q      <= (32'(pc1_q) >= 32'(ImemWords));
           pc_q          <= pc1_q[9:0];
           pc1_q         <= pc2_q;

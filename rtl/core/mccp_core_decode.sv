@@ -152,6 +152,7 @@ module mccp_core_decode (
         imm_bits      = 4'd2;
       end
       mccp_isa_pkg::OP_VLD: begin
+        valu_op_o = mccp_core_pkg::VOP_LD;
         vld_o   = 1'b1;
         wr_vd_o = 1'b1;
         v_we_o  = 1'b1;
@@ -251,6 +252,7 @@ module mccp_core_decode (
         use_b        = 1'b1;
       end
       mccp_isa_pkg::OP_GHGET: begin
+        valu_op_o = mccp_core_pkg::VOP_GH;
         ghget_o = 1'b1;
         wr_vd_o = 1'b1;
         v_we_o  = 1'b1;

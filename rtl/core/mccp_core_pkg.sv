@@ -22,7 +22,9 @@ package mccp_core_pkg;
     SOP_LINK    // pc + 1 (jal)
   } salu_op_e;
 
-  // Vector ALU result (writes v[a]; MASK also forms the vst/vstn output word).
+  // Vector ALU result = the value written to v[a] (MASK also forms the vst/vstn
+  // output word; LD and GH pass the FIFO head and GHASH's Y through the same
+  // final multiplexer).
   typedef enum logic [3:0] {
     VOP_MASK,   // first n bytes of A (vmov: n = 16, vzero: n = 0)
     VOP_PAD,    // first n bytes of A, 0x80 at byte n
@@ -33,7 +35,9 @@ package mccp_core_pkg;
     VOP_SETW,   // s[c] in every word (the write enables pick one)
     VOP_SHL,    // bytes toward byte 0
     VOP_SHR,    // bytes away from byte 0
-    VOP_DBL     // CMAC doubling
+    VOP_DBL,    // CMAC doubling
+    VOP_LD,     // the input FIFO's head word (vld)
+    VOP_GH      // the GHASH value Y (ghget)
   } valu_op_e;
 
   // Byte count n of the mask operations.

@@ -11,6 +11,8 @@
 //  SHL   byte i = A byte i+k     SHR  byte i = A byte i-k      (k = 0..15, zero fill)
 //        both one byte rotator (by k, or by 16 - k) and a byte mask
 //  DBL   A << 1, xor 0x87 into byte 15 if A[127]
+//  LD / GH  the input FIFO's head word / GHASH's Y: res_o is every value the
+//        core writes to a vector register in the issue cycle, one multiplexer
 //
 // tagchk: mismatch_o[15 - i] = byte i of A and B differ and i < nt.  All 128 bits
 // are compared every time (one cycle whatever the data); the core ORs the 16
@@ -23,6 +25,8 @@ module mccp_core_valu (
   input  logic [4:0]   n_i,    // 0..16
   input  logic [4:0]   nt_i,   // 0..16 (tagchk)
   input  logic [3:0]   k_i,
+  input  logic [127:0] ld_i,   // input FIFO head (vld)
+  input  logic [127:0] gh_i,   // GHASH Y (ghget)
   output logic [127:0] res_o,
   output logic [127:0] masked_o,
   output logic [15:0]  mismatch_o
@@ -88,6 +92,8 @@ module mccp_core_valu (
       mccp_core_pkg::VOP_SHL,
       mccp_core_pkg::VOP_SHR:  res_o = rot & shift_keep;
       mccp_core_pkg::VOP_DBL:  res_o = {a_i[126:0], 1'b0} ^ {120'd0, {8{a_i[127]}} & 8'h87};
+      mccp_core_pkg::VOP_LD:   res_o = ld_i;
+      mccp_core_pkg::VOP_GH:   res_o = gh_i;
       default:                 res_o = masked_o;
     endcase
   end
