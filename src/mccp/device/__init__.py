@@ -1,1 +1,14 @@
-"""The MCCP device: a Verilator model of `mccp_top` with a C++ harness, and its Python API."""
+"""The MCCP device: a Verilator model of `mccp_top` driven by a C++ harness, and its Python API.
+
+    mccp.device.api      Device, Channel, Result, AuthError, DeviceError (docs/api.md)
+    mccp.device.packets  request validation, input packets, output parsing (pure Python)
+    mccp.device.model    ctypes wrapper of the harness (harness.cpp)
+    mccp.device.build    cached Verilator build of the harness + RTL
+"""
+
+from mccp.device.api import AuthError, Channel, Device, DeviceError, Result, default_stream_bits
+from mccp.device.model import BusError, SimTimeout
+from mccp.device.packets import Policy
+
+__all__ = ["AuthError", "BusError", "Channel", "Device", "DeviceError", "Policy", "Result", "SimTimeout",
+           "default_stream_bits"]

@@ -1,0 +1,430 @@
+"""`mccp.Device`: the multi-core fabric as a Python object (docs/api.md).
+
+    with mccp.Device(cores=2) as dev:
+        dev.load_key(0, key)
+        ch = dev.open_channel("gcm", key_slot=0)
+        ct, tag = ch.encrypt(data, nonce=iv, aad=aad)
+        t = dev.submit(ch, "decrypt", ct, nonce=iv, aad=aad, tag=tag)
+        for r in dev.drain(): ...
+
+Requests are checked in Python first (ValueError before the device is touched);
+the device's own answers come back as statuses (blocking calls raise AuthError /
+DeviceError, drain() reports them).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from mccp import paths, regmap
+from mccp.device import packets
+from mccp.device.build import build_info, build_model, rtl_sources
+from mccp.device.model import Model, SimTimeout
+from mccp.device.packets import ChannelConfig, Policy
+from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
+
+FIRMWARE = paths.ROOT / "firmware" / "mccp.s"
+ID_VALUE = 0x4D434350
+
+# Device keyword -> mccp_top parameter.
+PARAMS = {"stream_bits": "StreamBits", "key_slots": "KeySlots", "channels": "Channels",
+          "buf_bytes": "BufBytes", "decrypt_cores": "DecryptCores", "ghash_digit_bits": "GhashDigitBits"}
+
+
+class DeviceError(RuntimeError):
+    """The device answered a request with a non-OK status (`status` names it)."""
+
+    def __init__(self, status: str, message: str = ""):
+        super().__init__(message or f"device status {status}")
+        self.status = status
+
+
+class AuthError(DeviceError):
+    """Tag verification failed (status AUTH_FAIL); no plaintext is returned."""
+
+    def __init__(self, message: str = "authentication failed: tag mismatch"):
+        super().__init__("AUTH_FAIL", message)
+
+
+@dataclass
+class Result:
+    """One finished request, as drain() reports it."""
+    ticket: int
+    channel: int
+    op: str
+    status: str            # "OK", "AUTH_FAIL", "KEY_ERROR", ...
+    data: bytes            # ciphertext / plaintext (b"" unless OK)
+    tag: bytes             # tag of encrypt / mac (b"" otherwise)
+    entry_cycle: int       # device cycle its first input beat was accepted
+    exit_cycle: int        # device cycle of its output TLAST beat
+    core: int | None       # core that ran it (None: rejected before any core)
+    start_cycle: int       # device cycle the core started it (from the output header)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "OK"
+
+    @property
+    def latency(self) -> int:
+        return self.exit_cycle - self.entry_cycle
+
+
+@dataclass
+class _Pending:
+    ticket: int
+    cfg: ChannelConfig | None     # None: submit_raw
+    op: str
+    data_len: int
+
+
+def default_stream_bits(cores: int) -> int:
+    """Narrowest stream that keeps `cores` AES-128 cores busy (each ~128/11 bits per cycle each way)."""
+    need = cores * 128 / 11
+    for bits in (32, 64, 128):
+        if need <= bits * 0.75:
+            return bits
+    return 128
+
+
+@lru_cache(maxsize=4)
+def _assemble(path: str, mtime: float):
+    from mccp.asm import assemble_file
+
+    return assemble_file(path)
+
+
+def firmware_program(path: Path = FIRMWARE):
+    """The assembled firmware image (cached per file version)."""
+    path = Path(path)
+    return _assemble(str(path), path.stat().st_mtime)
+
+
+def entry_table(program, rm: regmap.RegMap) -> list[tuple[int, int]]:
+    """(function, address) for every mode/op the program exports: function = mode*2 + op[0]."""
+    table = {}
+    labels = {**program.symbols, **program.entries}
+    for name, mode in MODES.items():
+        for op, label in mode.entries.items():
+            if label in labels:
+                table[rm.mode_code[name] * 2 + (rm.op_code[op] & 1)] = labels[label]
+    return sorted(table.items())
+
+
+class Channel:
+    """One channel table entry opened by Device.open_channel."""
+
+    def __init__(self, device: "Device", cfg: ChannelConfig):
+        self.device = device
+        self.cfg = cfg
+
+    @property
+    def index(self) -> int:
+        return self.cfg.index
+
+    @property
+    def mode(self) -> str:
+        return self.cfg.mode
+
+    def __repr__(self) -> str:
+        c = self.cfg
+        return (f"Channel({c.index}, {c.mode!r}, key_slot={c.key_slot}, key_len={c.key_len}, "
+                f"tag_len={c.tag_len}, nonce_len={c.nonce_len})")
+
+    def _run(self, op, data, nonce, aad, tag) -> Result:
+        return self.device._blocking(self, op, data, nonce, aad, tag)
+
+    def encrypt(self, data: bytes, nonce: bytes = b"", aad: bytes = b"") -> tuple[bytes, bytes]:
+        """(ciphertext, tag); tag is b"" for modes without one."""
+        r = self._run(ENCRYPT, data, nonce, aad, b"")
+        return r.data, r.tag
+
+    def decrypt(self, data: bytes, nonce: bytes = b"", aad: bytes = b"", tag: bytes = b"") -> bytes:
+        """Plaintext; AuthError if the tag does not verify."""
+        return self._run(DECRYPT, data, nonce, aad, tag).data
+
+    def mac(self, data: bytes, nonce: bytes = b"") -> bytes:
+        """Tag of `data` (cbc-mac, cmac, gmac)."""
+        return self._run(MAC, data, nonce, b"", b"").tag
+
+    def verify(self, data: bytes, tag: bytes, nonce: bytes = b"") -> None:
+        """Returns if `tag` is right, raises AuthError if not."""
+        self._run(VERIFY, data, nonce, b"", tag)
+
+    def close(self) -> None:
+        """Disable the channel and free its index."""
+        self.device._close_channel(self)
+
+
+class Device:
+    """A simulated `mccp_top` with firmware loaded and every core enabled.
+
+    `Device(cores=4, stream_bits=None, key_slots=16, channels=64, buf_bytes=2048,
+    decrypt_cores=None, ghash_digit_bits=None, seed=1, trace=None)`; the RTL
+    parameter names (StreamBits=...) are accepted too.  `stream_bits` defaults to
+    default_stream_bits(cores); `decrypt_cores` (bit per core) to all.
+    """
+
+    def __init__(self, cores: int = 4, *, seed: int = 1, trace: str | Path | None = None,
+                 firmware: Path | None = None, top: str = "mccp_top", sources=None,
+                 timeout_cycles: int = 200_000, **params):
+        if not 1 <= cores <= 16:
+            raise ValueError(f"cores must be 1..16, got {cores}")
+        rtl = {"NumCores": cores}
+        for key, value in params.items():
+            name = PARAMS.get(key, key)
+            if name not in PARAMS.values():
+                raise ValueError(f"unknown device parameter {key!r} (known: {', '.join(PARAMS)})")
+            if value is not None:
+                rtl[name] = int(value)
+        rtl.setdefault("StreamBits", default_stream_bits(cores))
+        if rtl["StreamBits"] not in (32, 64, 128):
+            raise ValueError(f"stream_bits must be 32, 64 or 128, got {rtl['StreamBits']}")
+        rtl.setdefault("KeySlots", 16)
+        rtl.setdefault("Channels", 64)
+        rtl.setdefault("BufBytes", 2048)
+        self.params = rtl
+        self.cores = cores
+        self.key_slots = rtl["KeySlots"]
+        self.channels = rtl["Channels"]
+        self.buf_bytes = rtl["BufBytes"]
+        self.timeout_cycles = timeout_cycles
+        self.rm = regmap.load()
+        t0 = time.monotonic()
+        self.library = build_model(rtl, sources if sources is not None else rtl_sources(), top=top,
+                                   trace=bool(trace))
+        self.build_seconds = build_info(self.library).get("seconds")
+        self.open_seconds = time.monotonic() - t0
+        self.model = Model(self.library, seed=seed, trace=trace)
+        self._keys: dict[int, int] = {}           # slot -> key length the host loaded
+        self._channels: dict[int, Channel] = {}
+        self._pending: dict[int, _Pending] = {}
+        self._done: list[Result] = []
+        self._next_ticket = 1
+        self._entry: dict[int, int] = {}           # ticket -> entry cycle
+        self.program = firmware_program(firmware or FIRMWARE)
+        self.model.reset()
+        self.reset_cycle = self.model.cycle        # the fabric's cycle counter starts here
+        ident = self.read_reg("ID")
+        if ident != ID_VALUE:
+            raise DeviceError("BAD_ID", f"ID register reads 0x{ident:08x}, expected 0x{ID_VALUE:08x}")
+        self.load_firmware(range(cores), self.program)
+
+    # ---- life cycle -------------------------------------------------------------------
+    def __enter__(self) -> "Device":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.model.close()
+
+    @property
+    def cycles(self) -> int:
+        """Simulated clock cycles so far (reset included)."""
+        return self.model.cycle
+
+    def speed(self) -> float:
+        """Simulated cycles per wall-clock second so far."""
+        cycles, seconds = self.model.speed()
+        return cycles / seconds if seconds else 0.0
+
+    # ---- registers --------------------------------------------------------------------
+    def write_reg(self, name: str, value: int = 0, index: int = 0, **fields) -> None:
+        """Write a register: a raw value, or fields by name (write_reg("KEY_CMD", op=2))."""
+        if fields:
+            value = self.rm.encode(name, **fields)
+        self.model.write(self.rm.addr(name, index), value)
+
+    def read_reg(self, name: str, index: int = 0) -> int:
+        return self.model.read(self.rm.addr(name, index))
+
+    def read_fields(self, name: str) -> dict[str, int]:
+        return self.rm.decode(name, self.read_reg(name))
+
+    # ---- firmware ---------------------------------------------------------------------
+    def wait_idle(self, mask: int, max_cycles: int | None = None) -> None:
+        """Poll CORE_IDLE until every core in `mask` is idle (the streams keep moving)."""
+        limit = self.cycles + (max_cycles or self.timeout_cycles)
+        while (self.read_reg("CORE_IDLE") & mask) != mask:
+            if self.cycles > limit:
+                raise SimTimeout(f"cores {mask:#x} not idle after {max_cycles or self.timeout_cycles} cycles "
+                                 f"(CORE_IDLE={self.read_reg('CORE_IDLE'):#x})")
+            self.model.step(16)
+
+    def load_firmware(self, cores, program=None) -> None:
+        """Firmware update (docs/fabric.md): disable `cores`, wait until idle, write the image and
+        the entry table, enable them again.  The other cores keep working."""
+        program = program or self.program
+        mask = sum(1 << c for c in cores)
+        if not mask or mask >> self.cores:
+            raise ValueError(f"cores {list(cores)} outside 0..{self.cores - 1}")
+        enable = self.read_reg("CORE_ENABLE")
+        self.write_reg("CORE_ENABLE", enable & ~mask)
+        self.wait_idle(mask)
+        self.write_reg("FW_CORES", mask)
+        self.write_reg("FW_ADDR", 0)
+        self.model.write_many(self.rm.addr("FW_DATA"), list(program.words))
+        for func, addr in entry_table(program, self.rm):
+            self.write_reg("FW_ENTRY", func=func, addr=addr, valid=1)
+        self.write_reg("CORE_ENABLE", (enable | mask) & ((1 << self.cores) - 1))
+
+    # ---- keys -------------------------------------------------------------------------
+    def _check_slot(self, slot: int) -> None:
+        if not isinstance(slot, int) or not 0 <= slot < self.key_slots:
+            raise ValueError(f"key slot {slot!r} outside 0..{self.key_slots - 1}")
+
+    def load_key(self, slot: int, key: bytes) -> None:
+        """Store an AES key (16/24/32 bytes) in `slot`.  It can never be read back."""
+        self._check_slot(slot)
+        if not isinstance(key, (bytes, bytearray)) or len(key) not in packets.KEY_LEN_CODE:
+            n = len(key) if isinstance(key, (bytes, bytearray)) else type(key).__name__
+            raise ValueError(f"AES keys are 16, 24 or 32 bytes, got {n}")
+        self.write_reg("KEY_SEL", slot)
+        for i in range(len(key) // 4):
+            self.write_reg("KEY_DATA", int.from_bytes(key[4 * i:4 * i + 4], "big"), index=i)
+        self.write_reg("KEY_CMD", op=1, len=packets.KEY_LEN_CODE[len(key)])
+        self._keys[slot] = len(key)
+
+    def zeroize(self, slot: int | None = None) -> None:
+        """Erase one key slot, or every slot (None).  Channels on it then answer KEY_ERROR."""
+        if slot is None:
+            self.write_reg("KEY_CMD", op=3)
+            self._keys.clear()
+            return
+        self._check_slot(slot)
+        self.write_reg("KEY_SEL", slot)
+        self.write_reg("KEY_CMD", op=2)
+        self._keys.pop(slot, None)
+
+    # ---- channels ---------------------------------------------------------------------
+    def open_channel(self, mode: str, key_slot: int, tag_len: int | None = None, nonce_len: int | None = None,
+                     policy=None) -> Channel:
+        """Configure a free channel table entry.  tag_len defaults to 16 for tagged modes;
+        nonce_len to 12 (gcm, gmac), 13 (ccm), 16 (cbc, ctr), 0 (others); policy is a
+        Policy or a subset of {"ordered", "affinity"} (default both)."""
+        self._check_slot(key_slot)
+        if key_slot not in self._keys:
+            raise ValueError(f"no key loaded in slot {key_slot} (load_key first)")
+        index = next((i for i in range(self.channels) if i not in self._channels), None)
+        cfg = packets.channel_config(index if index is not None else -1, mode, key_slot, self._keys[key_slot],
+                                     tag_len, nonce_len, policy)
+        if index is None:
+            raise ValueError(f"all {self.channels} channels are open")
+        self._write_channel(cfg, enable=True)
+        ch = Channel(self, cfg)
+        self._channels[index] = ch
+        return ch
+
+    def _write_channel(self, cfg: ChannelConfig, enable: bool) -> None:
+        self.write_reg("CHAN_SEL", cfg.index)
+        self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len)
+        self.write_reg("CHAN_CFG0", mode=self.rm.mode_code[cfg.mode], enable=int(enable),
+                       key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
+                       ordered=int(cfg.policy.ordered), affinity=int(cfg.policy.affinity),
+                       key_slot=cfg.key_slot)
+
+    def _close_channel(self, ch: Channel) -> None:
+        if self._channels.get(ch.index) is ch:
+            self._write_channel(ch.cfg, enable=False)
+            del self._channels[ch.index]
+
+    # ---- requests ---------------------------------------------------------------------
+    def submit(self, channel: Channel, op: str, data: bytes = b"", nonce: bytes = b"", aad: bytes = b"",
+               tag: bytes = b"") -> int:
+        """Queue one request on the input stream without waiting; returns its ticket."""
+        if not isinstance(channel, Channel) or channel.device is not self:
+            raise ValueError("channel must be a Channel opened on this device")
+        if self._channels.get(channel.index) is not channel:
+            raise ValueError(f"channel {channel.index} is closed")
+        cfg = channel.cfg
+        packets.check_request(cfg, op, data, nonce, aad, tag, self.buf_bytes)
+        ticket = self._next_ticket
+        self._next_ticket = (self._next_ticket + 1) & 0xFFFFFFFF or 1
+        if ticket in self._pending:
+            raise RuntimeError("2**32 requests outstanding")
+        packet = packets.build_packet(cfg, op, ticket, data, nonce, aad, tag, self.rm)
+        self._pending[ticket] = _Pending(ticket, cfg, op, len(data))
+        self.model.push(packet, ticket)
+        return ticket
+
+    def submit_raw(self, packet: bytes) -> int:
+        """Queue a hand-made packet (tests of the parser); the ticket is its header's `seq`,
+        its result (drain) carries the raw body as `data`, op "raw"."""
+        packet = bytes(packet)
+        seq = int.from_bytes(packet[4:8].ljust(4, b"\0"), "big")
+        if seq in self._pending:
+            raise ValueError(f"ticket {seq} is outstanding")
+        self._pending[seq] = _Pending(seq, None, "raw", 0)
+        self.model.push(packet, seq)
+        return seq
+
+    @property
+    def pending(self) -> int:
+        """Requests submitted and not yet returned by drain() / a blocking call."""
+        return len(self._pending)
+
+    def _collect(self) -> None:
+        for stamp in self.model.in_stamps():
+            self._entry[stamp.id] = stamp.first_cycle
+        for out in self.model.pop_all():
+            try:
+                h = packets.parse_output(out.data, self.rm)
+            except ValueError as e:
+                raise DeviceError("MALFORMED", f"malformed output packet: {e}") from None
+            p = self._pending.pop(h.seq, None)
+            if p is None:
+                raise DeviceError("UNEXPECTED", f"output packet for unknown or already returned ticket "
+                                  f"{h.seq} (channel {h.channel}, status {h.status_name})")
+            if p.cfg is None:               # submit_raw
+                self._done.append(Result(p.ticket, h.channel, p.op, h.status_name, h.body[:h.out_len], b"",
+                                         self._entry.pop(p.ticket, -1), out.last_cycle, h.core,
+                                         self.reset_cycle + h.start_cycle if h.core is not None else -1))
+                continue
+            if h.channel != p.cfg.index:
+                raise DeviceError("MALFORMED", f"ticket {h.seq}: output names channel {h.channel}, "
+                                  f"submitted on {p.cfg.index}")
+            data = tag = b""
+            if h.status_name == "OK":
+                want = packets.expected_out_len(p.cfg, p.op, p.data_len)
+                if h.out_len != want:
+                    raise DeviceError("MALFORMED", f"ticket {h.seq}: out_len {h.out_len}, expected {want}")
+                data, tag = packets.split_body(p.cfg, p.op, p.data_len, h.body)
+            # start_cycle: low 32 bits of the fabric counter (cycles since reset), unwrapped
+            start = self.reset_cycle + h.start_cycle
+            while start + (1 << 32) <= out.last_cycle:
+                start += 1 << 32
+            self._done.append(Result(p.ticket, p.cfg.index, p.op, h.status_name, data, tag,
+                                     self._entry.pop(p.ticket, -1), out.last_cycle, h.core,
+                                     start if h.core is not None else -1))
+
+    def _run_until(self, done, what: str) -> None:
+        while True:
+            self._collect()
+            if done():
+                return
+            try:
+                self.model.run(self.model.out_count + 1, self.timeout_cycles, drain_input=False)
+            except SimTimeout as e:
+                raise SimTimeout(f"{what}: {e}") from None
+
+    def drain(self) -> list[Result]:
+        """Wait for every submitted request; their results in the order they left the device.
+        Statuses are reported, not raised."""
+        self._run_until(lambda: not self._pending, f"drain ({len(self._pending)} requests outstanding)")
+        done, self._done = self._done, []
+        return done
+
+    def _blocking(self, channel: Channel, op: str, data, nonce, aad, tag) -> Result:
+        ticket = self.submit(channel, op, data, nonce, aad, tag)
+        self._run_until(lambda: any(r.ticket == ticket for r in self._done), f"{channel.mode} {op}")
+        i = next(i for i, r in enumerate(self._done) if r.ticket == ticket)
+        r = self._done.pop(i)
+        if r.status == "AUTH_FAIL":
+            raise AuthError(f"{channel.mode} {op} on channel {channel.index}: tag mismatch")
+        if r.status != "OK":
+            raise DeviceError(r.status, f"{channel.mode} {op} on channel {channel.index}: status {r.status}")
+        return r

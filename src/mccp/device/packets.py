@@ -1,0 +1,209 @@
+"""Stream packets of the fabric (docs/fabric.md): validation, input packets, output parsing.
+
+Pure Python, no simulator: the device API validates a request here (ValueError
+before the device is touched), lays the packet out with `mccp.modes.build_task`
+(the same field layout the core's firmware reads) behind a header packed by
+`mccp.regmap`, and cuts an output packet back into status, data and tag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mccp import regmap
+from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, build_task, split_output
+from mccp.task import WORD_BYTES
+
+OPS = (ENCRYPT, DECRYPT, MAC, VERIFY)
+KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
+# default nonce length per mode (bytes)
+DEFAULT_NONCE = {"ecb": 0, "cbc": 16, "ctr": 16, "cbc-mac": 0, "cmac": 0, "ccm": 13, "gcm": 12, "gmac": 12}
+NO_CORE = 0xFF
+
+
+def _words(n: int) -> int:
+    return (n + WORD_BYTES - 1) // WORD_BYTES
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Per-channel scheduling policy bits (CHAN_CFG0.ORDERED / AFFINITY)."""
+    ordered: bool = True      # results of the channel leave in submission order
+    affinity: bool = True     # prefer a core that already holds the channel's key
+
+    @classmethod
+    def of(cls, value) -> "Policy":
+        """A Policy from a Policy, None (defaults) or a set of names {"ordered", "affinity"}."""
+        if value is None:
+            return cls()
+        if isinstance(value, Policy):
+            return value
+        if isinstance(value, str):
+            value = {value}
+        names = {str(v).lower() for v in value}
+        unknown = names - {"ordered", "affinity"}
+        if unknown:
+            raise ValueError(f"unknown policy {sorted(unknown)}; use a subset of {{'ordered', 'affinity'}}")
+        return cls(ordered="ordered" in names, affinity="affinity" in names)
+
+
+@dataclass(frozen=True)
+class ChannelConfig:
+    """What the device wrote to one channel table entry."""
+    index: int
+    mode: str
+    key_slot: int
+    key_len: int          # bytes: 16, 24, 32
+    tag_len: int          # 0 for modes without a tag
+    nonce_len: int
+    policy: Policy = Policy()
+
+    @property
+    def tagged(self) -> bool:
+        return bool(MODES[self.mode].tag_lens)
+
+    def ops(self) -> tuple[str, str]:
+        return (MAC, VERIFY) if MODES[self.mode].mac_only else (ENCRYPT, DECRYPT)
+
+
+def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: int | None = None,
+                   nonce_len: int | None = None, policy=None) -> ChannelConfig:
+    """Check a channel's parameters (ValueError with the reason) and return its configuration."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+    m = MODES[mode]
+    if key_len not in KEY_LEN_CODE:
+        raise ValueError(f"key of {key_len} bytes: AES keys are 16, 24 or 32 bytes")
+    if m.tag_lens:
+        tag_len = 16 if tag_len is None else tag_len
+        if tag_len not in m.tag_lens:
+            raise ValueError(f"{mode}: tag length {tag_len} not supported (allowed: {_ranges(m.tag_lens)})")
+    else:
+        if tag_len not in (None, 0):
+            raise ValueError(f"{mode} has no tag (tag_len must be 0 or omitted, got {tag_len})")
+        tag_len = 0
+    nonce_len = DEFAULT_NONCE[mode] if nonce_len is None else nonce_len
+    if m.nonce_lens:
+        if nonce_len not in m.nonce_lens:
+            raise ValueError(f"{mode}: nonce length {nonce_len} not supported (allowed: {_ranges(m.nonce_lens)})")
+    elif nonce_len != 0:
+        raise ValueError(f"{mode} takes no nonce (nonce_len must be 0, got {nonce_len})")
+    return ChannelConfig(index, mode, key_slot, key_len, tag_len, nonce_len, Policy.of(policy))
+
+
+def _ranges(values) -> str:
+    values = sorted(values)
+    if len(values) > 3 and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    return ", ".join(map(str, values))
+
+
+def check_request(cfg: ChannelConfig, op: str, data: bytes, nonce: bytes, aad: bytes, tag: bytes,
+                  buf_bytes: int) -> None:
+    """ValueError (with the reason) unless the device can take this request on this channel."""
+    m = MODES[cfg.mode]
+    if op not in OPS:
+        raise ValueError(f"unknown operation {op!r}; choose one of {', '.join(OPS)}")
+    if op not in cfg.ops():
+        raise ValueError(f"{cfg.mode} channel: operation {op!r} not supported (use {' or '.join(cfg.ops())})")
+    for name, value in (("data", data), ("nonce", nonce), ("aad", aad), ("tag", tag)):
+        if not isinstance(value, (bytes, bytearray, memoryview)):
+            raise ValueError(f"{name} must be bytes, got {type(value).__name__}")
+    if len(nonce) != cfg.nonce_len:
+        raise ValueError(f"{cfg.mode} channel {cfg.index}: nonce of {len(nonce)} bytes, "
+                         f"the channel expects {cfg.nonce_len}")
+    if aad and not m.aead:
+        raise ValueError(f"{cfg.mode} takes no AAD")
+    wants_tag = op in (DECRYPT, VERIFY) and cfg.tagged
+    if wants_tag and len(tag) != cfg.tag_len:
+        raise ValueError(f"{cfg.mode} {op}: tag of {len(tag)} bytes, the channel's tag length is {cfg.tag_len}")
+    if not wants_tag and tag:
+        raise ValueError(f"{cfg.mode} {op} takes no tag")
+    if m.block_only and len(data) % WORD_BYTES:
+        raise ValueError(f"{cfg.mode}: data of {len(data)} bytes is not a multiple of 16")
+    if cfg.mode == "ccm":
+        q = 15 - cfg.nonce_len
+        if len(data) >= 1 << (8 * q):
+            raise ValueError(f"ccm with a {cfg.nonce_len}-byte nonce: data must be shorter than {1 << (8 * q)} bytes")
+    if len(data) > buf_bytes:
+        raise ValueError(f"data of {len(data)} bytes exceeds the core's buffer of {buf_bytes} bytes (BufBytes)")
+    payload_len, aad_len = (0, len(data)) if cfg.mode == "gmac" else (len(data), len(aad))
+    if aad_len > 0xFFFF:
+        raise ValueError("AAD is limited to 65535 bytes by the packet header")
+    in_words = _words(len(nonce)) + _words(aad_len) + _words(payload_len) + (_words(cfg.tag_len) if wants_tag else 0)
+    in_cap = buf_bytes // WORD_BYTES + 8
+    if in_words > in_cap:
+        raise ValueError(f"packet body of {in_words} words (nonce + AAD + data + tag) exceeds the core's "
+                         f"input buffer of {in_cap} words (BufBytes={buf_bytes})")
+    out_words = _words(payload_len) + (_words(cfg.tag_len) if op in (ENCRYPT, MAC) and cfg.tagged else 0)
+    out_cap = buf_bytes // WORD_BYTES + 2
+    if m.mac_only:
+        out_words = 1
+    if out_words > out_cap:
+        raise ValueError(f"output of {out_words} words exceeds the core's output buffer of {out_cap} words "
+                         f"(BufBytes={buf_bytes})")
+
+
+def build_packet(cfg: ChannelConfig, op: str, seq: int, data: bytes = b"", nonce: bytes = b"",
+                 aad: bytes = b"", tag: bytes = b"", rm: regmap.RegMap | None = None) -> bytes:
+    """Header word + body words of one input packet (no validation: see check_request)."""
+    rm = rm or regmap.load()
+    # the entry address is the fabric's business (entry table); only the layout is used here
+    labels = {label: 0 for label in MODES[cfg.mode].entries.values()}
+    task = build_task(labels, cfg.mode, op, bytes(data), bytes(nonce), bytes(aad), bytes(tag), cfg.tag_len)
+    payload_len, aad_len, nonce_len, _ = task.args
+    sends_tag = op in (DECRYPT, VERIFY) and cfg.tagged
+    header = rm.pack_header("in", op=rm.op_code[op], channel=cfg.index, seq=seq & 0xFFFFFFFF,
+                            payload_len=payload_len, aad_len=aad_len, nonce_len=nonce_len,
+                            tag_len=cfg.tag_len if sends_tag else 0)
+    return header + b"".join(w.data.to_bytes(WORD_BYTES, "big") for w in task.words)
+
+
+@dataclass
+class OutHeader:
+    status: int
+    status_name: str
+    channel: int
+    seq: int
+    out_len: int
+    core: int | None       # None: the packet never reached a core
+    start_cycle: int       # low 32 bits of the fabric's cycle counter at the task start
+    body: bytes            # the words after the header
+
+
+def parse_output(packet: bytes, rm: regmap.RegMap | None = None) -> OutHeader:
+    """Header fields and body of one output packet; ValueError if it is malformed."""
+    rm = rm or regmap.load()
+    if len(packet) < WORD_BYTES or len(packet) % WORD_BYTES:
+        raise ValueError(f"output packet of {len(packet)} bytes is not a whole number of words")
+    h = rm.unpack_header("out", packet[:WORD_BYTES])
+    if h["magic"] != rm.magic("out"):
+        raise ValueError(f"output packet magic 0x{h['magic']:02x}, expected 0x{rm.magic('out'):02x}")
+    body = packet[WORD_BYTES:]
+    if h["out_len"] > len(body):
+        raise ValueError(f"output header says {h['out_len']} bytes, the packet carries {len(body)}")
+    name = rm.status_name.get(h["status"], f"STATUS_{h['status']}")
+    return OutHeader(h["status"], name, h["channel"], h["seq"], h["out_len"],
+                     None if h["core"] == NO_CORE else h["core"], h["start_cycle"], body)
+
+
+def split_body(cfg: ChannelConfig, op: str, data_len: int, body: bytes) -> tuple[bytes, bytes]:
+    """(data, tag) of a successful packet's body: each field starts on a new word."""
+    m = MODES[cfg.mode]
+    if m.mac_only:
+        out = body[:cfg.tag_len] if op == MAC else b""
+        return split_output(cfg.mode, op, out, 0, cfg.tag_len)
+    if m.aead and op == ENCRYPT:
+        tag_at = _words(data_len) * WORD_BYTES
+        out = body[:data_len] + body[tag_at:tag_at + cfg.tag_len]
+    else:
+        out = body[:data_len]
+    return split_output(cfg.mode, op, out, data_len, cfg.tag_len)
+
+
+def expected_out_len(cfg: ChannelConfig, op: str, data_len: int) -> int:
+    """Bytes a successful result carries (payload + tag)."""
+    m = MODES[cfg.mode]
+    if m.mac_only:
+        return cfg.tag_len if op == MAC else 0
+    return data_len + (cfg.tag_len if m.aead and op == ENCRYPT else 0)
