@@ -124,7 +124,14 @@ def render_md(rm: RegMap) -> str:
            "- `rw` and `w1c` registers honour the byte strobes (`WSTRB`); a write to a `wo` or `ext` "
            "register counts as a full 32-bit write whatever its strobes, as long as one is set (a write "
            "with no strobe has no effect and answers `OKAY`).",
-           "- An `ext` write the fabric refuses answers `SLVERR` (e.g. firmware writes to an enabled core).",
+           "- An `ext` write the fabric refuses (`<reg>_wr_err_i` high in the cycle of `<reg>_we_o`) answers "
+           "`SLVERR` (e.g. firmware writes to an enabled core); the strobe still pulses, the fabric must "
+           "not act on a write it refuses.",
+           "- Writes to `ro` registers are ignored and answer `OKAY`; reads of `wo` registers return 0.",
+           "- Timing: one transaction in flight per direction; AW and W in any order. A write takes effect "
+           "in the cycle after both are held (the `we_o` strobe, with the data valid in that cycle only), "
+           "B follows a cycle later (3 cycles per write back to back). A read samples the `ro`/`ext` "
+           "inputs in the cycle AR is accepted; R follows a cycle later (2 cycles per read).",
            "- Bits outside the fields read 0 and ignore writes.",
            "- `irq_o` of the register block = `|(IRQ_STATUS & IRQ_ENABLE)` (registered).", "",
            "## Access kinds", "", "| access | host | hardware ports of `mccp_regs` |", "| --- | --- | --- |"]
@@ -173,9 +180,293 @@ def render_md(rm: RegMap) -> str:
     return "\n".join(out) + "\n"
 
 
+# ---- rtl/fabric/mccp_regs.sv ----------------------------------------------------
+
+def _port(r: Register, f, suffix: str) -> str:
+    return f"{r.name.lower()}_{f.name.lower()}_{suffix}"
+
+
+def _vec(width: int) -> str:
+    return f"[{width - 1}:0] " if width > 1 else ""
+
+
+def _array_match(r: Register, ab: int) -> tuple[int, int, int]:
+    """(high-bit count, match value, index bits) of an array register's address decode."""
+    ib = (r.count - 1).bit_length()
+    if r.stride != 4 or r.count != 1 << ib or r.addr % (4 * r.count):
+        raise ValueError(f"{r.name}: arrays need stride 4, a power-of-two count and an aligned base")
+    return ab - 2 - ib, r.addr >> (2 + ib), ib
+
+
+def regs_ports(rm: RegMap) -> list[tuple[str, str, int]]:
+    """Fabric-side ports of mccp_regs: (direction, name, width), in order."""
+    ports = []
+    for r in rm.registers.values():
+        for f in r.fields.values():
+            if f.sw in ("rw", "wo"):
+                ports.append(("output", _port(r, f, "o"), f.width))
+            elif f.sw == "ro":
+                ports.append(("input", _port(r, f, "i"), f.width))
+            elif f.sw == "w1c":
+                ports.append(("input", _port(r, f, "set_i"), f.width))
+                ports.append(("output", _port(r, f, "o"), f.width))
+            else:  # ext
+                ports.append(("input", _port(r, f, "i"), f.width))
+                ports.append(("output", _port(r, f, "o"), f.width))
+        if r.access & {"wo", "ext"}:
+            ports.append(("output", f"{r.name.lower()}_we_o", 1))
+        if r.is_array:
+            ports.append(("output", f"{r.name.lower()}_idx_o", _array_match(r, rm.addr_bits)[2]))
+        if "ext" in r.access:
+            ports.append(("input", f"{r.name.lower()}_wr_err_i", 1))
+    if _has_irq(rm):
+        ports.append(("output", "irq_o", 1))
+    return ports
+
+
+def _has_irq(rm: RegMap) -> bool:
+    return "IRQ_STATUS" in rm.registers and "IRQ_ENABLE" in rm.registers
+
+
+def render_regs(rm: RegMap) -> str:
+    ab, db = rm.addr_bits, rm.data_bits
+    wab = ab - 2                              # word address bits
+    irq = _has_irq(rm)
+    L = [
+        f"// {HEADER}.",
+        "//",
+        "// mccp_regs: AXI4-Lite slave holding the MCCP host registers (docs/registers.md).",
+        "// - One transaction in flight per direction: AW and W are buffered separately (any",
+        "//   order, same cycle allowed); the write takes effect in the cycle after both are",
+        "//   held and no B response is pending, B follows in the next cycle.  A read is",
+        "//   decoded in the cycle AR is accepted (ro/ext inputs sampled then), R follows.",
+        "// - Address bits [1:0] are ignored; unmapped words answer SLVERR (reads 0, no effect).",
+        "// - rw and w1c registers apply WSTRB per byte; wo/ext registers take any write with",
+        "//   at least one strobe as a full write; a write without strobes changes nothing.",
+        "// - wo/ext write data (<reg>_<field>_o) is valid in the cycle of <reg>_we_o only",
+        "//   (the W buffer is cleared once used, so no key word stays in this block).",
+        "//   <reg>_wr_err_i, sampled in that cycle, turns the response into SLVERR.",
+        "// - Array registers: one <reg>_we_o with the element index <reg>_idx_o.",
+    ]
+    if irq:
+        L.append("// - irq_o = |(IRQ_STATUS & IRQ_ENABLE), registered.  w1c: a set wins over a clear.")
+    L += [
+        "module mccp_regs (",
+        "  input  logic        clk_i,",
+        "  input  logic        rst_ni,",
+        "  // AXI4-Lite slave",
+        "  input  logic        s_axil_awvalid_i,",
+        "  output logic        s_axil_awready_o,",
+        f"  input  logic [{ab - 1}:0] s_axil_awaddr_i,",
+        "  input  logic        s_axil_wvalid_i,",
+        "  output logic        s_axil_wready_o,",
+        f"  input  logic [{db - 1}:0] s_axil_wdata_i,",
+        f"  input  logic [{db // 8 - 1}:0]  s_axil_wstrb_i,",
+        "  output logic        s_axil_bvalid_o,",
+        "  input  logic        s_axil_bready_i,",
+        "  output logic [1:0]  s_axil_bresp_o,",
+        "  input  logic        s_axil_arvalid_i,",
+        "  output logic        s_axil_arready_o,",
+        f"  input  logic [{ab - 1}:0] s_axil_araddr_i,",
+        "  output logic        s_axil_rvalid_o,",
+        "  input  logic        s_axil_rready_i,",
+        f"  output logic [{db - 1}:0] s_axil_rdata_o,",
+        "  output logic [1:0]  s_axil_rresp_o,",
+        "  // fabric side (docs/registers.md, \"Access kinds\")",
+    ]
+    ports = regs_ports(rm)
+    for i, (d, n, w) in enumerate(ports):
+        sep = "," if i < len(ports) - 1 else ""
+        L.append(f"  {d:<6} logic {_vec(w):<8}{n}{sep}")
+    L += [
+        ");",
+        "",
+        "  localparam logic [1:0] RespOkay   = 2'b00;",
+        "  localparam logic [1:0] RespSlvErr = 2'b10;",
+        "",
+        "  // ---- write channel ----",
+        "  logic        aw_full_q, w_full_q, b_valid_q;",
+        f"  logic {_vec(wab):<7}aw_addr_q;   // word address",
+        f"  logic {_vec(db):<7}w_data_q;",
+        f"  logic {_vec(db // 8):<7}w_strb_q;",
+        "  logic [1:0]  b_resp_q;",
+        "  logic        wr_go, wr_any, wr_hit, wr_err;",
+        f"  logic {_vec(db):<7}wr_mask;     // WSTRB as a bit mask",
+        "",
+        "  assign s_axil_awready_o = !aw_full_q;",
+        "  assign s_axil_wready_o  = !w_full_q;",
+        "  assign s_axil_bvalid_o  = b_valid_q;",
+        "  assign s_axil_bresp_o   = b_resp_q;",
+        "  assign wr_go  = aw_full_q && w_full_q && !b_valid_q;",
+        "  assign wr_any = |w_strb_q;",
+    ]
+    L.append("  assign wr_mask = {" + ", ".join(f"{{8{{w_strb_q[{i}]}}}}" for i in reversed(range(db // 8))) + "};")
+    L += [
+        "",
+        "  always_ff @(posedge clk_i or negedge rst_ni) begin",
+        "    if (!rst_ni) begin",
+        "      aw_full_q <= 1'b0;",
+        "      w_full_q  <= 1'b0;",
+        "      b_valid_q <= 1'b0;",
+        "      aw_addr_q <= '0;",
+        "      w_data_q  <= '0;",
+        "      w_strb_q  <= '0;",
+        "      b_resp_q  <= RespOkay;",
+        "    end else begin",
+        "      if (s_axil_awvalid_i && !aw_full_q) begin",
+        "        aw_full_q <= 1'b1;",
+        f"        aw_addr_q <= s_axil_awaddr_i[{ab - 1}:2];",
+        "      end",
+        "      if (s_axil_wvalid_i && !w_full_q) begin",
+        "        w_full_q <= 1'b1;",
+        "        w_data_q <= s_axil_wdata_i;",
+        "        w_strb_q <= s_axil_wstrb_i;",
+        "      end",
+        "      if (wr_go) begin",
+        "        aw_full_q <= 1'b0;",
+        "        w_full_q  <= 1'b0;",
+        "        w_data_q  <= '0;",
+        "        b_valid_q <= 1'b1;",
+        "        b_resp_q  <= (wr_hit && !wr_err) ? RespOkay : RespSlvErr;",
+        "      end else if (s_axil_bready_i) begin",
+        "        b_valid_q <= 1'b0;",
+        "      end",
+        "    end",
+        "  end",
+        "",
+        "  // Write decode: one select per register word.",
+    ]
+    sel = {}
+    for r in rm.registers.values():
+        n = f"wsel_{r.name.lower()}"
+        sel[r.name] = n
+        if r.is_array:
+            hb, val, ib = _array_match(r, ab)
+            L.append(f"  logic {n};")
+            L.append(f"  assign {n} = wr_go && (aw_addr_q[{wab - 1}:{ib}] == {hb}'h{val:x});")
+        else:
+            L.append(f"  logic {n};")
+            L.append(f"  assign {n} = wr_go && (aw_addr_q == {wab}'h{r.addr >> 2:03x});  // 0x{r.addr:03x}")
+    L.append("  assign wr_hit = " + "\n                | ".join(sel.values()) + ";")
+    ext = [r for r in rm.registers.values() if "ext" in r.access]
+    err_terms = [f"({sel[r.name]} && wr_any && {r.name.lower()}_wr_err_i)" for r in ext]
+    L.append("  assign wr_err = " + ("\n                | ".join(err_terms) if err_terms else "1'b0") + ";")
+    L += ["", "  // wo / ext: strobe and data in the write cycle."]
+    for r in rm.registers.values():
+        if not r.access & {"wo", "ext"}:
+            continue
+        L.append(f"  assign {r.name.lower()}_we_o = {sel[r.name]} && wr_any;")
+        if r.is_array:
+            ib = _array_match(r, ab)[2]
+            L.append(f"  assign {r.name.lower()}_idx_o = aw_addr_q[{ib - 1}:0];")
+        for f in r.fields.values():
+            L.append(f"  assign {_port(r, f, 'o')} = w_data_q[{f.msb}:{f.lsb}];")
+    L += ["", "  // rw / w1c storage."]
+    stored = [(r, f) for r in rm.registers.values() for f in r.fields.values() if f.sw in ("rw", "w1c")]
+    for r, f in stored:
+        L.append(f"  logic {_vec(f.width)}{r.name.lower()}_{f.name.lower()}_q;")
+    L += ["", "  always_ff @(posedge clk_i or negedge rst_ni) begin", "    if (!rst_ni) begin"]
+    for r, f in stored:
+        L.append(f"      {r.name.lower()}_{f.name.lower()}_q <= {f.width}'h{f.reset:x};")
+    L += ["    end else begin"]
+    for r, f in stored:
+        q = f"{r.name.lower()}_{f.name.lower()}_q"
+        bits = f"[{f.msb}:{f.lsb}]"
+        if f.sw == "rw":
+            L += [f"      if ({sel[r.name]}) begin",
+                  f"        {q} <= ({q} & ~wr_mask{bits}) | (w_data_q{bits} & wr_mask{bits});",
+                  "      end"]
+        else:
+            clr = f"({sel[r.name]} ? (w_data_q{bits} & wr_mask{bits}) : {f.width}'h0)"
+            L.append(f"      {q} <= ({q} & ~{clr}) | {_port(r, f, 'set_i')};")
+    L += ["    end", "  end", ""]
+    for r, f in stored:
+        L.append(f"  assign {_port(r, f, 'o')} = {r.name.lower()}_{f.name.lower()}_q;")
+    if irq:
+        st, en = rm.registers["IRQ_STATUS"], rm.registers["IRQ_ENABLE"]
+        terms = []
+        for f in st.fields.values():
+            if f.name in en.fields:
+                terms.append(f"(irq_status_{f.name.lower()}_q & irq_enable_{f.name.lower()}_q)")
+        L += ["", "  logic irq_q;", "  always_ff @(posedge clk_i or negedge rst_ni) begin",
+              "    if (!rst_ni) begin", "      irq_q <= 1'b0;", "    end else begin",
+              "      irq_q <= |{" + ", ".join(terms) + "};", "    end", "  end", "  assign irq_o = irq_q;"]
+    L += [
+        "",
+        "  // ---- read channel ----",
+        "  logic        r_valid_q;",
+        f"  logic {_vec(db):<7}r_data_q, rd_data;",
+        "  logic [1:0]  r_resp_q;",
+        "  logic        rd_hit;",
+        "",
+        "  assign s_axil_arready_o = !r_valid_q;",
+        "  assign s_axil_rvalid_o  = r_valid_q;",
+        "  assign s_axil_rdata_o   = r_data_q;",
+        "  assign s_axil_rresp_o   = r_resp_q;",
+        "",
+        "  always_comb begin",
+        "    rd_data = '0;",
+        "    rd_hit  = 1'b1;",
+        f"    unique case (s_axil_araddr_i[{ab - 1}:2])",
+    ]
+    for r in rm.registers.values():
+        for i, a in enumerate(r.addresses()):
+            label = f"{r.name}" + (f"[{i}]" if r.is_array else "")
+            srcs = []
+            for f in r.fields.values():
+                if f.sw in ("ro", "ext"):
+                    srcs.append((f, _port(r, f, "i")))
+                elif f.sw in ("rw", "w1c"):
+                    srcs.append((f, f"{r.name.lower()}_{f.name.lower()}_q"))
+            if not srcs:
+                L.append(f"      {wab}'h{a >> 2:03x}: rd_data = '0;  // {label} (write only)")
+                continue
+            L.append(f"      {wab}'h{a >> 2:03x}: begin  // {label}")
+            for f, src in srcs:
+                L.append(f"        rd_data[{f.msb}:{f.lsb}] = {src};")
+            L.append("      end")
+    L += [
+        "      default: rd_hit = 1'b0;",
+        "    endcase",
+        "  end",
+        "",
+        "  always_ff @(posedge clk_i or negedge rst_ni) begin",
+        "    if (!rst_ni) begin",
+        "      r_valid_q <= 1'b0;",
+        "      r_data_q  <= '0;",
+        "      r_resp_q  <= RespOkay;",
+        "    end else if (s_axil_arvalid_i && !r_valid_q) begin",
+        "      r_valid_q <= 1'b1;",
+        "      r_data_q  <= rd_data;",
+        "      r_resp_q  <= rd_hit ? RespOkay : RespSlvErr;",
+        "    end else if (s_axil_rready_i) begin",
+        "      r_valid_q <= 1'b0;",
+        "    end",
+        "  end",
+        "",
+    ]
+    # bits of the W buffer no field uses
+    used = 0
+    for r in rm.registers.values():
+        for f in r.fields.values():
+            if f.sw != "ro":
+                used |= f.mask
+    masked = 0
+    for r in rm.registers.values():
+        for f in r.fields.values():
+            if f.sw in ("rw", "w1c"):
+                masked |= f.mask
+    unused = [f"w_data_q[{b}]" for b in range(db) if not used >> b & 1]
+    unused += [f"wr_mask[{b}]" for b in range(db) if not masked >> b & 1]
+    unused.append(f"s_axil_araddr_i[1:0]")
+    unused.append(f"s_axil_awaddr_i[1:0]")
+    L += ["  logic unused;", "  assign unused = ^{" + ", ".join(unused) + "};", "", "endmodule", ""]
+    return "\n".join(L)
+
+
 def outputs() -> dict[Path, str]:
     rm = load()
-    return {SV_PKG: render_pkg(rm), REG_DOC: render_md(rm)}
+    return {SV_PKG: render_pkg(rm), SV_REGS: render_regs(rm), REG_DOC: render_md(rm)}
 
 
 def stale() -> list[Path]:

@@ -1,0 +1,19 @@
+"""pytest wrapper: the cocotb bench tb_regs on the generated AXI4-Lite register block
+(mccp_regs), on Verilator and on Icarus."""
+
+from __future__ import annotations
+
+import pytest
+
+from mccp import paths, sim
+
+
+@pytest.mark.parametrize("simulator", ["verilator", "icarus"])
+def test_regs_block(simulator):
+    sim.run(
+        toplevel="mccp_regs",
+        test_module="tb_regs",
+        sources=[paths.RTL / "fabric" / "mccp_regs.sv"],
+        sim=simulator,
+        module_dirs=[paths.TESTS / "fabric"],
+    )
