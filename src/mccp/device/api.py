@@ -203,6 +203,7 @@ class Device:
         self._pending: dict[int, _Pending] = {}
         self._done: list[Result] = []
         self._next_ticket = 1
+        self.tap: list | None = None              # a list: every raw output packet is appended
         self._entry: dict[int, int] = {}           # ticket -> entry cycle
         self.program = firmware_program(firmware or FIRMWARE)
         self.model.reset()
@@ -221,6 +222,11 @@ class Device:
 
     def close(self) -> None:
         self.model.close()
+
+    def backpressure(self, out_stall: float = 0.0, in_gap: float = 0.0, seed: int = 1) -> None:
+        """Random stalls from now on: probability per cycle that the output stream's tready is
+        low, and that the input stream shows no beat (seeded, reproducible)."""
+        self.model.backpressure(out_stall, in_gap, seed)
 
     @property
     def cycles(self) -> int:
@@ -371,6 +377,8 @@ class Device:
         for stamp in self.model.in_stamps():
             self._entry[stamp.id] = stamp.first_cycle
         for out in self.model.pop_all():
+            if self.tap is not None:
+                self.tap.append(out.data)
             try:
                 h = packets.parse_output(out.data, self.rm)
             except ValueError as e:
@@ -388,6 +396,9 @@ class Device:
                 raise DeviceError("MALFORMED", f"ticket {h.seq}: output names channel {h.channel}, "
                                   f"submitted on {p.cfg.index}")
             data = tag = b""
+            if h.status_name != "OK" and (h.out_len or h.body):
+                raise DeviceError("MALFORMED", f"ticket {h.seq}: status {h.status_name} with "
+                                  f"{len(h.body)} bytes of data (only OK results carry data)")
             if h.status_name == "OK":
                 want = packets.expected_out_len(p.cfg, p.op, p.data_len)
                 if h.out_len != want:
