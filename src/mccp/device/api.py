@@ -28,6 +28,7 @@ from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
 
 FIRMWARE = paths.ROOT / "firmware" / "mccp.s"
 ID_VALUE = 0x4D434350
+RESET_CYCLES = 4
 
 # Device keyword -> mccp_top parameter.
 PARAMS = {"stream_bits": "StreamBits", "key_slots": "KeySlots", "channels": "Channels",
@@ -206,8 +207,10 @@ class Device:
         self.tap: list | None = None              # a list: every raw output packet is appended
         self._entry: dict[int, int] = {}           # ticket -> entry cycle
         self.program = firmware_program(firmware or FIRMWARE)
-        self.model.reset()
-        self.reset_cycle = self.model.cycle        # the fabric's cycle counter starts here
+        self.model.reset(RESET_CYCLES)
+        # The fabric's cycle counter reads 0 in the first cycle after reset (harness cycle
+        # RESET_CYCLES: the harness numbers cycles from 0 and holds reset for RESET_CYCLES).
+        self.reset_cycle = RESET_CYCLES
         ident = self.read_reg("ID")
         if ident != ID_VALUE:
             raise DeviceError("BAD_ID", f"ID register reads 0x{ident:08x}, expected 0x{ID_VALUE:08x}")
