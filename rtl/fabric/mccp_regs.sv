@@ -68,9 +68,14 @@ module mccp_regs (
   input  logic         core_caps_key_valid_i,
   input  logic [6:0]   core_caps_key_slot_i,
   output logic [4:0]   key_sel_slot_o,
+  input  logic [1:0]   key_cmd_op_i,
   output logic [1:0]   key_cmd_op_o,
+  input  logic [1:0]   key_cmd_len_i,
   output logic [1:0]   key_cmd_len_o,
+  input  logic         key_cmd_busy_i,
+  output logic         key_cmd_busy_o,
   output logic         key_cmd_we_o,
+  input  logic         key_cmd_wr_err_i,
   input  logic [31:0]  key_valid_mask_i,
   output logic [31:0]  key_data_word_o,
   output logic         key_data_we_o,
@@ -254,7 +259,8 @@ module mccp_regs (
                 | wsel_fw_addr
                 | wsel_fw_data
                 | wsel_fw_entry;
-  assign wr_err = (wsel_chan_cfg1 && wr_any && chan_cfg1_wr_err_i)
+  assign wr_err = (wsel_key_cmd && wr_any && key_cmd_wr_err_i)
+                | (wsel_chan_cfg1 && wr_any && chan_cfg1_wr_err_i)
                 | (wsel_chan_cfg0 && wr_any && chan_cfg0_wr_err_i)
                 | (wsel_fw_addr && wr_any && fw_addr_wr_err_i)
                 | (wsel_fw_data && wr_any && fw_data_wr_err_i)
@@ -264,6 +270,7 @@ module mccp_regs (
   assign key_cmd_we_o = wsel_key_cmd && wr_any;
   assign key_cmd_op_o = w_data_q[1:0];
   assign key_cmd_len_o = w_data_q[3:2];
+  assign key_cmd_busy_o = w_data_q[31:31];
   assign key_data_we_o = wsel_key_data && wr_any;
   assign key_data_idx_o = aw_addr_q[2:0];
   assign key_data_word_o = w_data_q[31:0];
@@ -465,7 +472,11 @@ module mccp_regs (
       10'h040: begin  // KEY_SEL
         rd_data[4:0] = key_sel_slot_q;
       end
-      10'h041: rd_data = '0;  // KEY_CMD (write only)
+      10'h041: begin  // KEY_CMD
+        rd_data[1:0] = key_cmd_op_i;
+        rd_data[3:2] = key_cmd_len_i;
+        rd_data[31:31] = key_cmd_busy_i;
+      end
       10'h042: begin  // KEY_VALID
         rd_data[31:0] = key_valid_mask_i;
       end

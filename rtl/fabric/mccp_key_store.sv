@@ -1,0 +1,200 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// mccp_key_store: write-only key slots of up to 256 bits (docs/fabric.md, "Key store").
+//
+// - Staging: 8 x 32-bit words written by the host (KEY_DATA); word i holds key bytes
+//   4i..4i+3, big endian, so word 0 lands in key bits [255:224].
+// - Storage: one 256-bit word per slot in a memory (LUT RAM: one write port, one
+//   asynchronous read port), plus a valid bit and the 2-bit size per slot in flops.
+// - Commands (cmd_valid_i for one cycle), each done in that cycle except zeroize-all:
+//     1 commit: staging -> slot cmd_slot_i with size cmd_len_i, slot valid, staging
+//       cleared (a staging write in the same cycle lands in the cleared staging);
+//     2 zeroize slot cmd_slot_i: its 256 bits overwritten with zeros, not valid;
+//     3 zeroize all: every valid bit cleared at once, then the memory is overwritten
+//       with zeros one slot per cycle (busy_o meanwhile, KeySlots cycles).  The same
+//       sweep runs after reset, so a soft reset leaves no key bits behind.
+//   cmd_err_o (combinational) flags a command that is refused and does nothing (the
+//   staging kept): busy_o, cmd_len_i = 3 on a commit, cmd_slot_i >= KeySlots on a
+//   commit or zeroize.  Op 0 does nothing and is not an error.
+// - Invalidation: the cycle after a commit, zeroize or zeroize-all, inv_valid_o pulses
+//   with inv_slot_o (or inv_all_o): every core drops its key cache tag for the slot.
+// - Read port (key scheduler only): a read is taken in a cycle with rd_req_i, no
+//   command, not busy_o and not rd_ack_o; rd_ack_o pulses in the next cycle with
+//   rd_key_o (key byte 0 in [255:248], shorter keys left aligned, as committed),
+//   rd_len_o and rd_valid_o (the slot holds a key; a slot >= KeySlots reads as empty
+//   zeros).  Hold rd_req_i and rd_slot_i until rd_ack_o.  A read of a zeroized slot
+//   returns zeros: the bits are gone, not only the valid bit.
+// - Only rd_key_o carries key bits; no other output depends on them.
+module mccp_key_store #(
+  parameter int KeySlots = 16
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  // staging (KEY_DATA)
+  input  logic                stage_we_i,
+  input  logic [2:0]          stage_idx_i,
+  input  logic [31:0]         stage_data_i,
+  // commands (KEY_CMD)
+  input  logic                cmd_valid_i,
+  input  logic [1:0]          cmd_op_i,
+  input  logic [4:0]          cmd_slot_i,
+  input  logic [1:0]          cmd_len_i,
+  output logic                cmd_err_o,
+  output logic                busy_o,
+  output logic [KeySlots-1:0] valid_o,
+  // key cache invalidation
+  output logic                inv_valid_o,
+  output logic [4:0]          inv_slot_o,
+  output logic                inv_all_o,
+  // key read port (key scheduler)
+  input  logic                rd_req_i,
+  input  logic [4:0]          rd_slot_i,
+  output logic                rd_ack_o,
+  output logic [255:0]        rd_key_o,
+  output logic [1:0]          rd_len_o,
+  output logic                rd_valid_o
+);
+
+  localparam int SlotW = (KeySlots > 1) ? $clog2(KeySlots) : 1;
+  localparam logic [1:0] OpCommit  = 2'd1;
+  localparam logic [1:0] OpZeroize = 2'd2;
+  localparam logic [1:0] OpZeroAll = 2'd3;
+  localparam logic [5:0] NumSlots  = 6'(KeySlots);
+
+  logic [255:0]     mem [KeySlots];
+  logic [31:0]      stage_q [8];
+  logic [KeySlots-1:0] valid_q;
+  logic [1:0]       len_q [KeySlots];
+  logic             busy_q;
+  logic [SlotW-1:0] sweep_q;
+
+  // ---- commands ----
+  logic slot_ok, do_commit, do_zero, do_all;
+  assign slot_ok   = {1'b0, cmd_slot_i} < NumSlots;
+  assign busy_o    = busy_q;
+  assign cmd_err_o = cmd_valid_i && (cmd_op_i != 2'd0) &&
+                     (busy_q || (cmd_op_i == OpCommit && (cmd_len_i == 2'd3 || !slot_ok)) ||
+                      (cmd_op_i == OpZeroize && !slot_ok));
+  assign do_commit = cmd_valid_i && !cmd_err_o && cmd_op_i == OpCommit;
+  assign do_zero   = cmd_valid_i && !cmd_err_o && cmd_op_i == OpZeroize;
+  assign do_all    = cmd_valid_i && !cmd_err_o && cmd_op_i == OpZeroAll;
+
+  // ---- memory write port: commit, zeroize, sweep ----
+  logic             mem_we;
+  logic [SlotW-1:0] mem_waddr;
+  logic [255:0]     mem_wdata;
+  always_comb begin
+    mem_we    = busy_q || do_commit || do_zero;
+    mem_waddr = busy_q ? sweep_q : cmd_slot_i[SlotW-1:0];
+    mem_wdata = do_commit ? {stage_q[0], stage_q[1], stage_q[2], stage_q[3],
+                             stage_q[4], stage_q[5], stage_q[6], stage_q[7]} : '0;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (mem_we) begin
+      mem[mem_waddr] <= mem_wdata;
+    end
+  end
+
+  // ---- staging, valid / size, sweep ----
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int i = 0; i < 8; i++) begin
+        stage_q[i] <= '0;
+      end
+      for (int s = 0; s < KeySlots; s++) begin
+        len_q[s] <= '0;
+      end
+      valid_q <= '0;
+      busy_q  <= 1'b1;         // sweep every slot after reset
+      sweep_q <= '0;
+    end else begin
+      if (do_commit) begin
+        for (int i = 0; i < 8; i++) begin
+          stage_q[i] <= '0;
+        end
+      end
+      if (stage_we_i) begin
+        stage_q[stage_idx_i] <= stage_data_i;
+      end
+      if (do_commit) begin
+        valid_q[cmd_slot_i[SlotW-1:0]] <= 1'b1;
+        len_q[cmd_slot_i[SlotW-1:0]]   <= cmd_len_i;
+      end
+      if (do_zero) begin
+        valid_q[cmd_slot_i[SlotW-1:0]] <= 1'b0;
+        len_q[cmd_slot_i[SlotW-1:0]]   <= '0;
+      end
+      if (do_all) begin
+        valid_q <= '0;
+        busy_q  <= 1'b1;
+        sweep_q <= '0;
+      end
+      if (busy_q) begin
+        len_q[sweep_q] <= '0;
+        if (sweep_q == SlotW'(KeySlots - 1)) begin
+          busy_q <= 1'b0;
+        end
+        sweep_q <= sweep_q + 1'b1;
+      end
+    end
+  end
+  assign valid_o = valid_q;
+
+  // ---- invalidation pulse ----
+  logic       inv_valid_q, inv_all_q;
+  logic [4:0] inv_slot_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      inv_valid_q <= 1'b0;
+      inv_all_q   <= 1'b0;
+      inv_slot_q  <= '0;
+    end else begin
+      inv_valid_q <= do_commit || do_zero || do_all;
+      inv_all_q   <= do_all;
+      inv_slot_q  <= do_all ? 5'd0 : cmd_slot_i;
+    end
+  end
+  assign inv_valid_o = inv_valid_q;
+  assign inv_all_o   = inv_all_q;
+  assign inv_slot_o  = inv_slot_q;
+
+  // ---- read port ----
+  logic         rd_take, rd_ok, rd_ack_q, rd_valid_q;
+  logic [255:0] rd_key_q;
+  logic [1:0]   rd_len_q;
+  assign rd_take = rd_req_i && !cmd_valid_i && !busy_q && !rd_ack_q;
+  assign rd_ok   = {1'b0, rd_slot_i} < NumSlots;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_ack_q   <= 1'b0;
+      rd_valid_q <= 1'b0;
+      rd_len_q   <= '0;
+    end else begin
+      rd_ack_q <= rd_take;
+      if (rd_take) begin
+        rd_valid_q <= rd_ok && valid_q[rd_slot_i[SlotW-1:0]];
+        rd_len_q   <= rd_ok ? len_q[rd_slot_i[SlotW-1:0]] : 2'd0;
+      end
+    end
+  end
+
+  // key bits: a data register without reset, loaded only by a read
+  always_ff @(posedge clk_i) begin
+    if (rd_take) begin
+      rd_key_q <= rd_ok ? mem[rd_slot_i[SlotW-1:0]] : '0;
+    end
+  end
+
+  assign rd_ack_o   = rd_ack_q;
+  assign rd_key_o   = rd_key_q;
+  assign rd_len_o   = rd_len_q;
+  assign rd_valid_o = rd_valid_q;
+
+  if (SlotW < 5) begin : g_unused
+    logic unused;
+    assign unused = ^{cmd_slot_i[4:SlotW], rd_slot_i[4:SlotW]};
+  end
+
+endmodule

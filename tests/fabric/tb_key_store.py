@@ -1,0 +1,280 @@
+"""cocotb bench for rtl/fabric/mccp_key_store.sv (any KeySlots).
+
+The reference is a cycle model of the behaviour documented in the module header and
+docs/fabric.md "Key store" (written here from that text): staging words, commands
+done in their cycle, a KeySlots-cycle sweep after reset and after zeroize-all,
+registered invalidation pulses, the read port's req/ack.  Every cycle every output
+is compared with the model.  Keys are random byte strings; the expected read value
+is the key's bytes left aligned in 256 bits (byte 0 in [255:248]), built from the
+bytes, not from the staged words.  Where the simulator exposes the memory, the
+bench also looks at its bits after a zeroize.
+
+Knobs (environment): KS_SLOTS, KS_CYCLES (random test length).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ReadOnly, RisingEdge
+
+SLOTS = int(os.environ.get("KS_SLOTS", "16"))
+CYCLES = int(os.environ.get("KS_CYCLES", "4000"))
+KEY_BYTES = {0: 16, 1: 24, 2: 32}
+
+
+def key_words(key: bytes) -> list[int]:
+    """KEY_DATA words: word i = key bytes 4i..4i+3, big endian (unused words 0)."""
+    padded = key.ljust(32, b"\0")
+    return [int.from_bytes(padded[4 * i:4 * i + 4], "big") for i in range(8)]
+
+
+def key_value(key: bytes) -> int:
+    """rd_key_o for a key: byte 0 in [255:248], left aligned."""
+    return int.from_bytes(key.ljust(32, b"\0"), "big")
+
+
+class Model:
+    def __init__(self):
+        self.stage = [0] * 8
+        self.mem = [None] * SLOTS        # unknown until the first sweep
+        self.valid = [0] * SLOTS
+        self.len = [0] * SLOTS
+        self.busy = SLOTS                # cycles of sweep left (one starts at reset)
+        self.sweep = 0
+        self.inv = (0, 0, 0)             # (valid, slot, all) registered
+        self.rd = (0, None, 0, 0)        # (ack, key, len, valid) registered
+
+    def cmd_err(self, cv, op, slot, ln):
+        return int(bool(cv and op != 0 and (self.busy or (op == 1 and (ln == 3 or slot >= SLOTS))
+                                               or (op == 2 and slot >= SLOTS))))
+
+    def step(self, i):
+        """Expected combinational outputs of this cycle, then advance the state."""
+        err = self.cmd_err(i["cmd_valid"], i["op"], i["slot"], i["len"])
+        out = {"cmd_err_o": err, "busy_o": int(self.busy > 0),
+               "valid_o": sum(v << s for s, v in enumerate(self.valid)),
+               "inv_valid_o": self.inv[0], "inv_slot_o": self.inv[1] if self.inv[0] else None,
+               "inv_all_o": self.inv[2],
+               "rd_ack_o": self.rd[0]}
+        if self.rd[0]:
+            out.update(rd_key_o=self.rd[1], rd_len_o=self.rd[2], rd_valid_o=self.rd[3])
+        ok = i["cmd_valid"] and not err
+        op, slot = i["op"], i["slot"]
+        take = i["rd_req"] and not i["cmd_valid"] and not self.busy and not self.rd[0]
+        if take:
+            s = i["rd_slot"]
+            self.rd = (1, self.mem[s] if s < SLOTS else 0, self.len[s] if s < SLOTS else 0,
+                       self.valid[s] if s < SLOTS else 0)
+        else:
+            self.rd = (0,) + self.rd[1:]
+        self.inv = (int(bool(ok and op in (1, 2, 3))), 0 if (ok and op == 3) else slot, int(bool(ok and op == 3)))
+        if self.busy:
+            self.mem[self.sweep] = 0
+            self.len[self.sweep] = 0
+            self.sweep += 1
+            self.busy -= 1
+        if ok and op == 1:
+            self.mem[slot] = sum(w << (32 * (7 - k)) for k, w in enumerate(self.stage))
+            self.valid[slot], self.len[slot] = 1, i["len"]
+            self.stage = [0] * 8
+        elif ok and op == 2:
+            self.mem[slot], self.valid[slot], self.len[slot] = 0, 0, 0
+        elif ok and op == 3:
+            self.valid = [0] * SLOTS
+            self.busy, self.sweep = SLOTS, 0
+        if i["stage_we"]:
+            self.stage[i["idx"]] = i["data"]
+        return out
+
+
+IDLE = {"stage_we": 0, "idx": 0, "data": 0, "cmd_valid": 0, "op": 0, "slot": 0, "len": 0,
+        "rd_req": 0, "rd_slot": 0}
+PORTS = {"stage_we": "stage_we_i", "idx": "stage_idx_i", "data": "stage_data_i", "cmd_valid": "cmd_valid_i",
+         "op": "cmd_op_i", "slot": "cmd_slot_i", "len": "cmd_len_i", "rd_req": "rd_req_i", "rd_slot": "rd_slot_i"}
+
+
+class Bench:
+    def __init__(self, dut):
+        self.dut = dut
+        self.m = Model()
+        self.cycle = 0
+        self.last_read = None     # (ack, key, len, valid) as seen
+
+    async def start(self):
+        cocotb.start_soon(Clock(self.dut.clk_i, 10, unit="ns").start())
+        for p in PORTS.values():
+            getattr(self.dut, p).value = 0
+        self.dut.rst_ni.value = 0
+        await RisingEdge(self.dut.clk_i)
+        await RisingEdge(self.dut.clk_i)
+        self.dut.rst_ni.value = 1
+
+    async def tick(self, **inputs):
+        """Drive one cycle of inputs, compare every output with the model, advance."""
+        i = dict(IDLE, **inputs)
+        for k, p in PORTS.items():
+            getattr(self.dut, p).value = i[k]
+        exp = self.m.step(i)
+        await ReadOnly()
+        for name, v in exp.items():
+            if v is None:
+                continue
+            got = int(getattr(self.dut, name).value)
+            assert got == v, f"cycle {self.cycle} inputs {i}: {name} = {got:#x}, expected {v:#x}"
+        if exp["rd_ack_o"]:
+            self.last_read = (exp["rd_key_o"], exp["rd_len_o"], exp["rd_valid_o"])
+        await RisingEdge(self.dut.clk_i)
+        self.cycle += 1
+        return exp
+
+    async def idle(self, n=1):
+        for _ in range(n):
+            await self.tick()
+
+    async def wait_idle(self):
+        while self.m.busy:
+            await self.tick()
+
+    async def stage(self, key: bytes):
+        for k, w in enumerate(key_words(key)):
+            await self.tick(stage_we=1, idx=k, data=w)
+
+    async def command(self, op, slot=0, ln=0):
+        return await self.tick(cmd_valid=1, op=op, slot=slot, len=ln)
+
+    async def read(self, slot):
+        """Hold a request until the ack; returns (key, len, valid)."""
+        while True:
+            exp = await self.tick(rd_req=1, rd_slot=slot)
+            if exp["rd_ack_o"]:
+                return self.last_read
+
+    def peek_mem(self, slot):
+        """The memory word, if the simulator lets cocotb see it (else None)."""
+        try:
+            return int(self.dut.mem[slot].value)
+        except Exception:
+            return None
+
+
+@cocotb.test()
+async def test_reset_sweep(dut):
+    b = Bench(dut)
+    await b.start()
+    assert b.m.busy == SLOTS
+    await b.wait_idle()
+    for s in range(SLOTS):
+        assert await b.read(s) == (0, 0, 0)
+
+
+@cocotb.test()
+async def test_commit_read_every_slot_and_size(dut):
+    rng = random.Random(11)
+    b = Bench(dut)
+    await b.start()
+    await b.wait_idle()
+    keys = {}
+    for s in range(SLOTS):
+        for ln in (0, 1, 2):
+            key = rng.randbytes(KEY_BYTES[ln])
+            await b.stage(key)
+            exp = await b.command(1, s, ln)
+            assert exp["cmd_err_o"] == 0
+            got = await b.tick()                            # invalidation pulse for the slot
+            assert got["inv_valid_o"] and got["inv_slot_o"] == s and not got["inv_all_o"]
+            assert await b.read(s) == (key_value(key), ln, 1)
+            keys[s] = (key, ln)
+    for s, (key, ln) in keys.items():                     # all still there
+        assert await b.read(s) == (key_value(key), ln, 1)
+    # staging was cleared by each commit: committing again stores a zero key
+    await b.command(1, 0, 2)
+    await b.idle()
+    assert await b.read(0) == (0, 2, 1)
+    if SLOTS < 32:
+        assert await b.read(SLOTS) == (0, 0, 0)       # no such slot: empty
+
+
+@cocotb.test()
+async def test_zeroize(dut):
+    rng = random.Random(12)
+    b = Bench(dut)
+    await b.start()
+    await b.wait_idle()
+    keys = {}
+    for s in range(SLOTS):
+        key = rng.randbytes(32)
+        await b.stage(key)
+        await b.command(1, s, 2)
+        keys[s] = key
+    victim = SLOTS // 2
+    await b.command(2, victim)
+    got = await b.tick()
+    assert got["inv_valid_o"] and got["inv_slot_o"] == victim
+    assert await b.read(victim) == (0, 0, 0)
+    dut._log.info("memory bits visible to the bench: %s", b.peek_mem(victim) is not None)
+    if b.peek_mem(victim) is not None:
+        assert b.peek_mem(victim) == 0
+    for s in range(SLOTS):
+        if s != victim:
+            assert await b.read(s) == (key_value(keys[s]), 2, 1)
+    # zeroize all: valid bits drop at once, busy for SLOTS cycles, then every slot reads zero
+    await b.command(3)
+    got = await b.tick()
+    assert got["inv_valid_o"] and got["inv_all_o"] and got["busy_o"] and got["valid_o"] == 0
+    # a read waits for the sweep; a command meanwhile is refused and changes nothing
+    if b.m.busy:                                           # (one slot: the sweep is over)
+        exp = await b.command(1, 0, 0)
+        assert exp["cmd_err_o"] == 1
+    await b.wait_idle()
+    for s in range(SLOTS):
+        assert await b.read(s) == (0, 0, 0)
+        if b.peek_mem(s) is not None:
+            assert b.peek_mem(s) == 0
+
+
+@cocotb.test()
+async def test_refused_commands_keep_the_staging(dut):
+    rng = random.Random(13)
+    b = Bench(dut)
+    await b.start()
+    await b.wait_idle()
+    key = rng.randbytes(24)
+    await b.stage(key)
+    assert (await b.command(1, 0, 3))["cmd_err_o"] == 1           # length 3
+    if SLOTS < 32:
+        assert (await b.command(1, SLOTS, 1))["cmd_err_o"] == 1   # no such slot
+        assert (await b.command(2, SLOTS))["cmd_err_o"] == 1
+    assert (await b.command(0, 0))["cmd_err_o"] == 0              # op 0: nothing
+    got = await b.tick()
+    assert not got["inv_valid_o"]
+    assert await b.read(0) == (0, 0, 0)
+    await b.command(1, 0, 1)
+    await b.idle()
+    assert await b.read(0) == (key_value(key), 1, 1)
+
+
+@cocotb.test()
+async def test_random(dut):
+    """Random staging writes, commands (some invalid) and reads, every output checked every cycle."""
+    rng = random.Random(14)
+    b = Bench(dut)
+    await b.start()
+    reading = None
+    for _ in range(CYCLES):
+        i = {}
+        if rng.random() < 0.3:
+            i.update(stage_we=1, idx=rng.randrange(8), data=rng.getrandbits(32))
+        if rng.random() < 0.08:
+            op = rng.choices([0, 1, 2, 3], [1, 12, 4, 1])[0]
+            i.update(cmd_valid=1, op=op, slot=rng.randrange(min(32, SLOTS + 2)), len=rng.randrange(4))
+        if reading is None and rng.random() < 0.2:
+            reading = rng.randrange(min(32, SLOTS + 2))
+        if reading is not None:
+            i.update(rd_req=1, rd_slot=reading)
+        exp = await b.tick(**i)
+        if exp["rd_ack_o"]:
+            reading = None
