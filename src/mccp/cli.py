@@ -27,13 +27,23 @@ def _docs(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from mccp import bench
 
-    return bench.main()
+    unknown = [w for w in args.which if w not in ("engines", "core", "fabric")]
+    if unknown:
+        print(f"bench: unknown benchmark(s) {', '.join(unknown)}; known: engines, core, fabric", file=sys.stderr)
+        return 2
+    return bench.main(args.which or None)
 
 
 def _demo(args: argparse.Namespace) -> int:
+    if args.units:
+        from mccp import demo_units
+
+        return demo_units.main(seed=args.seed, blocks=args.blocks, packets=args.packets or 12)
     from mccp import demo
 
-    return demo.main(seed=args.seed, blocks=args.blocks, packets=args.packets)
+    return demo.main(cores=args.cores, channels=args.channels, modes=tuple(args.modes.split(",")),
+                     packets=args.packets or 400, seed=args.seed, min_size=args.min_size,
+                     max_size=args.max_size)
 
 
 def _isa(args: argparse.Namespace) -> int:
@@ -132,15 +142,23 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_synth)
 
     p = sub.add_parser("bench", help="cycle-count benchmarks; writes results/*.json and docs tables")
+    p.add_argument("which", nargs="*", metavar="{engines,core,fabric}",
+                   help="benchmarks to run (default: all)")
     p.set_defaults(func=_bench)
 
     p = sub.add_parser("docs", help="regenerate docs tables from results/*.json")
     p.set_defaults(func=_docs)
 
-    p = sub.add_parser("demo", help="run the engines end to end and print the figures")
+    p = sub.add_parser("demo", help="the multi-core, multi-channel simulation end to end")
+    p.add_argument("--cores", type=int, default=4)
+    p.add_argument("--channels", type=int, default=8)
+    p.add_argument("--modes", default="gcm,ccm,ctr,cmac", help="comma-separated modes the channels cycle through")
+    p.add_argument("--packets", type=int, default=None, help="packets (default 400; with --units: per mode, 12)")
+    p.add_argument("--min-size", type=int, default=64)
+    p.add_argument("--max-size", type=int, default=2048)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--blocks", type=int, default=256, help="back-to-back blocks per engine measurement")
-    p.add_argument("--packets", type=int, default=12, help="random packets per mode on the core")
+    p.add_argument("--units", action="store_true", help="the single-engine / single-core demo instead")
+    p.add_argument("--blocks", type=int, default=256, help="--units: back-to-back blocks per engine measurement")
     p.set_defaults(func=_demo)
 
     p = sub.add_parser("isa", help="generate (or check) the RTL ISA package and docs/isa.md from insns.yml")

@@ -86,10 +86,15 @@ def readme_block(eng: dict | None, core: dict | None) -> list[str]:
 
 
 def render_performance() -> tuple[str, str] | None:
-    eng, core = _load("bench_engines"), _load("bench_core")
+    eng, core, fab = _load("bench_engines"), _load("bench_core"), _load("bench_fabric")
     if not eng and not core:
         return None
     lines = [HEADER, "# Performance", ""]
+    if fab:
+        from mccp.bench.fabric import fabric_section
+        from mccp.demo import latest_fmax
+
+        lines += fabric_section(fab, *latest_fmax(8)) + [""]
     if core:
         from mccp.bench.core import core_section
 

@@ -61,7 +61,7 @@ def write(name: str, data: dict) -> Path:
 def main(which: list[str] | None = None) -> int:
     from mccp import docs
 
-    which = which or ["engines", "core"]
+    which = which or ["engines", "core", "fabric"]
     if "engines" in which:
         print("bench: AES engine and GHASH unit ...", flush=True)
         print(f"  wrote {write('bench_engines', bench_engines()).relative_to(paths.ROOT)}")
@@ -70,4 +70,9 @@ def main(which: list[str] | None = None) -> int:
 
         print("bench: programmable core, every mode and key size ...", flush=True)
         print(f"  wrote {write('bench_core', core.bench_core()).relative_to(paths.ROOT)}")
+    if "fabric" in which:
+        from mccp.bench import fabric
+
+        print("bench: multi-core processor through the device API ...", flush=True)
+        print(f"  wrote {write('bench_fabric', fabric.bench_fabric()).relative_to(paths.ROOT)}")
     return docs.main()

@@ -1,0 +1,582 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// mccp_top: the MCCP multi-core crypto-processor.  NumCores programmable
+// cores behind one host contract (docs/fabric.md): AXI4-Lite control and
+// status (mccp_regs, generated from src/mccp/regmap/regs.yml), packets in and
+// results out on AXI4-Stream, one interrupt line.
+//
+//   s_axis -> mccp_width_up -> mccp_stream_in -> core[i] -> mccp_stream_out -> m_axis
+//                                   |  ^
+//                    channel table -+  +- mccp_sched <- key store (write-only)
+//
+// Keys enter through the key window into mccp_key_store; the only path out of
+// it is mccp_sched's read port toward a core's key port.
+module mccp_top #(
+  parameter int          NumCores       = 4,
+  parameter int          StreamBits     = 128,
+  parameter int          KeySlots       = 16,
+  parameter int          Channels       = 64,
+  parameter int          BufBytes       = 2048,
+  parameter logic [15:0] DecryptCores   = 16'hFFFF,
+  parameter int          GhashDigitBits = 32
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  // AXI4-Lite
+  input  logic                  s_axil_awvalid_i,
+  output logic                  s_axil_awready_o,
+  input  logic [11:0]           s_axil_awaddr_i,
+  input  logic                  s_axil_wvalid_i,
+  output logic                  s_axil_wready_o,
+  input  logic [31:0]           s_axil_wdata_i,
+  input  logic [3:0]            s_axil_wstrb_i,
+  output logic                  s_axil_bvalid_o,
+  input  logic                  s_axil_bready_i,
+  output logic [1:0]            s_axil_bresp_o,
+  input  logic                  s_axil_arvalid_i,
+  output logic                  s_axil_arready_o,
+  input  logic [11:0]           s_axil_araddr_i,
+  output logic                  s_axil_rvalid_o,
+  input  logic                  s_axil_rready_i,
+  output logic [31:0]           s_axil_rdata_o,
+  output logic [1:0]            s_axil_rresp_o,
+  // AXI4-Stream in
+  input  logic                  s_axis_tvalid_i,
+  output logic                  s_axis_tready_o,
+  input  logic [StreamBits-1:0] s_axis_tdata_i,
+  input  logic                  s_axis_tlast_i,
+  // AXI4-Stream out
+  output logic                  m_axis_tvalid_o,
+  input  logic                  m_axis_tready_i,
+  output logic [StreamBits-1:0] m_axis_tdata_o,
+  output logic                  m_axis_tlast_o,
+  output logic                  irq_o
+);
+
+  localparam int N        = NumCores;
+  localparam int Cw       = (N > 1) ? $clog2(N) : 1;   // core index bits
+  localparam int InWords  = BufBytes / 16 + 8;   // nonce + AAD room beside the payload
+  localparam int OutWords = BufBytes / 16 + 2;   // payload + tag
+
+  ///////////////
+  // Registers //
+  ///////////////
+
+  logic        sched_affinity, sched_in_order, sched_ccm_split;
+  logic [15:0] core_enable_mask, fw_cores_mask;
+  logic [3:0]  core_sel;
+  logic [4:0]  key_sel;
+  logic [1:0]  key_cmd_op, key_cmd_len;
+  logic        key_cmd_we, key_data_we;
+  logic [2:0]  key_data_idx;
+  logic [31:0] key_data_word;
+  logic [7:0]  chan_sel;
+  logic        chan_cfg0_we, chan_cfg1_we;
+  logic [9:0]  chan_cfg1_wdata;
+  mccp_fabric_pkg::chan_cfg_t chan_rcfg, chan_lookup_cfg;
+  logic [2:0]  cfg0_mode;
+  logic [1:0]  cfg0_key_len;
+  logic [4:0]  cfg0_tag_len, cfg0_key_slot;
+  logic        cfg0_enable, cfg0_ordered, cfg0_affinity, cfg0_split;
+  logic        fw_addr_we, fw_data_we, fw_entry_we, fw_refuse;
+  logic [9:0]  fw_addr_wdata, fw_addr, fw_entry_addr;
+  logic [31:0] fw_data_wdata;
+  logic [3:0]  fw_entry_func;
+  logic        fw_entry_valid;
+
+  logic [N-1:0]      core_idle, enable, pulse_idle;
+  logic [31:0]       pkt_in_cnt_q, pkt_out_cnt_q, pkt_err_cnt_q;
+  logic [63:0]       cycle_q;
+  logic [31:0]       core_busy_cnt_q [N];
+  logic [31:0]       core_task_cnt_q [N];
+  logic [N*16-1:0]   caps_funcs;
+  logic [N-1:0]      key_tag_valid;
+  logic [N*5-1:0]    key_tag_slot;
+  logic [KeySlots-1:0] key_valid_mask;
+  logic              pkt_in, pkt_out, pkt_err;
+  logic [Cw-1:0]     sel;
+
+  logic         ks_rd_req, ks_rd_ack, ks_rd_valid, ks_busy, ks_inv_valid, ks_inv_all, ks_cmd_err;
+  logic [4:0]   ks_rd_slot, ks_inv_slot;
+  logic [255:0] ks_rd_key;
+  logic [1:0]   ks_rd_len;
+
+  assign enable = core_enable_mask[N-1:0];
+  assign sel    = (32'(core_sel) < N) ? core_sel[Cw-1:0] : '0;
+
+  // Read-back copies the fabric does not need are left open.
+  /* verilator lint_off PINCONNECTEMPTY */
+  mccp_regs u_regs (
+    .clk_i,
+    .rst_ni,
+    .s_axil_awvalid_i, .s_axil_awready_o, .s_axil_awaddr_i,
+    .s_axil_wvalid_i,  .s_axil_wready_o,  .s_axil_wdata_i, .s_axil_wstrb_i,
+    .s_axil_bvalid_o,  .s_axil_bready_i,  .s_axil_bresp_o,
+    .s_axil_arvalid_i, .s_axil_arready_o, .s_axil_araddr_i,
+    .s_axil_rvalid_o,  .s_axil_rready_i,  .s_axil_rdata_o, .s_axil_rresp_o,
+    .id_value_i               (32'h4D434350),
+    .config0_num_cores_i      (5'(N)),
+    .config0_stream_bits_i    (8'(StreamBits)),
+    .config0_key_slots_i      (8'(KeySlots)),
+    .config1_channels_i       (16'(Channels)),
+    .config1_buf_words_i      (16'(InWords)),
+    .sched_affinity_o         (sched_affinity),
+    .sched_in_order_o         (sched_in_order),
+    .sched_ccm_split_o        (sched_ccm_split),
+    .core_enable_mask_o       (core_enable_mask),
+    .core_idle_mask_i         (16'(core_idle)),
+    .irq_status_out_pkt_set_i (pkt_out),
+    .irq_status_err_pkt_set_i (pkt_err),
+    .irq_status_core_idle_set_i (pulse_idle != '0),
+    .irq_status_out_pkt_o     (),
+    .irq_status_err_pkt_o     (),
+    .irq_status_core_idle_o   (),
+    .irq_enable_out_pkt_o     (),
+    .irq_enable_err_pkt_o     (),
+    .irq_enable_core_idle_o   (),
+    .pkt_in_count_i           (pkt_in_cnt_q),
+    .pkt_out_count_i          (pkt_out_cnt_q),
+    .pkt_err_count_i          (pkt_err_cnt_q),
+    .cycle_lo_count_i         (cycle_q[31:0]),
+    .cycle_hi_count_i         (cycle_q[63:32]),
+    .core_sel_index_o         (core_sel),
+    .core_busy_count_i        (core_busy_cnt_q[sel]),
+    .core_tasks_count_i       (core_task_cnt_q[sel]),
+    .core_caps_funcs_i        (caps_funcs[32'(sel)*16 +: 16]),
+    .core_caps_decrypt_i      (DecryptCores[4'(sel)]),
+    .core_caps_key_valid_i    (key_tag_valid[sel]),
+    .core_caps_key_slot_i     (7'(key_tag_slot[32'(sel)*5 +: 5])),
+    .key_sel_slot_o           (key_sel),
+    .key_cmd_op_i             (2'd0),
+    .key_cmd_op_o             (key_cmd_op),
+    .key_cmd_len_i            (2'd0),
+    .key_cmd_len_o            (key_cmd_len),
+    .key_cmd_busy_i           (ks_busy),
+    .key_cmd_busy_o           (),
+    .key_cmd_we_o             (key_cmd_we),
+    .key_cmd_wr_err_i         (ks_cmd_err),
+    .key_valid_mask_i         (32'(key_valid_mask)),
+    .key_data_word_o          (key_data_word),
+    .key_data_we_o            (key_data_we),
+    .key_data_idx_o           (key_data_idx),
+    .chan_sel_index_o         (chan_sel),
+    .chan_cfg1_nonce_len_i    (chan_rcfg.nonce_len),
+    .chan_cfg1_nonce_len_o    (chan_cfg1_wdata),
+    .chan_cfg1_we_o           (chan_cfg1_we),
+    .chan_cfg1_wr_err_i       (1'b0),
+    .chan_cfg0_mode_i         (chan_rcfg.mode),
+    .chan_cfg0_enable_i       (chan_rcfg.enable),
+    .chan_cfg0_key_len_i      (chan_rcfg.key_len),
+    .chan_cfg0_tag_len_i      (chan_rcfg.tag_len),
+    .chan_cfg0_ordered_i      (chan_rcfg.ordered),
+    .chan_cfg0_affinity_i     (chan_rcfg.affinity),
+    .chan_cfg0_split_i        (chan_rcfg.split),
+    .chan_cfg0_key_slot_i     (chan_rcfg.key_slot),
+    .chan_cfg0_mode_o         (cfg0_mode),
+    .chan_cfg0_enable_o       (cfg0_enable),
+    .chan_cfg0_key_len_o      (cfg0_key_len),
+    .chan_cfg0_tag_len_o      (cfg0_tag_len),
+    .chan_cfg0_ordered_o      (cfg0_ordered),
+    .chan_cfg0_affinity_o     (cfg0_affinity),
+    .chan_cfg0_split_o        (cfg0_split),
+    .chan_cfg0_key_slot_o     (cfg0_key_slot),
+    .chan_cfg0_we_o           (chan_cfg0_we),
+    .chan_cfg0_wr_err_i       (1'b0),
+    .fw_cores_mask_o          (fw_cores_mask),
+    .fw_addr_addr_i           (fw_addr),
+    .fw_addr_addr_o           (fw_addr_wdata),
+    .fw_addr_we_o             (fw_addr_we),
+    .fw_addr_wr_err_i         (1'b0),
+    .fw_data_word_i           (32'd0),
+    .fw_data_word_o           (fw_data_wdata),
+    .fw_data_we_o             (fw_data_we),
+    .fw_data_wr_err_i         (fw_refuse),
+    .fw_entry_addr_i          (10'd0),
+    .fw_entry_func_i          (4'd0),
+    .fw_entry_valid_i         (1'b0),
+    .fw_entry_addr_o          (fw_entry_addr),
+    .fw_entry_func_o          (fw_entry_func),
+    .fw_entry_valid_o         (fw_entry_valid),
+    .fw_entry_we_o            (fw_entry_we),
+    .fw_entry_wr_err_i        (fw_refuse),
+    .irq_o
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  //////////////////////////////
+  // Key store, channel table //
+  //////////////////////////////
+
+
+  mccp_key_store #(
+    .KeySlots (KeySlots)
+  ) u_key_store (
+    .clk_i,
+    .rst_ni,
+    .stage_we_i   (key_data_we),
+    .stage_idx_i  (key_data_idx),
+    .stage_data_i (key_data_word),
+    .cmd_valid_i  (key_cmd_we),
+    .cmd_op_i     (key_cmd_op),
+    .cmd_slot_i   (key_sel),
+    .cmd_len_i    (key_cmd_len),
+    .cmd_err_o    (ks_cmd_err),
+    .valid_o      (key_valid_mask),
+    .inv_valid_o  (ks_inv_valid),
+    .inv_slot_o   (ks_inv_slot),
+    .inv_all_o    (ks_inv_all),
+    .rd_req_i     (ks_rd_req),
+    .rd_slot_i    (ks_rd_slot),
+    .rd_ack_o     (ks_rd_ack),
+    .rd_key_o     (ks_rd_key),
+    .rd_len_o     (ks_rd_len),
+    .rd_valid_o   (ks_rd_valid),
+    .busy_o       (ks_busy)
+  );
+
+  // CHAN_CFG1 is staged; a CHAN_CFG0 write stores both.
+  logic [9:0] nonce_stage_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)           nonce_stage_q <= '0;
+    else if (chan_cfg1_we) nonce_stage_q <= chan_cfg1_wdata;
+  end
+  mccp_fabric_pkg::chan_cfg_t chan_wr;
+  always_comb begin
+    chan_wr           = '0;
+    chan_wr.nonce_len = nonce_stage_q;
+    chan_wr.key_slot  = cfg0_key_slot;
+    chan_wr.split     = cfg0_split;
+    chan_wr.affinity  = cfg0_affinity;
+    chan_wr.ordered   = cfg0_ordered;
+    chan_wr.tag_len   = cfg0_tag_len;
+    chan_wr.key_len   = cfg0_key_len;
+    chan_wr.enable    = cfg0_enable;
+    chan_wr.mode      = cfg0_mode;
+  end
+
+  logic [7:0] lookup_idx;
+
+  mccp_chan_table #(
+    .Channels (Channels)
+  ) u_chan_table (
+    .clk_i,
+    .rst_ni,
+    .wr_i       (chan_cfg0_we),
+    .wr_idx_i   (chan_sel),
+    .wr_cfg_i   (chan_wr),
+    .a_idx_i    (chan_sel),
+    .a_cfg_o    (chan_rcfg),
+    .b_idx_i    (lookup_idx),
+    .b_cfg_o    (chan_lookup_cfg)
+  );
+
+  ///////////////////////
+  // Parser, scheduler //
+  ///////////////////////
+
+  logic         word_valid, word_ready, word_last;
+  logic [127:0] word_data;
+
+  mccp_width_up #(
+    .StreamBits (StreamBits)
+  ) u_width_up (
+    .clk_i,
+    .rst_ni,
+    .s_tvalid_i   (s_axis_tvalid_i),
+    .s_tready_o   (s_axis_tready_o),
+    .s_tdata_i    (s_axis_tdata_i),
+    .s_tlast_i    (s_axis_tlast_i),
+    .word_valid_o (word_valid),
+    .word_ready_i (word_ready),
+    .word_data_o  (word_data),
+    .word_last_o  (word_last)
+  );
+
+  logic                      req_valid, req_ready, req_err;
+  logic [7:0]                req_err_status;
+  logic [3:0]                req_core;
+  mccp_fabric_pkg::task_req_t req;
+  logic [N-1:0]              cin_valid, cin_ready;
+  logic [127:0]              cin_data;
+  logic                      cin_last;
+  logic                      in_done_valid, in_done_len_err;
+  logic [3:0]                in_done_core;
+  logic                      err_valid, err_ready;
+  logic [7:0]                err_status;
+  logic [15:0]               err_channel;
+  logic [31:0]               err_seq;
+
+  mccp_stream_in #(
+    .NumCores (N),
+    .Channels (Channels),
+    .InWords  (InWords)
+  ) u_stream_in (
+    .clk_i,
+    .rst_ni,
+    .word_valid_i      (word_valid),
+    .word_ready_o      (word_ready),
+    .word_data_i       (word_data),
+    .word_last_i       (word_last),
+    .chan_idx_o        (lookup_idx),
+    .chan_cfg_i        (chan_lookup_cfg),
+    .req_valid_o       (req_valid),
+    .req_ready_i       (req_ready),
+    .req_err_i         (req_err),
+    .req_err_status_i  (req_err_status),
+    .req_core_i        (req_core),
+    .req_o             (req),
+    .core_valid_o      (cin_valid),
+    .core_ready_i      (cin_ready),
+    .core_data_o       (cin_data),
+    .core_last_o       (cin_last),
+    .in_done_valid_o   (in_done_valid),
+    .in_done_core_o    (in_done_core),
+    .in_done_len_err_o (in_done_len_err),
+    .err_valid_o       (err_valid),
+    .err_ready_i       (err_ready),
+    .err_status_o      (err_status),
+    .err_channel_o     (err_channel),
+    .err_seq_o         (err_seq),
+    .pkt_in_o          (pkt_in)
+  );
+
+  logic [N-1:0]   key_valid, key_ready, start_valid, start_ready, res_fire, rec_space, rec_empty;
+  logic [N-1:0]   sched_busy, sched_start;
+  logic [255:0]   core_key;
+  logic [1:0]     core_key_len;
+  logic [9:0]     start_entry;
+  logic [127:0]   start_args;
+  logic           start_empty;
+  logic           disp_valid, disp_ordered;
+  logic [3:0]     disp_core;
+  logic [7:0]     disp_channel;
+  logic [31:0]    disp_seq, disp_start_cycle;
+  logic           ent_we;
+  logic [N-1:0]   ent_cores;
+
+  mccp_sched #(
+    .NumCores     (N),
+    .DecryptCores (DecryptCores)
+  ) u_sched (
+    .clk_i,
+    .rst_ni,
+    .cycle_i            (cycle_q[31:0]),
+    .affinity_en_i      (sched_affinity),
+    .enable_i           (enable),
+    .req_valid_i        (req_valid),
+    .req_ready_o        (req_ready),
+    .req_err_o          (req_err),
+    .req_err_status_o   (req_err_status),
+    .req_core_o         (req_core),
+    .req_i              (req),
+    .ks_rd_req_o        (ks_rd_req),
+    .ks_rd_slot_o       (ks_rd_slot),
+    .ks_rd_ack_i        (ks_rd_ack),
+    .ks_rd_key_i        (ks_rd_key),
+    .ks_rd_len_i        (ks_rd_len),
+    .ks_rd_valid_i      (ks_rd_valid),
+    .ks_busy_i          (ks_busy),
+    .ks_inv_valid_i     (ks_inv_valid),
+    .ks_inv_slot_i      (ks_inv_slot),
+    .ks_inv_all_i       (ks_inv_all),
+    .rec_space_i        (rec_space),
+    .res_fire_i         (res_fire),
+    .core_key_valid_o   (key_valid),
+    .core_key_ready_i   (key_ready),
+    .core_key_o         (core_key),
+    .core_key_len_o     (core_key_len),
+    .core_start_valid_o (start_valid),
+    .core_start_ready_i (start_ready),
+    .core_start_entry_o (start_entry),
+    .core_start_args_o  (start_args),
+    .core_start_empty_o (start_empty),
+    .disp_valid_o       (disp_valid),
+    .disp_core_o        (disp_core),
+    .disp_channel_o     (disp_channel),
+    .disp_seq_o         (disp_seq),
+    .disp_ordered_o     (disp_ordered),
+    .disp_start_cycle_o (disp_start_cycle),
+    .ent_we_i           (ent_we),
+    .ent_cores_i        (ent_cores),
+    .ent_func_i         (fw_entry_func),
+    .ent_addr_i         (fw_entry_addr),
+    .ent_valid_i        (fw_entry_valid),
+    .busy_o             (sched_busy),
+    .start_o            (sched_start),
+    .caps_funcs_o       (caps_funcs),
+    .key_tag_valid_o    (key_tag_valid),
+    .key_tag_slot_o     (key_tag_slot)
+  );
+
+  logic [N-1:0] imem_we;
+  logic [9:0]   imem_addr;
+  logic [31:0]  imem_wdata;
+
+  mccp_fw_loader #(
+    .NumCores (N)
+  ) u_fw_loader (
+    .clk_i,
+    .rst_ni,
+    .cores_i      (fw_cores_mask[N-1:0]),
+    .enable_i     (enable),
+    .idle_i       (core_idle),
+    .addr_we_i    (fw_addr_we),
+    .addr_wdata_i (fw_addr_wdata),
+    .addr_o       (fw_addr),
+    .data_we_i    (fw_data_we),
+    .data_wdata_i (fw_data_wdata),
+    .entry_we_i   (fw_entry_we),
+    .refuse_o     (fw_refuse),
+    .imem_we_o    (imem_we),
+    .imem_addr_o  (imem_addr),
+    .imem_wdata_o (imem_wdata),
+    .ent_we_o     (ent_we),
+    .ent_cores_o  (ent_cores)
+  );
+
+  ///////////
+  // Cores //
+  ///////////
+
+  logic [N-1:0]       cout_valid, cout_ready, cout_last, res_valid, res_ready, core_busy;
+  logic [N*128-1:0]   cout_data;
+  logic [N*5-1:0]     cout_bytes;
+  logic [N*8-1:0]     res_status;
+  logic [N*16-1:0]    res_bytes;
+
+  // The trace ports are left open: synthesis removes the trace logic.
+  /* verilator lint_off PINCONNECTEMPTY */
+  for (genvar c = 0; c < N; c++) begin : g_core
+    logic key_error_unused, key_expanded_unused;
+    mccp_core #(
+      .InWords        (InWords),
+      .OutWords       (OutWords),
+      .DecryptEnable  (DecryptCores[c]),
+      .GhashDigitBits (GhashDigitBits)
+    ) u_core (
+      .clk_i,
+      .rst_ni,
+      .imem_we_i        (imem_we[c]),
+      .imem_addr_i      (imem_addr),
+      .imem_wdata_i     (imem_wdata),
+      .key_valid_i      (key_valid[c]),
+      .key_ready_o      (key_ready[c]),
+      .key_i            (core_key),
+      .key_len_i        (core_key_len),
+      .key_error_o      (key_error_unused),
+      .key_expanded_o   (key_expanded_unused),
+      .start_valid_i    (start_valid[c]),
+      .start_ready_o    (start_ready[c]),
+      .start_entry_i    (start_entry),
+      .start_args_i     (start_args),
+      .start_empty_i    (start_empty),
+      .in_valid_i       (cin_valid[c]),
+      .in_ready_o       (cin_ready[c]),
+      .in_data_i        (cin_data),
+      .in_last_i        (cin_last),
+      .out_valid_o      (cout_valid[c]),
+      .out_ready_i      (cout_ready[c]),
+      .out_data_o       (cout_data[c*128 +: 128]),
+      .out_bytes_o      (cout_bytes[c*5 +: 5]),
+      .out_last_o       (cout_last[c]),
+      .res_valid_o      (res_valid[c]),
+      .res_ready_i      (res_ready[c]),
+      .res_status_o     (res_status[c*8 +: 8]),
+      .res_bytes_o      (res_bytes[c*16 +: 16]),
+      .busy_o           (core_busy[c]),
+      .trace_valid_o    (),
+      .trace_pc_o       (),
+      .trace_insn_o     (),
+      .trace_we_o       (),
+      .trace_wsreg_o    (),
+      .trace_wreg_o     (),
+      .trace_wdata_o    (),
+      .trace_wb_valid_o (),
+      .trace_wb_reg_o   (),
+      .trace_wb_data_o  ()
+    );
+  end
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  assign res_fire = res_valid & res_ready;
+
+  //////////////////
+  // Output stage //
+  //////////////////
+
+  mccp_stream_out #(
+    .NumCores   (N),
+    .StreamBits (StreamBits),
+    .Channels   (Channels)
+  ) u_stream_out (
+    .clk_i,
+    .rst_ni,
+    .core_out_valid_i   (cout_valid),
+    .core_out_ready_o   (cout_ready),
+    .core_out_data_i    (cout_data),
+    .core_out_bytes_i   (cout_bytes),
+    .core_out_last_i    (cout_last),
+    .core_res_valid_i   (res_valid),
+    .core_res_ready_o   (res_ready),
+    .core_res_status_i  (res_status),
+    .core_res_bytes_i   (res_bytes),
+    .disp_valid_i       (disp_valid),
+    .disp_core_i        (disp_core),
+    .disp_channel_i     (disp_channel),
+    .disp_seq_i         (disp_seq),
+    .disp_ordered_i     (disp_ordered && sched_in_order),
+    .disp_start_cycle_i (disp_start_cycle),
+    .in_done_valid_i    (in_done_valid),
+    .in_done_core_i     (in_done_core),
+    .in_done_len_err_i  (in_done_len_err),
+    .err_valid_i        (err_valid),
+    .err_ready_o        (err_ready),
+    .err_status_i       (err_status),
+    .err_channel_i      (err_channel),
+    .err_seq_i          (err_seq),
+    .m_axis_tvalid_o,
+    .m_axis_tready_i,
+    .m_axis_tdata_o,
+    .m_axis_tlast_o,
+    .rec_space_o        (rec_space),
+    .rec_empty_o        (rec_empty),
+    .pkt_out_o          (pkt_out),
+    .pkt_err_o          (pkt_err)
+  );
+
+  //////////////////////////
+  // Status and counters  //
+  //////////////////////////
+
+  logic [N-1:0] idle_disabled_q;
+  assign core_idle  = ~sched_busy & rec_empty & ~core_busy;
+  assign pulse_idle = (~enable & core_idle) & ~idle_disabled_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cycle_q         <= '0;
+      pkt_in_cnt_q    <= '0;
+      pkt_out_cnt_q   <= '0;
+      pkt_err_cnt_q   <= '0;
+      idle_disabled_q <= '0;
+      for (int c = 0; c < N; c++) begin
+        core_busy_cnt_q[c] <= '0;
+        core_task_cnt_q[c] <= '0;
+      end
+    end else begin
+      cycle_q         <= cycle_q + 64'd1;
+      idle_disabled_q <= ~enable & core_idle;
+      if (pkt_in)  pkt_in_cnt_q  <= pkt_in_cnt_q + 32'd1;
+      if (pkt_out) pkt_out_cnt_q <= pkt_out_cnt_q + 32'd1;
+      if (pkt_err) pkt_err_cnt_q <= pkt_err_cnt_q + 32'd1;
+      for (int c = 0; c < N; c++) begin
+        if (core_busy[c])   core_busy_cnt_q[c] <= core_busy_cnt_q[c] + 32'd1;
+        if (sched_start[c]) core_task_cnt_q[c] <= core_task_cnt_q[c] + 32'd1;
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{sched_ccm_split, core_enable_mask, fw_cores_mask, core_sel};
+
+endmodule
