@@ -8,7 +8,7 @@ import pytest
 
 from mccp.device import packets as P
 from mccp.device.api import default_stream_bits, entry_table, firmware_program
-from mccp import regmap
+from mccp import paths, regmap
 
 
 def cfg(mode, **kw):
@@ -142,9 +142,13 @@ def test_default_stream_bits():
 def test_entry_table():
     rm = regmap.load()
     prog = firmware_program()
-    table = dict(entry_table(prog, rm))
+    table = {f: (a, v) for f, a, v in entry_table(prog, rm)}
     # function = mode*2 + op[0]; gcm (6): encrypt 12, decrypt 13; cmac (4): mac 8, verify 9
-    assert table[12] == prog.entries["gcm_enc"] and table[13] == prog.entries["gcm_dec"]
-    assert table[8] == prog.entries["cmac"] and table[9] == prog.entries["cmac_verify"]
-    assert table[15] == prog.entries["gmac_verify"] and table[0] == prog.entries["ecb_enc"]
-    assert sorted(table) == list(range(16))
+    assert table[12] == (prog.entries["gcm_enc"], True) and table[13] == (prog.entries["gcm_dec"], True)
+    assert table[8] == (prog.entries["cmac"], True) and table[9] == (prog.entries["cmac_verify"], True)
+    assert table[15] == (prog.entries["gmac_verify"], True) and table[0] == (prog.entries["ecb_enc"], True)
+    assert sorted(table) == list(range(16)) and all(v for _, v in table.values())
+    ctr = firmware_program(paths.ROOT / "firmware" / "ctr.s")
+    table = {f: v for f, _, v in entry_table(ctr, rm)}
+    assert [f for f, v in table.items() if v] == [4, 5]       # ctr (mode 2) only; the rest invalid
+    assert len(table) == 16

@@ -103,15 +103,16 @@ def firmware_program(path: Path = FIRMWARE):
     return _assemble(str(path), path.stat().st_mtime)
 
 
-def entry_table(program, rm: regmap.RegMap) -> list[tuple[int, int]]:
-    """(function, address) for every mode/op the program exports: function = mode*2 + op[0]."""
-    table = {}
+def entry_table(program, rm: regmap.RegMap) -> list[tuple[int, int, bool]]:
+    """(function, address, valid) for all 16 functions (function = mode*2 + op[0]); valid
+    when the program exports the label of that mode/op (mccp.modes.MODES)."""
+    table = {f: (0, False) for f in range(2 * len(rm.modes))}
     labels = {**program.symbols, **program.entries}
     for name, mode in MODES.items():
         for op, label in mode.entries.items():
             if label in labels:
-                table[rm.mode_code[name] * 2 + (rm.op_code[op] & 1)] = labels[label]
-    return sorted(table.items())
+                table[rm.mode_code[name] * 2 + (rm.op_code[op] & 1)] = (labels[label], True)
+    return [(f, a, v) for f, (a, v) in sorted(table.items())]
 
 
 class Channel:
@@ -266,8 +267,12 @@ class Device:
 
     def load_firmware(self, cores, program=None) -> None:
         """Firmware update (docs/fabric.md): disable `cores`, wait until idle, write the image and
-        the entry table, enable them again.  The other cores keep working."""
-        program = program or self.program
+        the entry table (functions the program lacks invalidated), enable them again.  The other
+        cores keep working.  `program`: an assembled Program, a .s path, or None (the standard image)."""
+        if program is None:
+            program = self.program
+        elif isinstance(program, (str, Path)):
+            program = firmware_program(Path(program))
         mask = sum(1 << c for c in cores)
         if not mask or mask >> self.cores:
             raise ValueError(f"cores {list(cores)} outside 0..{self.cores - 1}")
@@ -277,8 +282,8 @@ class Device:
         self.write_reg("FW_CORES", mask)
         self.write_reg("FW_ADDR", 0)
         self.model.write_many(self.rm.addr("FW_DATA"), list(program.words))
-        for func, addr in entry_table(program, self.rm):
-            self.write_reg("FW_ENTRY", func=func, addr=addr, valid=1)
+        for func, addr, valid in entry_table(program, self.rm):   # absent functions invalidated
+            self.write_reg("FW_ENTRY", func=func, addr=addr, valid=int(valid))
         self.write_reg("CORE_ENABLE", (enable | mask) & ((1 << self.cores) - 1))
 
     # ---- keys -------------------------------------------------------------------------
@@ -292,19 +297,32 @@ class Device:
         if not isinstance(key, (bytes, bytearray)) or len(key) not in packets.KEY_LEN_CODE:
             n = len(key) if isinstance(key, (bytes, bytearray)) else type(key).__name__
             raise ValueError(f"AES keys are 16, 24 or 32 bytes, got {n}")
+        self._key_store_ready()
         self.write_reg("KEY_SEL", slot)
         for i in range(len(key) // 4):
             self.write_reg("KEY_DATA", int.from_bytes(key[4 * i:4 * i + 4], "big"), index=i)
         self.write_reg("KEY_CMD", op=1, len=packets.KEY_LEN_CODE[len(key)])
         self._keys[slot] = len(key)
 
+    def _key_store_ready(self) -> None:
+        """Wait while the key store sweeps its slots (after reset, zeroize all): KEY_CMD.BUSY."""
+        busy = self.rm.field("KEY_CMD", "BUSY")
+        limit = self.cycles + self.timeout_cycles
+        while busy.extract(self.read_reg("KEY_CMD")):
+            if self.cycles > limit:
+                raise SimTimeout(f"KEY_CMD.BUSY still set after {self.timeout_cycles} cycles")
+            self.model.step(8)
+
     def zeroize(self, slot: int | None = None) -> None:
         """Erase one key slot, or every slot (None).  Channels on it then answer KEY_ERROR."""
         if slot is None:
+            self._key_store_ready()
             self.write_reg("KEY_CMD", op=3)
             self._keys.clear()
+            self._key_store_ready()
             return
         self._check_slot(slot)
+        self._key_store_ready()
         self.write_reg("KEY_SEL", slot)
         self.write_reg("KEY_CMD", op=2)
         self._keys.pop(slot, None)
