@@ -1,0 +1,24 @@
+"""pytest wrapper: the cocotb bench tb_chan_table on mccp_chan_table (1, 5, 64, 256
+channels on Verilator, 5 on Icarus)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mccp import paths, sim
+
+CONFIGS = [("verilator", 1), ("verilator", 5), ("verilator", 64), ("verilator", 256), ("icarus", 5)]
+SOURCES = [paths.RTL / "fabric" / f for f in ("mccp_regs_pkg.sv", "mccp_chan_table.sv")]
+
+
+@pytest.mark.parametrize("simulator,channels", CONFIGS, ids=[f"{s}-ch{c}" for s, c in CONFIGS])
+def test_chan_table(simulator, channels):
+    sim.run(
+        toplevel="mccp_chan_table",
+        test_module="tb_chan_table",
+        sources=SOURCES,
+        parameters={"Channels": channels},
+        sim=simulator,
+        module_dirs=[paths.TESTS / "fabric"],
+        extra_env={"CT_CHANNELS": str(channels), "CT_CYCLES": "3000" if simulator == "verilator" else "1000"},
+    )
