@@ -1,0 +1,101 @@
+// Copyright MCCP contributors.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Synthesis wrapper for mccp_top (used by `mccp synth`): the AXI4-Lite and
+// AXI4-Stream inputs come from one serial pin through a shift register, all
+// outputs fold into one serial pin (see mccp_synth_core for why).
+module mccp_synth_top #(
+  parameter int NumCores       = 8,
+  parameter int StreamBits     = 128,
+  parameter int KeySlots       = 16,
+  parameter int Channels       = 64,
+  parameter int BufBytes       = 2048,
+  parameter int GhashDigitBits = 32
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic serial_i,
+  output logic serial_o
+);
+
+  // awvalid, awaddr[12], wvalid, wdata[32], wstrb[4], bready, arvalid, araddr[12], rready,
+  // s_tvalid, s_tdata[StreamBits], s_tlast, m_tready
+  localparam int InWidth  = 1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1 + 1 + StreamBits + 1 + 1;
+  // awready, wready, bvalid, bresp[2], arready, rvalid, rdata[32], rresp[2], s_tready,
+  // m_tvalid, m_tdata[StreamBits], m_tlast, irq
+  localparam int OutWidth = 1 + 1 + 1 + 2 + 1 + 1 + 32 + 2 + 1 + 1 + StreamBits + 1 + 1;
+
+  logic [InWidth-1:0]  stim;
+  logic [OutWidth-1:0] resp;
+
+  logic                  awvalid, wvalid, bready, arvalid, rready, s_tvalid, s_tlast, m_tready;
+  logic [11:0]           awaddr, araddr;
+  logic [31:0]           wdata, rdata;
+  logic [3:0]            wstrb;
+  logic [StreamBits-1:0] s_tdata, m_tdata;
+  logic                  awready, wready, bvalid, arready, rvalid, s_tready, m_tvalid, m_tlast, irq;
+  logic [1:0]            bresp, rresp;
+
+  mccp_synth_sipo #(
+    .Width(InWidth)
+  ) u_stim (
+    .clk_i,
+    .rst_ni,
+    .serial_i,
+    .par_o   (stim)
+  );
+
+  assign {awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready,
+          s_tvalid, s_tdata, s_tlast, m_tready} = stim;
+
+  mccp_top #(
+    .NumCores       (NumCores),
+    .StreamBits     (StreamBits),
+    .KeySlots       (KeySlots),
+    .Channels       (Channels),
+    .BufBytes       (BufBytes),
+    .GhashDigitBits (GhashDigitBits)
+  ) u_unit (
+    .clk_i,
+    .rst_ni,
+    .s_axil_awvalid_i (awvalid),
+    .s_axil_awready_o (awready),
+    .s_axil_awaddr_i  (awaddr),
+    .s_axil_wvalid_i  (wvalid),
+    .s_axil_wready_o  (wready),
+    .s_axil_wdata_i   (wdata),
+    .s_axil_wstrb_i   (wstrb),
+    .s_axil_bvalid_o  (bvalid),
+    .s_axil_bready_i  (bready),
+    .s_axil_bresp_o   (bresp),
+    .s_axil_arvalid_i (arvalid),
+    .s_axil_arready_o (arready),
+    .s_axil_araddr_i  (araddr),
+    .s_axil_rvalid_o  (rvalid),
+    .s_axil_rready_i  (rready),
+    .s_axil_rdata_o   (rdata),
+    .s_axil_rresp_o   (rresp),
+    .s_axis_tvalid_i  (s_tvalid),
+    .s_axis_tready_o  (s_tready),
+    .s_axis_tdata_i   (s_tdata),
+    .s_axis_tlast_i   (s_tlast),
+    .m_axis_tvalid_o  (m_tvalid),
+    .m_axis_tready_i  (m_tready),
+    .m_axis_tdata_o   (m_tdata),
+    .m_axis_tlast_o   (m_tlast),
+    .irq_o            (irq)
+  );
+
+  assign resp = {awready, wready, bvalid, bresp, arready, rvalid, rdata, rresp, s_tready,
+                 m_tvalid, m_tdata, m_tlast, irq};
+
+  mccp_synth_misr #(
+    .Width(OutWidth)
+  ) u_resp (
+    .clk_i,
+    .rst_ni,
+    .par_i   (resp),
+    .serial_o
+  );
+
+endmodule
