@@ -50,6 +50,10 @@ def test_stream_loopback(bits):
     assert m.counters()["in_beats"] == m.counters()["out_beats"] == total_beats
     cycles, seconds = m.speed()
     assert cycles > 0 and seconds > 0
+    # AXI4-Stream rules kept under back-pressure: by the harness (checked by the loopback top)
+    # and by the loopback's output (checked by the harness)
+    assert m.read(0xFFC) == 0
+    assert m.counters()["out_violations"] == 0
 
 
 def test_full_speed_without_backpressure():

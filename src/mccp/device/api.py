@@ -395,6 +395,10 @@ class Device:
         return len(self._pending)
 
     def _collect(self) -> None:
+        bad = self.model.counters()["out_violations"]
+        if bad:
+            raise DeviceError("PROTOCOL", f"the output stream broke the AXI4-Stream rule {bad} time(s): "
+                              "tvalid dropped or tdata/tlast changed while tready was low")
         for stamp in self.model.in_stamps():
             self._entry[stamp.id] = stamp.first_cycle
         for out in self.model.pop_all():

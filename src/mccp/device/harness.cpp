@@ -81,6 +81,7 @@ struct Dev {
     bool in_started = false;      // first beat of in_q.front() accepted
     uint64_t in_first = 0;
     bool in_valid = false;        // beat presented this cycle
+    bool in_hold = false;         // a beat was offered and not yet accepted
     std::vector<InStamp> in_done;
     uint64_t in_beats = 0;
 
@@ -90,6 +91,11 @@ struct Dev {
     std::deque<OutPacket> out_q;
     uint64_t out_beats = 0;
     uint64_t out_packets = 0;
+    // AXI4-Stream rule on the output: tvalid, tdata and tlast hold while tready is low
+    bool out_stalled = false;
+    uint32_t out_prev[4] = {0, 0, 0, 0};
+    bool out_prev_last = false;
+    uint64_t out_violations = 0;
 
     // back-pressure
     std::mt19937_64 rng;
@@ -161,7 +167,8 @@ struct Dev {
             top->s_axis_tlast_i = 0;
             return;
         }
-        if (p_in_gap > 0.0 && uni(rng) < p_in_gap) {
+        // a gap only before a beat is offered: AXI4-Stream keeps tvalid up until the handshake
+        if (!in_hold && p_in_gap > 0.0 && uni(rng) < p_in_gap) {
             top->s_axis_tvalid_i = 0;
             top->s_axis_tlast_i = 0;
             return;
@@ -205,7 +212,18 @@ struct Dev {
         bool out_fire = top->m_axis_tvalid_o && top->m_axis_tready_i;
         bool out_last = out_fire && top->m_axis_tlast_o;
         uint32_t ow[4] = {0, 0, 0, 0};
-        if (out_fire) get_bits(top->m_axis_tdata_o, ow);
+        bool out_valid = top->m_axis_tvalid_o;
+        if (out_valid) get_bits(top->m_axis_tdata_o, ow);
+        if (out_stalled) {
+            bool same = out_valid && (bool)top->m_axis_tlast_o == out_prev_last;
+            for (unsigned i = 0; i < beat_words; ++i) same = same && ow[i] == out_prev[i];
+            if (!same) ++out_violations;
+        }
+        out_stalled = out_valid && !out_fire;
+        if (out_stalled) {
+            std::memcpy(out_prev, ow, sizeof ow);
+            out_prev_last = top->m_axis_tlast_o;
+        }
         bool aw_fire = aw_pending && top->s_axil_awready_o;
         bool w_fire = w_pending && top->s_axil_wready_o;
         bool b_fire = b_wait && top->s_axil_bvalid_o;
@@ -221,6 +239,7 @@ struct Dev {
         ctx->timeInc(1);
 #endif
         // bookkeeping
+        in_hold = in_valid && !in_fire;
         if (in_fire) {
             ++in_beats;
             if (!in_started) {
@@ -414,7 +433,8 @@ uint64_t dev_in_stamps(Dev* d, uint64_t* out, uint64_t cap) {
     return n;
 }
 
-// Progress counters for diagnostics: beats in, beats out, partial output bytes, in_pos.
+// Progress counters for diagnostics: beats in, beats out, partial output bytes, in_pos,
+// input packets queued, output packets queued, output protocol violations.
 void dev_counters(Dev* d, uint64_t* out) {
     out[0] = d->in_beats;
     out[1] = d->out_beats;
@@ -422,6 +442,7 @@ void dev_counters(Dev* d, uint64_t* out) {
     out[3] = d->in_pos;
     out[4] = d->in_q.size();
     out[5] = d->out_q.size();
+    out[6] = d->out_violations;
 }
 
 // Simulated cycles and wall-clock seconds spent inside the harness.

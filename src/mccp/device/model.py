@@ -209,9 +209,10 @@ class Model:
                 return out
 
     def counters(self) -> dict:
-        arr = (_u64 * 6)()
+        arr = (_u64 * 7)()
         self._lib.dev_counters(self._h, arr)
-        return dict(zip(("in_beats", "out_beats", "out_partial", "in_pos", "in_queued", "out_queued"), arr))
+        return dict(zip(("in_beats", "out_beats", "out_partial", "in_pos", "in_queued", "out_queued",
+                         "out_violations"), arr))
 
     def speed(self) -> tuple[int, float]:
         """(cycles simulated inside the harness, wall seconds they took)."""

@@ -1,6 +1,8 @@
 // Test stand-in with mccp_top's port list (docs/fabric.md): checks the device harness
 // (AXI4-Lite master, stream drivers, back-pressure, cycle stamps) without the fabric.
-// AXI4-Lite: 0x000..0x7FC a 512-word RAM (byte strobes); 0x800.. answers SLVERR.
+// AXI4-Lite: 0x000..0x7FC a 512-word RAM (byte strobes); 0xFFC reads the count of input
+// protocol violations (tvalid dropped or tdata/tlast changed while stalled); the rest of
+// 0x800.. answers SLVERR.
 // Stream: every input beat comes out unchanged, in order, through a 4-entry FIFO.
 module mccp_loopback_top #(
   parameter int unsigned NumCores = 4,
@@ -44,6 +46,22 @@ module mccp_loopback_top #(
   logic [11:0] aw_q;
   logic [31:0] w_q;
   logic [3:0] s_q;
+  logic [31:0] viol_q;
+  logic stall_q;
+  logic [StreamBits:0] held_q;
+
+  // input protocol check: a stalled beat must stay offered, unchanged
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      viol_q <= '0;
+      stall_q <= 1'b0;
+      held_q <= '0;
+    end else begin
+      if (stall_q && (!s_axis_tvalid_i || {s_axis_tlast_i, s_axis_tdata_i} != held_q)) viol_q <= viol_q + 1;
+      stall_q <= s_axis_tvalid_i && !s_axis_tready_o;
+      held_q <= {s_axis_tlast_i, s_axis_tdata_i};
+    end
+  end
 
   assign s_axil_awready_o = !aw_got && !s_axil_bvalid_o;
   assign s_axil_wready_o = !w_got && !s_axil_bvalid_o;
@@ -85,8 +103,13 @@ module mccp_loopback_top #(
       if (s_axil_bvalid_o && s_axil_bready_i) s_axil_bvalid_o <= 1'b0;
       if (s_axil_arvalid_i && s_axil_arready_o) begin
         s_axil_rvalid_o <= 1'b1;
-        s_axil_rdata_o <= s_axil_araddr_i[11] ? 32'h0 : mem[s_axil_araddr_i[10:2]];
-        s_axil_rresp_o <= s_axil_araddr_i[11] ? 2'b10 : 2'b00;
+        if (s_axil_araddr_i == 12'hFFC) begin
+          s_axil_rdata_o <= viol_q;
+          s_axil_rresp_o <= 2'b00;
+        end else begin
+          s_axil_rdata_o <= s_axil_araddr_i[11] ? 32'h0 : mem[s_axil_araddr_i[10:2]];
+          s_axil_rresp_o <= s_axil_araddr_i[11] ? 2'b10 : 2'b00;
+        end
       end else if (s_axil_rvalid_o && s_axil_rready_i) begin
         s_axil_rvalid_o <= 1'b0;
       end
