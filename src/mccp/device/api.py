@@ -195,8 +195,9 @@ class Device:
         self.timeout_cycles = timeout_cycles
         self.rm = regmap.load()
         t0 = time.monotonic()
+        kind = None if not trace else ("fst" if str(trace).endswith(".fst") else "vcd")
         self.library = build_model(rtl, sources if sources is not None else rtl_sources(), top=top,
-                                   trace=bool(trace))
+                                   trace=kind)
         self.build_seconds = build_info(self.library).get("seconds")
         self.open_seconds = time.monotonic() - t0
         self.model = Model(self.library, seed=seed, trace=trace)

@@ -56,12 +56,26 @@ def _locked(path: Path):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _flags(opt: str, trace: bool) -> list[str]:
-    return [*VERILATOR_FLAGS, opt, *(["--trace-fst"] if trace else [])]
+TRACE_FLAGS = {"fst": ["--trace-fst"], "vcd": ["--trace"]}
+
+
+def _trace_kind(trace) -> str | None:
+    """None (no waveform support, the default), "fst" or "vcd"; True means "fst"."""
+    if not trace:
+        return None
+    kind = "fst" if trace is True else str(trace).lower()
+    if kind not in TRACE_FLAGS:
+        raise ValueError(f"trace must be 'fst' or 'vcd', got {trace!r}")
+    return kind
+
+
+def _flags(opt: str, trace) -> list[str]:
+    kind = _trace_kind(trace)
+    return [*VERILATOR_FLAGS, opt, *(TRACE_FLAGS[kind] if kind else [])]
 
 
 def model_key(parameters: Mapping[str, object], sources: Sequence[Path], top: str,
-              opt: str = "-O3", trace: bool = False) -> str:
+              opt: str = "-O3", trace: bool | str = False) -> str:
     h = hashlib.sha256()
     h.update(json.dumps({"top": top, "params": {k: str(v) for k, v in sorted(parameters.items())},
                          "flags": _flags(opt, trace), "cxx": CXX_OPT,
@@ -73,9 +87,12 @@ def model_key(parameters: Mapping[str, object], sources: Sequence[Path], top: st
 
 
 def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None = None,
-                top: str = "mccp_top", opt: str = "-O3", trace: bool = False,
+                top: str = "mccp_top", opt: str = "-O3", trace: bool | str = False,
                 jobs: int | None = None, quiet: bool = True) -> Path:
-    """Path of the shared library for these parameters, building it if needed."""
+    """Path of the shared library for these parameters, building it if needed.
+
+    `trace`: "fst" (--trace-fst; the FST writer needs lz4.h and zlib.h from the system)
+    or "vcd" (--trace) builds a variant that can dump waveforms (Model(trace=path))."""
     sources = [Path(s) for s in (sources if sources is not None else rtl_sources())]
     if not sources:
         raise BuildError("no RTL sources")

@@ -19,8 +19,15 @@
 #include "Vtop.h"
 #include "verilated.h"
 
+// Waveforms: a build with --trace-fst (FST, needs lz4.h/zlib.h) or --trace (VCD).
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
+#define DEV_TRACE 1
+using TraceFile = VerilatedFstC;
+#elif VM_TRACE_VCD || (VM_TRACE && !VM_TRACE_FST)
+#include "verilated_vcd_c.h"
+#define DEV_TRACE 1
+using TraceFile = VerilatedVcdC;
 #endif
 
 namespace {
@@ -68,8 +75,8 @@ struct InStamp {
 struct Dev {
     VerilatedContext* ctx;
     Vtop* top;
-#if VM_TRACE_FST
-    VerilatedFstC* tfp = nullptr;
+#ifdef DEV_TRACE
+    TraceFile* tfp = nullptr;
 #endif
     uint64_t cycle = 0;
     unsigned beat_bytes;
@@ -113,15 +120,17 @@ struct Dev {
 
     explicit Dev(uint64_t seed, const char* trace_path) : rng(seed) {
         ctx = new VerilatedContext;
+#ifdef DEV_TRACE
+        if (trace_path && *trace_path) ctx->traceEverOn(true);   // before the model is built
+#endif
         top = new Vtop{ctx, "top"};
         // Verilator holds a port of <= 32 bits in IData, 33..64 in QData, wider in VlWide
         beat_bytes = static_cast<unsigned>(sizeof(top->s_axis_tdata_i));
         beat_words = (beat_bytes + 3) / 4;
         (void)trace_path;
-#if VM_TRACE_FST
+#ifdef DEV_TRACE
         if (trace_path && *trace_path) {
-            ctx->traceEverOn(true);
-            tfp = new VerilatedFstC;
+            tfp = new TraceFile;
             top->trace(tfp, 99);
             tfp->open(trace_path);
         }
@@ -133,7 +142,7 @@ struct Dev {
     }
 
     ~Dev() {
-#if VM_TRACE_FST
+#ifdef DEV_TRACE
         if (tfp) {
             tfp->close();
             delete tfp;
@@ -203,7 +212,7 @@ struct Dev {
         top->s_axil_rready_i = r_wait ? 1 : 0;
         top->clk_i = 0;
         top->eval();
-#if VM_TRACE_FST
+#ifdef DEV_TRACE
         if (tfp) tfp->dump(ctx->time());
         ctx->timeInc(1);
 #endif
@@ -234,7 +243,7 @@ struct Dev {
         // edge
         top->clk_i = 1;
         top->eval();
-#if VM_TRACE_FST
+#ifdef DEV_TRACE
         if (tfp) tfp->dump(ctx->time());
         ctx->timeInc(1);
 #endif
