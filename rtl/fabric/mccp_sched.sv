@@ -230,7 +230,7 @@ module mccp_sched #(
     if (state_q == StStart) core_start_valid_o[core_q] = 1'b1;
     if (start_fire)         start_o[core_q]            = 1'b1;
   end
-  assign core_key_o         = key_q;
+  assign core_key_o         = (state_q == StKey) ? key_q : '0;  // key bits only during a load
   assign core_key_len_o     = key_len_q;
   assign core_start_entry_o = entry[core_q];
   assign core_start_args_o  = req_i.args;
