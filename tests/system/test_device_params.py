@@ -1,0 +1,72 @@
+"""Non-default parameters reach the RTL (-G) and the API's checks: 2 cores, 64-bit streams,
+4 key slots, 8 channels, 1 KB buffers, only core 0 with AES decryption."""
+
+import random
+
+import pytest
+
+from cases import make_case
+from mccp import Device, refs
+
+
+@pytest.fixture(scope="module")
+def small():
+    with Device(cores=2, stream_bits=64, key_slots=4, channels=8, buf_bytes=1024, decrypt_cores=0b01) as d:
+        yield d
+
+
+def test_config_registers(small):
+    c0, c1 = small.read_fields("CONFIG0"), small.read_fields("CONFIG1")
+    assert (c0["num_cores"], c0["stream_bits"], c0["key_slots"]) == (2, 64, 4)
+    assert (c1["channels"], c1["buf_words"]) == (8, 1024 // 16 + 8)
+    decrypt = []
+    for core in range(2):
+        small.write_reg("CORE_SEL", core)
+        decrypt.append(small.read_fields("CORE_CAPS")["decrypt"])
+    assert decrypt == [1, 0]
+
+
+def test_limits(small):
+    with pytest.raises(ValueError, match="slot"):
+        small.load_key(4, bytes(16))
+    key = bytes(range(32))
+    small.load_key(3, key)
+    chans = [small.open_channel("ctr", 3) for _ in range(8)]
+    try:
+        with pytest.raises(ValueError, match="all 8 channels"):
+            small.open_channel("ctr", 3)
+        with pytest.raises(ValueError, match="1024 bytes"):
+            chans[0].encrypt(bytes(1025), nonce=bytes(16))
+        nonce = bytes(16)
+        assert chans[7].encrypt(bytes(1024), nonce=nonce)[0] == refs.ctr32(key, nonce, bytes(1024))
+    finally:
+        for ch in chans:
+            ch.close()
+
+
+def test_decrypt_cores(small):
+    """ECB/CBC decryption needs the AES decryption datapath: only core 0 has it; GCM and CTR
+    (forward cipher only) run on both."""
+    rng = random.Random(5)
+    key = rng.randbytes(24)
+    small.load_key(0, key)
+    chans = {m: small.open_channel(m, 0) for m in ("ecb", "cbc", "gcm")}
+    try:
+        expect = {}
+        for _ in range(40):
+            mode = rng.choice(list(chans))
+            ch = chans[mode]
+            c = make_case(rng, mode, rng.choice(("encrypt", "decrypt")), key, rng.randint(16, 400),
+                          ch.cfg.nonce_len, ch.cfg.tag_len)
+            expect[small.submit(ch, c.op, c.data, nonce=c.nonce, aad=c.aad, tag=c.tag)] = (mode, c)
+        results = small.drain()
+        cores = {}
+        for r in results:
+            mode, c = expect[r.ticket]
+            assert r.status == "OK" and (r.data, r.tag) == (c.want_data, c.want_tag), (mode, c.op)
+            cores.setdefault((mode, c.op), set()).add(r.core)
+        assert cores[("ecb", "decrypt")] == {0} and cores[("cbc", "decrypt")] == {0}
+        assert cores[("gcm", "decrypt")] == {0, 1} and cores[("ecb", "encrypt")] == {0, 1}
+    finally:
+        for ch in chans.values():
+            ch.close()
