@@ -7,7 +7,7 @@ from cases import make_case
 from mccp import DeviceError, paths, refs
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def keyed(dev):
     dev.load_key(0, KEYS[16])
     return dev
