@@ -192,7 +192,7 @@ module mccp_sched #(
         end
         StKey: begin
           if (key_fire) begin
-            tag_valid_q[core_q] <= !stale_q;
+            tag_valid_q[core_q] <= !stale_q && !(ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot));
             tag_slot_q[core_q]  <= req_i.key_slot;
             key_q   <= '0;
             state_q <= StStart;
