@@ -135,3 +135,11 @@ def test_vcd_trace(tmp_path):
     assert "s_axis_tdata_i" in text and "m_axis_tlast_o" in text
     # two dumps per cycle (clock low, clock high)
     assert sum(1 for line in text.splitlines() if line.startswith("#")) == 2 * cycles
+
+
+def test_closed_model_refuses_calls():
+    m = loopback(32)
+    m.close()
+    m.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        m.step(1)

@@ -155,6 +155,12 @@ class Channel:
         """Returns if `tag` is right, raises AuthError if not."""
         self._run(VERIFY, data, nonce, b"", tag)
 
+    def __enter__(self) -> "Channel":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def close(self) -> None:
         """Disable the channel and free its index."""
         self.device._close_channel(self)

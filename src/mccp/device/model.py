@@ -56,6 +56,13 @@ class BusError(RuntimeError):
         self.resp = resp
 
 
+class _Closed:
+    """Stands in for the library after close(): any call raises instead of touching freed memory."""
+
+    def __getattr__(self, name):
+        raise RuntimeError("the simulated device is closed")
+
+
 def load_library(path: Path) -> ctypes.CDLL:
     key = str(path)
     if key not in _LIBS:
@@ -96,6 +103,7 @@ class Model:
         if self._h:
             self._lib.dev_free(self._h)
             self._h = None
+            self._lib = _Closed()
 
     def __del__(self):
         try:
