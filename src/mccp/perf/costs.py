@@ -1,0 +1,168 @@
+"""Per-core task costs, computed by the instruction-set simulator.
+
+The ISS (mccp.iss) charges the RTL core's cycles exactly for a task whose
+input is ready and whose output drains.  For the transaction-level model we
+need more than the total: the cycle (relative to the start handshake) at
+which the core reads each input word (`vld`), so that a slow stream can stall
+it, and how many output words it releases.  Costs depend on the mode, the
+operation, the key size and the field lengths, not on the data, so one ISS
+run per distinct shape is cached (in memory and in build/perf/costs.json,
+keyed by the firmware image and the GHASH digit size).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import threading
+from dataclasses import dataclass
+
+from mccp import paths, refs
+from mccp.modes import MODES, build_task
+
+DIGIT_BITS = 32        # GhashDigitBits default of mccp_core / mccp_top
+OUT_WORDS = 130        # core output buffer for BufBytes 2048
+CACHE = paths.ROOT / "build" / "perf" / "costs.json"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a task's timing depends on."""
+    mode: str
+    op: str
+    key_bits: int
+    payload: int
+    aad: int = 0
+    nonce: int = -1        # -1: the mode's default (as mccp.Device)
+    tag_len: int = -1      # -1: the mode's default
+
+    def resolved(self) -> "Shape":
+        nonce = self.nonce if self.nonce >= 0 else default_nonce(self.mode)
+        tag = self.tag_len if self.tag_len >= 0 else (16 if MODES[self.mode].tag_lens else 0)
+        return Shape(self.mode, self.op, self.key_bits, self.payload, self.aad, nonce, tag)
+
+    @property
+    def body_words(self) -> int:
+        """Input words after the header (nonce, AAD, payload, tag on decrypt/verify)."""
+        s = self.resolved()
+        m = MODES[s.mode]
+        aad, data = (s.aad + s.payload, 0) if s.mode == "gmac" else (s.aad, s.payload)
+        tag = s.tag_len if s.op in ("decrypt", "verify") and (m.aead or m.mac_only) else 0
+        return sum((n + 15) // 16 for n in (s.nonce, aad, data, tag))
+
+    def key(self) -> str:
+        s = self.resolved()
+        return f"{s.mode}/{s.op}/{s.key_bits}/{s.payload}/{s.aad}/{s.nonce}/{s.tag_len}"
+
+
+def default_nonce(mode: str) -> int:
+    """Nonce length the device API gives a channel by default."""
+    return {"gcm": 12, "gmac": 12, "ccm": 13, "cbc": 16, "ctr": 16}.get(mode, 0)
+
+
+def default_op(mode: str) -> str:
+    return "mac" if MODES[mode].mac_only else "encrypt"
+
+
+@dataclass(frozen=True)
+class Cost:
+    cycles: int             # start handshake to result offered (input ready, output draining)
+    reads: tuple            # cycle of each input word read, relative to the start
+    writes: tuple           # cycle of each output word written, relative to the start
+    out_words: int          # output words released (payload and tag each start a word)
+    in_words: int           # body words
+
+
+_mem: dict[str, Cost] = {}
+_lock = threading.Lock()
+_disk_loaded = False
+
+
+def _fw_id() -> str:
+    src = (paths.ROOT / "firmware" / "mccp.s").read_bytes()
+    return hashlib.sha256(src + f"/{DIGIT_BITS}/{OUT_WORDS}".encode()).hexdigest()[:16]
+
+
+def _load_disk() -> None:
+    global _disk_loaded
+    _disk_loaded = True
+    try:
+        data = json.loads(CACHE.read_text())
+    except (OSError, ValueError):
+        return
+    if data.get("firmware") != _fw_id():
+        return
+    for k, v in data.get("costs", {}).items():
+        _mem.setdefault(k, Cost(v["cycles"], tuple(v["reads"]), tuple(v["writes"]), v["out_words"], v["in_words"]))
+
+
+def _save_disk() -> None:
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    data = {"firmware": _fw_id(), "costs": {k: {"cycles": c.cycles, "reads": list(c.reads),
+                                                "writes": list(c.writes), "out_words": c.out_words,
+                                                "in_words": c.in_words} for k, c in _mem.items()}}
+    tmp = CACHE.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(CACHE)
+
+
+def _program():
+    from mccp.device.api import firmware_program
+
+    return firmware_program()
+
+
+def _run_iss(s: Shape) -> Cost:
+    from mccp.iss import Iss
+
+    prog = _program()
+    rng = random.Random(s.key())
+    key = rng.randbytes(s.key_bits // 8)
+    data, nonce, aad = rng.randbytes(s.payload), rng.randbytes(s.nonce), rng.randbytes(s.aad)
+    if s.mode == "ccm" and s.nonce < 13:
+        data = data[: min(len(data), (1 << (8 * (15 - s.nonce))) - 1)]
+    tag = b""
+    if s.op in ("decrypt", "verify"):
+        ct, tag = refs.reference(s.mode, key, data, nonce, aad, s.tag_len)
+        if s.op == "decrypt" and s.mode in ("ecb", "cbc", "ctr", "ccm", "gcm"):
+            data = ct
+    iss = Iss(prog.words, digit_bits=DIGIT_BITS, out_words=OUT_WORDS)
+    iss.load_key(key)
+    task = build_task(prog.entries, s.mode, s.op, data, nonce, aad, tag, s.tag_len)
+    res = iss.run(task)
+    if res.status != 0:
+        raise RuntimeError(f"ISS: {s.key()} ended with status {res.status}")
+    isa = iss.isa
+    reads, writes = [], []
+    for r in res.retired:
+        dec = isa.decode(r.word)
+        name = dec[0].mnemonic if dec else ""
+        if name == "vld":
+            reads.append(r.cycle)
+        elif name in ("vst", "vstn"):
+            writes.append(r.cycle)
+    return Cost(res.cycles, tuple(reads), tuple(writes[: len(res.output)]), len(res.output), len(task.words))
+
+
+def cost(shape: Shape) -> Cost:
+    """The core's cost for a task of this shape (ISS, cached)."""
+    s = shape.resolved()
+    k = s.key()
+    with _lock:
+        if not _disk_loaded:
+            _load_disk()
+        c = _mem.get(k)
+    if c is None:
+        c = _run_iss(s)
+        with _lock:
+            _mem[k] = c
+            _save_disk()
+    return c
+
+
+def key_expansion_cycles(key_bits: int) -> int:
+    """Key schedule cycles of the AES engine, from results/bench_engines.json (measured on the RTL)."""
+    data = json.loads((paths.RESULTS / "bench_engines.json").read_text())
+    return int(data["aes"]["aes_encdec"]["key_sizes"][str(key_bits)]["key_expansion_cycles"])

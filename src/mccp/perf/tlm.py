@@ -1,0 +1,277 @@
+"""Transaction-level model of `mccp_top` (docs/fabric.md), event driven.
+
+Resources and their rules, as the RTL has them:
+
+* **input stream** (one packet at a time): the header word takes 128/StreamBits
+  beats; the parser then asks the scheduler, which picks an idle capable core
+  (not busy, fewer than two records in the output stage: the running task and
+  one finished packet not yet emitted), loads the channel's key into it if its
+  cache misses (the core's engine expands it before the start), and starts the
+  task; the body then streams into the core at one word per 128/StreamBits
+  cycles.  The next packet's header follows the last body word.  While no core
+  is free the stream stalls (head-of-line): packets are taken in arrival order.
+* **core**: the task costs what the ISS says (mccp.perf.costs: total cycles and
+  the cycle each input word is read and each output word written); a word read
+  before it arrived stalls the core, and an output word written while the
+  core's output buffer (130 words) still holds the previous packet's unread
+  words stalls it until they leave.
+* **output stage** (one packet at a time): a finished task's packet (status
+  header + output words) may leave once the core's result is in and -- per
+  channel order -- its channel's previously dispatched packet has been chosen;
+  round robin among the cores from the one after the last chosen; the packet
+  takes (1 + words) x 128/StreamBits cycles.
+* **policies**: key affinity (a free core that holds the channel's key wins,
+  then round robin from the core after the last one chosen), per-channel order.
+
+The small pipeline constants (`Timing`) are the cycle counts of the RTL's state
+machines (parser StHdr->StLookup->StCheck->StReq, scheduler StIdle->StKeyRd->
+StPick->StKey/StStart, the core's start handshake, the output stage's record
+and header cycles), checked against the RTL by tests/perf; the per-core costs
+come from the ISS, the key expansion from results/bench_engines.json.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass, field, replace
+
+from mccp.perf import costs
+
+
+@dataclass(frozen=True)
+class Timing:
+    hdr_to_start: int = 7      # header word taken -> start handshake (core free, key cached)
+    free_to_start: int = 3     # result taken -> next start on that core, when a request waits
+    key_extra: int = 1         # cycles of a key load beside the engine's expansion
+    read_lat: int = 2          # body word handed to the core -> the core can read it (from the start)
+    res_to_emit: int = 2       # result taken -> the packet may be chosen by the output stage
+    emit_to_exit: int = 3      # chosen -> TLAST beat, beyond (1 + words) x beats
+    out_read_lat: int = 1      # chosen -> first output word leaves the core buffer, beyond beats
+    out_depth: int = 130       # core output buffer (words), BufBytes/16 + 2
+
+
+@dataclass(frozen=True)
+class Config:
+    cores: int = 4
+    stream_bits: int = 128
+    affinity: bool = True      # global SCHED.AFFINITY
+    in_order: bool = True      # global SCHED.IN_ORDER
+    timing: Timing = Timing()
+
+    @property
+    def beats(self) -> int:
+        return 128 // self.stream_bits
+
+
+@dataclass(frozen=True)
+class Channel:
+    mode: str = "gcm"
+    key_slot: int = 0
+    key_bits: int = 128
+    op: str = ""               # default: encrypt / mac
+    affinity: bool = True      # the channel's policy bits
+    ordered: bool = True
+    nonce: int = -1            # -1: the device API's default
+    tag_len: int = -1
+
+
+@dataclass
+class Packet:
+    channel: int
+    payload: int
+    aad: int = 0
+    arrival: int = 0           # cycle the host offers it (the stream takes packets in list order)
+    deadline: int | None = None  # relative to arrival
+    # results
+    entry: int = -1            # first header beat accepted
+    start: int = -1            # start handshake with the core
+    end: int = -1              # the core's result taken
+    chosen: int = -1           # output stage picks the packet
+    exit: int = -1             # TLAST beat of the output packet
+    core: int = -1
+    key_load: bool = False
+
+    @property
+    def latency(self) -> int:
+        return self.exit - self.entry
+
+    @property
+    def response(self) -> int:
+        return self.exit - self.arrival
+
+
+@dataclass
+class _Core:
+    busy: bool = False
+    free_at: int = 0           # earliest start after the last result
+    records: list = field(default_factory=list)   # packets (FIFO) held by the output stage
+    key_slot: int | None = None
+    last_out: Packet | None = None    # last packet chosen for output (its words may still drain)
+
+
+def shape_of(ch: Channel, p: Packet) -> costs.Shape:
+    return costs.Shape(ch.mode, ch.op or costs.default_op(ch.mode), ch.key_bits, p.payload, p.aad,
+                       ch.nonce, ch.tag_len)
+
+
+class Model:
+    """One scenario: `run(packets)` fills in the packets' timing."""
+
+    def __init__(self, cfg: Config, channels: list[Channel]):
+        self.cfg = cfg
+        self.channels = channels
+        self._cost_cache: dict = {}
+
+    def _cost(self, p: Packet) -> costs.Cost:
+        k = (p.channel, p.payload, p.aad)
+        c = self._cost_cache.get(k)
+        if c is None:
+            c = self._cost_cache[k] = costs.cost(shape_of(self.channels[p.channel], p))
+        return c
+
+    def run(self, packets: list[Packet]) -> list[Packet]:
+        cfg, tm, B = self.cfg, self.cfg.timing, self.cfg.beats
+        cores = [_Core() for _ in range(cfg.cores)]
+        ev: list = []
+        seq = [0]
+
+        def post(t, kind, arg=None):
+            seq[0] += 1
+            heapq.heappush(ev, (t, seq[0], kind, arg))
+
+        nxt = 0                  # next packet of the input stream
+        in_free = 0              # the stream can take the next header beat
+        req_at = None            # the head packet's request reaches the scheduler's pick state
+        sched_rr = 0
+        out_free, out_rr, out_busy_until = 0, cfg.cores, 0
+        last_of_chan: dict[int, Packet] = {}   # per-channel previous dispatched ordered packet
+        pred: dict[int, Packet] = {}           # id(packet) -> predecessor in channel order
+        emittable_at: dict[int, int] = {}      # id(packet) -> cycle its result is in
+        pending_end: dict[int, tuple] = {}     # core -> (packet, cost, stall_in) waiting for the output buffer
+
+        def read_time(prev: Packet, i: int) -> int:
+            return prev.chosen + tm.out_read_lat + (i + 1) * B
+
+        def finish(c: int, p: Packet, cst: costs.Cost, stall_in: int) -> bool:
+            """Schedule the core's end, or return False if it depends on an output not chosen yet."""
+            core = cores[c]
+            stall = stall_in
+            prev = core.records[0] if core.records and core.records[0] is not p else core.last_out
+            if prev is not None:
+                prev_out = self._cost(prev).out_words
+                if prev_out + cst.out_words > tm.out_depth:
+                    if prev.chosen < 0:
+                        return False
+                    for j, w in enumerate(cst.writes):
+                        i = prev_out + j - tm.out_depth
+                        if i >= 0:
+                            stall = max(stall, read_time(prev, i) + 1 - (p.start + w))
+            p.end = p.start + cst.cycles + stall
+            post(p.end, "end", (c, p))
+            return True
+
+        def try_input(t):
+            nonlocal nxt, in_free, req_at, sched_rr
+            if nxt >= len(packets):
+                return
+            p = packets[nxt]
+            ch = self.channels[p.channel]
+            if req_at is None:
+                p.entry = max(p.arrival, in_free)
+                req_at = p.entry + B + tm.hdr_to_start         # start handshake, at best (core free, key cached)
+                if req_at > t:
+                    post(req_at, "in")
+                    return
+            if t < req_at:
+                return
+            free = [i for i, co in enumerate(cores) if not co.busy and len(co.records) < 2 and co.free_at <= t]
+            if not free:
+                return                                          # retried on the next core event
+            cand = free
+            if cfg.affinity and ch.affinity:
+                hit = [i for i in free if cores[i].key_slot == ch.key_slot]
+                cand = hit or free
+            c = min(cand, key=lambda i: (i - sched_rr) % cfg.cores)
+            sched_rr = (c + 1) % cfg.cores
+            core = cores[c]
+            start = t
+            if core.key_slot != ch.key_slot:
+                p.key_load = True
+                start = t + tm.key_extra + costs.key_expansion_cycles(ch.key_bits)
+                core.key_slot = ch.key_slot
+            p.start, p.core = start, c
+            core.busy = True
+            core.records.append(p)
+            if ch.ordered and cfg.in_order:
+                if p.channel in last_of_chan:
+                    pred[id(p)] = last_of_chan[p.channel]
+                last_of_chan[p.channel] = p
+            cst = self._cost(p)
+            n = cst.in_words
+            x = start + 1                                        # first body word taken by the core
+            stall_in = 0
+            for k, r in enumerate(cst.reads):
+                stall_in = max(stall_in, x + k * B + tm.read_lat - 1 - (start + r))
+            if not finish(c, p, cst, stall_in):
+                pending_end[c] = (p, cst, stall_in)
+            in_free = x + max(n - 1, 0) * B
+            nxt += 1
+            req_at = None
+            if nxt < len(packets):
+                post(max(in_free, packets[nxt].arrival), "in")
+
+        def try_output(t):
+            nonlocal out_free, out_rr
+            if t < out_free:
+                post(out_free, "out")
+                return
+            best = None
+            for k in range(1, cfg.cores + 2):
+                c = (out_rr + k) % (cfg.cores + 1)
+                if c >= cfg.cores or not cores[c].records:
+                    continue
+                p = cores[c].records[0]
+                e = emittable_at.get(id(p))
+                if e is None or e > t:
+                    continue
+                q = pred.get(id(p))
+                if q is not None and q.chosen < 0:
+                    continue
+                best = c
+                break
+            if best is None:
+                return
+            core = cores[best]
+            p = core.records.pop(0)
+            out_rr = best
+            p.chosen = t
+            w = self._cost(p).out_words
+            p.exit = t + tm.emit_to_exit + (1 + w) * B - 1
+            out_free = t + (1 + w) * B
+            core.last_out = p
+            post(out_free, "out")
+            post(t + 1, "in")                                    # a record slot was freed
+            if best in pending_end:
+                q, cst, stall_in = pending_end.pop(best)
+                finish(best, q, cst, stall_in)
+
+        post(packets[0].arrival if packets else 0, "in")
+        while ev:
+            t, _, kind, arg = heapq.heappop(ev)
+            if kind == "in":
+                try_input(t)
+            elif kind == "end":
+                c, p = arg
+                cores[c].busy = False
+                cores[c].free_at = t + tm.free_to_start
+                emittable_at[id(p)] = t + tm.res_to_emit
+                post(t + tm.res_to_emit, "out")
+                post(t + tm.free_to_start, "in")
+            elif kind == "out":
+                try_output(t)
+        return packets
+
+
+def simulate(cfg: Config, channels: list[Channel], packets: list[Packet]) -> list[Packet]:
+    return Model(cfg, channels).run([replace(p) for p in packets])
