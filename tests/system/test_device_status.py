@@ -76,7 +76,9 @@ def test_raw_packets(keyed, rng):
         assert st == {"magic": "BAD_HEADER", "unknown": "NO_CHANNEL", "disabled": "NO_CHANNEL",
                       "early": "TRUNCATED", "late": "LENGTH", "ok": "OK"}
         for k in ("magic", "unknown", "disabled"):
-            assert res[t[k]].core is None and res[t[k]].data == b""
+            assert res[t[k]].core is None and res[t[k]].data == b"" and res[t[k]].start_cycle == -1
+        for r in res.values():
+            assert 0 <= r.entry_cycle < r.exit_cycle
         assert res[t["ok"]].data[:40] == refs.ctr32(KEYS[16], nonce, data)
         _still_works(dev, ch, rng)
     finally:

@@ -38,6 +38,7 @@ def test_stream_loopback(bits):
     assert [g.data for g in got] == sent
     stamps = m.in_stamps()
     assert [s.id for s in stamps] == [1000 + i for i in range(len(sent))]
+    assert m.in_starts() == [(s.id, s.first_cycle) for s in stamps]
     for s, g, p in zip(stamps, got, sent):
         beats = len(p) // (bits // 8)
         # a beat goes through the FIFO in at least one cycle; every beat takes a cycle

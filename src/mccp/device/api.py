@@ -244,6 +244,11 @@ class Device:
         """Simulated clock cycles so far (reset included)."""
         return self.model.cycle
 
+    @property
+    def irq(self) -> bool:
+        """Level of the interrupt line irq_o."""
+        return self.model.irq
+
     def speed(self) -> float:
         """Simulated cycles per wall-clock second so far."""
         cycles, seconds = self.model.speed()
@@ -406,8 +411,8 @@ class Device:
         if bad:
             raise DeviceError("PROTOCOL", f"the output stream broke the AXI4-Stream rule {bad} time(s): "
                               "tvalid dropped or tdata/tlast changed while tready was low")
-        for stamp in self.model.in_stamps():
-            self._entry[stamp.id] = stamp.first_cycle
+        for ident, first in self.model.in_starts():
+            self._entry[ident] = first
         for out in self.model.pop_all():
             if self.tap is not None:
                 self.tap.append(out.data)

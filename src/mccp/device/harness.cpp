@@ -90,6 +90,7 @@ struct Dev {
     bool in_valid = false;        // beat presented this cycle
     bool in_hold = false;         // a beat was offered and not yet accepted
     std::vector<InStamp> in_done;
+    std::vector<std::pair<uint64_t, uint64_t>> in_starts;   // (id, cycle of the first beat accepted)
     uint64_t in_beats = 0;
 
     // output stream
@@ -254,6 +255,7 @@ struct Dev {
             if (!in_started) {
                 in_started = true;
                 in_first = cycle;
+                in_starts.emplace_back(in_q.front().id, cycle);
             }
             in_pos += beat_bytes;
             if (in_pos >= in_q.front().bytes.size()) {
@@ -439,6 +441,19 @@ uint64_t dev_in_stamps(Dev* d, uint64_t* out, uint64_t cap) {
         ++n;
     }
     d->in_done.erase(d->in_done.begin(), d->in_done.begin() + static_cast<std::ptrdiff_t>(n));
+    return n;
+}
+
+// Input packets whose first beat was accepted since the last call: up to `cap` (id, cycle) pairs.
+// (An error answer may leave before its input packet's TLAST is taken.)
+uint64_t dev_in_starts(Dev* d, uint64_t* out, uint64_t cap) {
+    uint64_t n = 0;
+    while (n < cap && n < d->in_starts.size()) {
+        out[2 * n] = d->in_starts[n].first;
+        out[2 * n + 1] = d->in_starts[n].second;
+        ++n;
+    }
+    d->in_starts.erase(d->in_starts.begin(), d->in_starts.begin() + static_cast<std::ptrdiff_t>(n));
     return n;
 }
 

@@ -34,6 +34,7 @@ _SIGNATURES = {
     "dev_out_len": ([_p], ctypes.c_int64),
     "dev_out_pop": ([_p, ctypes.c_char_p, _u64, ctypes.POINTER(_u64), ctypes.POINTER(_u64)], ctypes.c_int64),
     "dev_in_stamps": ([_p, ctypes.POINTER(_u64), _u64], _u64),
+    "dev_in_starts": ([_p, ctypes.POINTER(_u64), _u64], _u64),
     "dev_counters": ([_p, ctypes.POINTER(_u64)], None),
     "dev_speed": ([_p, ctypes.POINTER(_u64), ctypes.POINTER(ctypes.c_double)], None),
 }
@@ -213,6 +214,16 @@ class Model:
             arr = (_u64 * (3 * 256))()
             n = self._lib.dev_in_stamps(self._h, arr, 256)
             out.extend(InStamp(arr[3 * i], arr[3 * i + 1], arr[3 * i + 2]) for i in range(n))
+            if n < 256:
+                return out
+
+    def in_starts(self) -> list[tuple[int, int]]:
+        """(id, cycle its first beat was accepted) of the input packets started since the last call."""
+        out: list[tuple[int, int]] = []
+        while True:
+            arr = (_u64 * (2 * 256))()
+            n = self._lib.dev_in_starts(self._h, arr, 256)
+            out.extend((arr[2 * i], arr[2 * i + 1]) for i in range(n))
             if n < 256:
                 return out
 
