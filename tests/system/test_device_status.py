@@ -83,3 +83,26 @@ def test_raw_packets(keyed, rng):
         _still_works(dev, ch, rng)
     finally:
         ch.close()
+
+
+def test_oversize_raw(keyed, rng):
+    """Bodies longer than the core's input buffer (BufBytes/16 + 8 words) are refused by the
+    parser (OVERSIZE, no core); the API refuses them earlier (ValueError)."""
+    dev = keyed
+    ch = dev.open_channel("ctr", 0)
+    gcm = dev.open_channel("gcm", 0)
+    try:
+        in_words = dev.buf_bytes // 16 + 8
+        fits = packets.build_packet(ch.cfg, "encrypt", 500, bytes(dev.buf_bytes), bytes(16))
+        over = packets.build_packet(ch.cfg, "encrypt", 501, bytes(16 * in_words), bytes(16))  # nonce + 136
+        aad = packets.build_packet(gcm.cfg, "encrypt", 502, bytes(dev.buf_bytes), bytes(12), bytes(200))
+        t = [dev.submit_raw(p) for p in (fits, over, aad)]
+        res = {r.ticket: r for r in dev.drain()}
+        assert [(res[x].status, res[x].core is None) for x in t] == \
+            [("OK", False), ("OVERSIZE", True), ("OVERSIZE", True)]
+        with pytest.raises(ValueError):
+            gcm.encrypt(bytes(dev.buf_bytes), nonce=bytes(12), aad=bytes(200))
+        _still_works(dev, ch, rng)
+    finally:
+        ch.close()
+        gcm.close()
