@@ -133,6 +133,7 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
             {"top": top, "parameters": {k: int(v) for k, v in parameters.items()}, "seconds": round(seconds, 1),
              "flags": _flags(opt, trace), "cxx": CXX_OPT, "sources": [str(s) for s in sources]}, indent=1))
         os.replace(tmp, lib)
+        shutil.rmtree(obj, ignore_errors=True)       # ~150 MB of generated C++ and objects per model
         if not quiet:
             print(f"built {top} {dict(parameters)} in {seconds:.1f} s -> {lib}")
     return lib
