@@ -7,6 +7,7 @@ back-pressure, for every stream width; the cycle stamps must be consistent.
 """
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -144,3 +145,23 @@ def test_closed_model_refuses_calls():
     m.close()
     with pytest.raises(RuntimeError, match="closed"):
         m.step(1)
+
+
+def test_concurrent_builds_share_one(tmp_path):
+    """Two processes asking for the same new model at once: one builds, the other waits on the
+    lock and loads the same library."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from pathlib import Path; from mccp import paths; paths.BUILD = Path(sys.argv[1]);"
+        "from mccp.device.build import build_model;"
+        f"print(build_model({{'StreamBits': 32}}, [Path({str(LOOPBACK[0])!r})], top='mccp_loopback_top', quiet=False))"
+    )
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    outs = [p.communicate(timeout=600)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    assert sum(o.count("built ") for o in outs) == 1
+    libs = {o.strip().splitlines()[-1] for o in outs}
+    assert len(libs) == 1 and Path(libs.pop()).exists()
