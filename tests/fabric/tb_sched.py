@@ -1,0 +1,512 @@
+"""cocotb bench for rtl/fabric/mccp_sched.sv (task scheduler and key scheduler).
+
+The bench plays the parser (one request at a time, held until answered), the
+key store (a dict of slots; the read port answers after a random latency; slot
+writes / zeroize change the contents and pulse ks_inv_*; ks_busy at random),
+the cores (random key / start ready delays, results after a random run time,
+random rec_space) and the host (random CORE_ENABLE flips, entry-table writes
+through ent_* between requests).
+
+Its model of docs/fabric.md "Scheduling" decides every request:
+  * KEY_ERROR when the slot read is empty or holds a key of another size;
+    else NO_CORE when no core has the function (decrypt functions 1 and 3 only
+    on DecryptCores cores);
+  * otherwise the core picked is, in the first clock a candidate exists
+    (capable, enabled, not busy, rec_space), among the key-cache hits if
+    affinity is on globally and for the channel and some candidate hits, else
+    among all candidates: the first at or after the core following the last
+    one granted (round robin);
+  * a key load happens iff the chosen core's cache tag is not the slot; the key
+    loaded is the one the store returned; a core's tag is valid after a load
+    unless its slot was written since the read; a write drops the tags for it.
+Invariants checked every clock: core_key_o is zero unless core_key_valid_o; a
+valid cache tag means the core holds the store's current key for that slot;
+busy_o = started-and-not-finished cores plus the one being loaded/started;
+caps_funcs_o = the entry tables written; at most one core's key/start valid.
+The start handshake carries the core's entry-table address for the function,
+the request's args/empty, and the same clock grants the parser and emits the
+dispatch record.
+
+Knobs: SCHED_CORES, SCHED_DECRYPT (the build's parameters), SCHED_REQUESTS, SCHED_SEED.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import FallingEdge, ReadOnly
+
+from mccp import regmap
+
+N = int(os.environ.get("SCHED_CORES", "4"))
+DEC = int(os.environ.get("SCHED_DECRYPT", "65535"))
+REQUESTS = int(os.environ.get("SCHED_REQUESTS", "300"))
+SEED = int(os.environ.get("SCHED_SEED", "5"))
+SLOTS = 4
+ST = regmap.load().status_code
+
+# task_req_t of mccp_fabric_pkg, msb first
+REQ_FIELDS = [("channel", 8), ("seq", 32), ("func", 4), ("key_slot", 5), ("key_len", 2),
+              ("affinity", 1), ("ordered", 1), ("empty", 1), ("args", 128)]
+
+
+def pack_req(r: dict) -> int:
+    v = 0
+    for name, width in REQ_FIELDS:
+        v = (v << width) | r[name]
+    return v
+
+
+def bits(v: int, n: int) -> list[int]:
+    return [(v >> i) & 1 for i in range(n)]
+
+
+class SchedTb:
+    def __init__(self, dut, rng: random.Random):
+        self.dut = dut
+        self.rng = rng
+        self.cycle = 0
+        self.store: dict[int, tuple[int, int] | None] = {s: None for s in range(SLOTS)}
+        self.funcs = [[0] * 16 for _ in range(N)]
+        self.entries = [[0] * 16 for _ in range(N)]
+        self.tag: list[int | None] = [None] * N
+        self.core_key: list[tuple[int, int] | None] = [None] * N
+        self.busy = [False] * N
+        self.res_timer = [0] * N
+        self.rr = 0
+        self.enable = (1 << N) - 1
+        self.affinity_en = 1
+        self.cov = {k: 0 for k in ("grant", "load", "hit_noload", "affinity_won", "key_empty", "key_size",
+                                   "no_core", "dec_only", "wait", "stale_write", "inv_all")}
+        self.grants: list[int] = []
+        self.last_load: list[tuple[int, int] | None] = [None] * N    # (clock, slot) per core
+        self.last_write: dict[int, int] = {}                          # slot -> clock
+        # knobs a directed test may change
+        self.p_write = 0.04
+        self.p_inv_all = 0.0007
+        self.p_busy = 0.1
+        self.p_rec = 0.85
+        self.p_key_ready = 0.5
+        self.p_start_ready = 0.5
+        self.p_flip = 0.03
+        self.run_time = (1, 40)
+
+    async def reset(self):
+        dut = self.dut
+        cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
+        for name in ("cycle_i", "affinity_en_i", "enable_i", "req_valid_i", "req_i", "ks_rd_ack_i",
+                     "ks_rd_key_i", "ks_rd_len_i", "ks_rd_valid_i", "ks_busy_i", "ks_inv_valid_i",
+                     "ks_inv_slot_i", "ks_inv_all_i", "rec_space_i", "res_fire_i", "core_key_ready_i",
+                     "core_start_ready_i", "ent_we_i", "ent_cores_i", "ent_func_i", "ent_addr_i", "ent_valid_i"):
+            getattr(dut, name).value = 0
+        dut.rst_ni.value = 0
+        await FallingEdge(dut.clk_i)
+        await FallingEdge(dut.clk_i)
+        dut.rst_ni.value = 1
+
+    def capable(self, c: int, func: int) -> bool:
+        return bool(self.funcs[c][func]) and (func not in (1, 3) or bool((DEC >> c) & 1))
+
+    def candidates(self, req: dict, enable: int, rec: int, tags: list) -> tuple[list[int], bool, list[int]]:
+        free = [c for c in range(N) if self.capable(c, req["func"]) and (enable >> c) & 1
+                and not self.busy[c] and (rec >> c) & 1]
+        hit = [c for c in free if tags[c] == req["key_slot"]]
+        if self.affinity_en and req["affinity"] and hit:
+            return hit, True, free
+        return free, False, free
+
+    def rr_pick(self, cand: list[int]) -> int:
+        for k in range(N):
+            c = (self.rr + k) % N
+            if c in cand:
+                return c
+        raise AssertionError("no candidate")
+
+    def new_request(self) -> dict:
+        rng = self.rng
+        slot = rng.randrange(SLOTS)
+        stored = self.store[slot]
+        key_len = stored[1] if stored is not None and rng.random() < 0.85 else rng.randrange(3)
+        func = rng.choice([rng.randrange(16), 0, 2, 1, 3, 12, 13])
+        return dict(channel=rng.randrange(256), seq=rng.getrandbits(32), func=func, key_slot=slot,
+                    key_len=key_len, affinity=int(rng.random() < 0.7), ordered=rng.getrandbits(1),
+                    empty=rng.getrandbits(1), args=rng.getrandbits(128))
+
+    def program(self, mask: int, func: int, addr: int, valid: int) -> None:
+        for c in range(N):
+            if (mask >> c) & 1:
+                self.entries[c][func] = addr
+                self.funcs[c][func] = valid
+
+    def write_slot(self, slot: int | None) -> tuple[int, int, int]:
+        """A key-store write (slot) or zeroize-all (None): (inv_valid, inv_slot, inv_all)."""
+        rng = self.rng
+        if slot is None:
+            for s in self.store:
+                self.store[s] = None
+            self.tag = [None] * N
+            return 1, rng.randrange(32), 1
+        self.store[slot] = None if rng.random() < 0.15 else (rng.getrandbits(256), rng.randrange(3))
+        self.tag = [None if t == slot else t for t in self.tag]
+        return 1, slot, 0
+
+    async def quiet(self):
+        dut = self.dut
+        await FallingEdge(dut.clk_i)
+        for name in ("req_valid_i", "ks_rd_ack_i", "ks_inv_valid_i", "res_fire_i", "core_key_ready_i",
+                     "core_start_ready_i", "ent_we_i"):
+            getattr(dut, name).value = 0
+
+    async def run(self, nreq: int, p_req: float = 0.5, reqs: list[dict] | None = None,
+                  ent_writes: int = 0, idle_first: bool = False) -> None:
+        dut, rng = self.dut, self.rng
+        pending = list(reqs) if reqs is not None else None
+        done = 0
+        cur = None          # the request on offer and its progress
+        read_timer = None   # clocks until the key store answers
+        ent_left = ent_writes
+        while done < nreq:
+            await FallingEdge(dut.clk_i)
+            self.cycle += 1
+            cyc = self.cycle
+            dut.cycle_i.value = (cyc * 7 + 3) & 0xFFFFFFFF
+            dut.affinity_en_i.value = self.affinity_en
+            if rng.random() < self.p_flip:
+                self.enable ^= 1 << rng.randrange(N)
+            if rng.random() < 0.01:
+                self.enable = (1 << N) - 1
+            dut.enable_i.value = self.enable
+            # host: entry-table writes only between requests
+            ent = None
+            if cur is None and ent_left and rng.random() < 0.5:
+                # func 1 stays as the test set it (decrypt-capability coverage)
+                ent = (rng.randrange(1, 1 << N), rng.choice([f for f in range(16) if f != 1]),
+                       rng.randrange(1024), int(rng.random() < 0.8))
+                ent_left -= 1
+            dut.ent_we_i.value = int(ent is not None)
+            if ent is not None:
+                dut.ent_cores_i.value, dut.ent_func_i.value, dut.ent_addr_i.value, dut.ent_valid_i.value = ent
+            else:
+                dut.ent_cores_i.value = rng.randrange(1 << N)
+                dut.ent_func_i.value = rng.randrange(16)
+            # parser
+            if cur is None and ent is None and rng.random() < p_req and not (idle_first and any(self.busy)):
+                if pending is not None:
+                    if pending:
+                        cur = dict(req=pending.pop(0))
+                else:
+                    cur = dict(req=self.new_request())
+                if cur is not None:
+                    cur.update(read=None, ack=None, chosen=None, snaps={}, writes=[], loaded=None, key_fired=False)
+            dut.req_valid_i.value = int(cur is not None)
+            dut.req_i.value = pack_req(cur["req"]) if cur is not None else rng.getrandbits(182)
+            # key store: writes, then the read answer (which sees the write)
+            store_before = dict(self.store)
+            tags_before = list(self.tag)
+            inv = (0, rng.randrange(32), 0)
+            r = rng.random()
+            if r < self.p_inv_all:
+                inv = self.write_slot(None)
+                self.cov["inv_all"] += 1
+            elif r < self.p_write:
+                inv = self.write_slot(rng.randrange(SLOTS))
+            if inv[0]:
+                for s in (range(SLOTS) if inv[2] else [inv[1]]):
+                    self.last_write[s] = cyc
+            if inv[0] and cur is not None:
+                cur["writes"].append((cyc, inv[1], inv[2]))
+            dut.ks_inv_valid_i.value, dut.ks_inv_slot_i.value, dut.ks_inv_all_i.value = inv
+            acking = read_timer == 0
+            dut.ks_rd_ack_i.value = int(acking)
+            if acking:
+                stored = self.store[cur["read"]]
+                cur["ack"] = cyc
+                cur["ack_data"] = stored
+                dut.ks_rd_valid_i.value = int(stored is not None)
+                dut.ks_rd_key_i.value = stored[0] if stored else rng.getrandbits(256)
+                dut.ks_rd_len_i.value = stored[1] if stored else rng.randrange(4)
+                read_timer = None
+            else:
+                dut.ks_rd_valid_i.value = rng.getrandbits(1)
+                dut.ks_rd_key_i.value = rng.getrandbits(256)
+                dut.ks_rd_len_i.value = rng.randrange(4)
+            if read_timer is not None:
+                read_timer -= 1
+            ks_busy = rng.random() < self.p_busy
+            dut.ks_busy_i.value = int(ks_busy)
+            # cores
+            rec = sum(int(rng.random() < self.p_rec) << c for c in range(N))
+            dut.rec_space_i.value = rec
+            res = 0
+            for c in range(N):
+                if self.busy[c]:
+                    if self.res_timer[c] == 0:
+                        res |= 1 << c
+                    else:
+                        self.res_timer[c] -= 1
+            dut.res_fire_i.value = res
+            key_ready = sum(int(rng.random() < self.p_key_ready) << c for c in range(N))
+            start_ready = sum(int(rng.random() < self.p_start_ready) << c for c in range(N))
+            dut.core_key_ready_i.value = key_ready
+            dut.core_start_ready_i.value = start_ready
+
+            await ReadOnly()
+            # ---- state outputs against the model (registered state, before this clock's events)
+            key_valid = int(dut.core_key_valid_o.value)
+            start_valid = int(dut.core_start_valid_o.value)
+            key_out = int(dut.core_key_o.value)
+            assert key_valid or key_out == 0, f"clock {cyc}: core_key_o = {key_out:064x} with no key load"
+            assert key_valid & (key_valid - 1) == 0 and start_valid & (start_valid - 1) == 0
+            assert not (key_valid and start_valid), "key and start valid together"
+            tv = int(dut.key_tag_valid_o.value)
+            ts = int(dut.key_tag_slot_o.value)
+            for c in range(N):
+                dut_tag = ((ts >> (5 * c)) & 31) if (tv >> c) & 1 else None
+                if dut_tag is not None:
+                    assert self.core_key[c] is not None and store_before.get(dut_tag) == self.core_key[c], (
+                        f"clock {cyc}: core {c} tagged with slot {dut_tag} but holds another key than the store's "
+                        f"(its last key load: clock, slot = {self.last_load[c]}; last write of the slot at clock "
+                        f"{self.last_write.get(dut_tag)})")
+                assert dut_tag == tags_before[c], f"clock {cyc}: core {c} key tag {dut_tag}, model {tags_before[c]}"
+            caps = int(dut.caps_funcs_o.value)
+            for c in range(N):
+                want = sum(b << f for f, b in enumerate(self.funcs[c]))
+                assert (caps >> (16 * c)) & 0xFFFF == want, f"core {c}: caps {(caps >> (16 * c)) & 0xFFFF:04x}, want {want:04x}"
+            want_busy = sum(int(b) << c for c, b in enumerate(self.busy)) | key_valid | start_valid
+            assert int(dut.busy_o.value) == want_busy, f"clock {cyc}: busy_o {int(dut.busy_o.value):b}, want {want_busy:b}"
+
+            # ---- candidates this clock (for the pick check)
+            if cur is not None and cur["ack"] is not None and cur["ack"] < cyc and cur["chosen"] is None:
+                cur["snaps"][cyc] = (self.candidates(cur["req"], self.enable, rec, tags_before), self.rr,
+                                     tags_before)
+
+            # ---- key store read
+            rd = int(dut.ks_rd_req_o.value)
+            if rd:
+                assert cur is not None, "key store read without a request"
+                assert not ks_busy, "key store read while ks_busy_i"
+                assert cur["read"] is None, "second key store read for one request"
+                assert int(dut.ks_rd_slot_o.value) == cur["req"]["key_slot"]
+                cur["read"] = cur["req"]["key_slot"]
+                cur["read_cycle"] = cyc
+                read_timer = rng.choice([0, 0, 1, 2, 4])
+
+            # ---- pick (first key/start valid of the request)
+            active = key_valid | start_valid
+            if active:
+                assert cur is not None and cur["ack"] is not None, "key/start valid without an answered key read"
+                c = active.bit_length() - 1
+                if cur["chosen"] is None:
+                    self.check_pick(cur, c, bool(key_valid), cyc)
+                    cur["chosen"] = c
+                    cur["loaded"] = bool(key_valid)
+                else:
+                    assert c == cur["chosen"], f"valid moved from core {cur['chosen']} to {c}"
+                if start_valid and cur["loaded"]:
+                    assert cur["key_fired"], "start before the key load finished"
+                if key_valid:
+                    assert not cur["key_fired"], "second key load"
+                    want = cur["ack_data"]
+                    assert (key_out, int(dut.core_key_len_o.value)) == want, (
+                        f"core {c}: key {key_out:064x} len {int(dut.core_key_len_o.value)}, store gave {want}")
+                    if (key_ready >> c) & 1:
+                        cur["key_fired"] = True
+                        self.core_key[c] = want
+                        self.last_load[c] = (cyc, cur["req"]["key_slot"])
+                        slot = cur["req"]["key_slot"]
+                        stale = any(cw > cur["read_cycle"] and (a or s == slot) for cw, s, a in cur["writes"])
+                        self.tag[c] = None if stale else slot
+                        self.cov["stale_write"] += stale
+
+            # ---- answers to the parser
+            granted = bool(start_valid and (start_ready >> cur["chosen"]) & 1)
+            ready = int(dut.req_ready_o.value)
+            err = int(dut.req_err_o.value)
+            disp = int(dut.disp_valid_o.value)
+            start_p = int(dut.start_o.value)
+            if granted:
+                c = cur["chosen"]
+                req = cur["req"]
+                assert ready and not err, f"start handshake on core {c} without a grant to the parser"
+                assert int(dut.req_core_o.value) == c
+                assert int(dut.core_start_entry_o.value) == self.entries[c][req["func"]], (
+                    f"core {c} func {req['func']}: entry {int(dut.core_start_entry_o.value)}, table {self.entries[c][req['func']]}")
+                assert int(dut.core_start_args_o.value) == req["args"]
+                assert int(dut.core_start_empty_o.value) == req["empty"]
+                assert disp, "no dispatch record at the start"
+                got = (int(dut.disp_core_o.value), int(dut.disp_channel_o.value), int(dut.disp_seq_o.value),
+                       int(dut.disp_ordered_o.value), int(dut.disp_start_cycle_o.value))
+                assert got == (c, req["channel"], req["seq"], req["ordered"], (cyc * 7 + 3) & 0xFFFFFFFF), \
+                    f"dispatch record {got}"
+                assert start_p == 1 << c, f"start_o {start_p:b}"
+                self.busy[c] = True
+                self.res_timer[c] = rng.randint(*self.run_time)
+                self.rr = (c + 1) % N
+                self.grants.append(c)
+                self.cov["grant"] += 1
+                self.cov["load" if cur["loaded"] else "hit_noload"] += 1
+                cur = None
+                done += 1
+            else:
+                assert not disp and not start_p, f"clock {cyc}: dispatch/start pulse without a start handshake"
+                if ready:
+                    assert err, "grant without a start handshake"
+                    assert cur is not None and cur["ack"] is not None and cur["ack"] < cyc, "refusal before the key read"
+                    assert cur["chosen"] is None, "refusal after a core was chosen"
+                    self.check_refusal(cur, int(dut.req_err_status_o.value))
+                    cur = None
+                    done += 1
+            # ---- results: busy ends
+            for c in range(N):
+                if (res >> c) & 1:
+                    self.busy[c] = False
+            # ---- entry writes take effect
+            if ent is not None:
+                self.program(*ent)
+            if cur is not None:
+                assert cyc - cur.get("since", cyc) < 400, f"request {cur['req']} not answered in 400 clocks"
+                cur.setdefault("since", cyc)
+        await self.quiet()
+
+    def check_pick(self, cur: dict, c: int, load: bool, cyc: int) -> None:
+        req = cur["req"]
+        data = cur["ack_data"]
+        assert data is not None and data[1] == req["key_len"], f"core {c} chosen though the key is {data}"
+        snaps = cur["snaps"]
+        assert cyc - 1 in snaps, f"pick at clock {cyc}, key read answered at {cur['ack']}"
+        for q in range(cur["ack"] + 1, cyc - 1):
+            assert not snaps[q][0][0], (f"clock {q}: candidates {snaps[q][0][0]} for func {req['func']} "
+                                        f"but the pick waited until {cyc - 1}")
+        (cand, aff, free), rr, tags = snaps[cyc - 1]
+        if cyc - 1 > cur["ack"] + 1:
+            self.cov["wait"] += 1
+        assert cand, f"core {c} chosen with no candidate"
+        saved, self.rr = self.rr, rr
+        want = self.rr_pick(cand)
+        plain = self.rr_pick(free)
+        self.rr = saved
+        assert c == want, (f"chose core {c}, model {want} (candidates {cand}, affinity hits {aff}, rr {rr}, "
+                           f"tags {tags}, slot {req['key_slot']})")
+        assert load == (tags[c] != req["key_slot"]), (
+            f"core {c} tag {tags[c]}, slot {req['key_slot']}: key load {load}")
+        self.cov["affinity_won"] += int(aff and c != plain)
+
+    def check_refusal(self, cur: dict, status: int) -> None:
+        req = cur["req"]
+        data = cur["ack_data"]
+        if data is None or data[1] != req["key_len"]:
+            self.cov["key_empty" if data is None else "key_size"] += 1
+            assert status == ST["KEY_ERROR"], f"slot {req['key_slot']} = {data}, len {req['key_len']}: status {status}"
+            return
+        assert not any(self.capable(c, req["func"]) for c in range(N)), (
+            f"refused ({status}) func {req['func']} though cores can run it")
+        assert status == ST["NO_CORE"], f"func {req['func']} without a core: status {status}"
+        self.cov["no_core"] += 1
+        if any(self.funcs[c][req["func"]] for c in range(N)):
+            self.cov["dec_only"] += 1
+
+
+async def setup(dut, seed: int) -> SchedTb:
+    tb = SchedTb(dut, random.Random(seed))
+    await tb.reset()
+    return tb
+
+
+async def program_all(tb: SchedTb, funcs: list[int], mask: int | None = None):
+    """Entry writes, one per clock, outside a request."""
+    dut = tb.dut
+    for f in funcs:
+        await FallingEdge(dut.clk_i)
+        m = (1 << N) - 1 if mask is None else mask
+        addr = 100 + 16 * f
+        dut.ent_we_i.value, dut.ent_cores_i.value, dut.ent_func_i.value = 1, m, f
+        dut.ent_addr_i.value, dut.ent_valid_i.value = addr, 1
+        tb.program(m, f, addr, 1)
+    await FallingEdge(dut.clk_i)
+    dut.ent_we_i.value = 0
+
+
+def fill_store(tb: SchedTb):
+    for s in range(SLOTS):
+        tb.store[s] = (tb.rng.getrandbits(256), tb.rng.randrange(3))
+
+
+@cocotb.test()
+async def test_round_robin(dut):
+    """All cores capable and free, affinity off: grants rotate 0, 1, ..., N-1, 0, ..."""
+    tb = await setup(dut, SEED)
+    fill_store(tb)
+    await program_all(tb, [0, 2, 12])
+    tb.affinity_en = 0
+    tb.p_write = tb.p_inv_all = tb.p_busy = tb.p_flip = 0
+    tb.p_rec = 1.0
+    tb.run_time = (0, 2)
+    reqs = []
+    for i in range(3 * N):
+        r = tb.new_request()
+        r.update(func=12, key_len=tb.store[r["key_slot"]][1])
+        reqs.append(r)
+    await tb.run(len(reqs), p_req=0.3, reqs=reqs, idle_first=True)
+    assert tb.grants == [i % N for i in range(3 * N)], f"grants {tb.grants}"
+
+
+@cocotb.test()
+async def test_affinity(dut):
+    """Same slot again: with affinity the core holding it runs it without a key load;
+    with affinity off the next core in turn runs it and loads the key."""
+    tb = await setup(dut, SEED + 1)
+    fill_store(tb)
+    await program_all(tb, [12])
+    tb.p_write = tb.p_inv_all = tb.p_busy = tb.p_flip = 0
+    tb.p_rec = 1.0
+    tb.run_time = (0, 1)
+    base = tb.new_request()
+    base.update(func=12, key_slot=2, key_len=tb.store[2][1], affinity=1)
+    await tb.run(1, reqs=[dict(base)])
+    first = tb.grants[-1]
+    loads = tb.cov["load"]
+    for _ in range(3):
+        await tb.run(1, reqs=[dict(base, seq=tb.rng.getrandbits(32))], idle_first=True)
+        assert tb.grants[-1] == first, f"affinity: core {tb.grants[-1]} instead of {first}"
+    assert tb.cov["load"] == loads, "a key load although the core holds the key"
+    if N > 1:
+        tb.affinity_en = 0
+        await tb.run(1, reqs=[dict(base)], idle_first=True)
+        assert tb.grants[-1] == (first + 1) % N, f"no affinity: core {tb.grants[-1]}"
+        assert tb.cov["load"] == loads + 1, "no key load on a tag miss"
+    # a write to the slot drops the tag: the next one reloads
+    tb.affinity_en = 1
+    await FallingEdge(dut.clk_i)
+    tb.dut.ks_inv_valid_i.value, tb.dut.ks_inv_slot_i.value, tb.dut.ks_inv_all_i.value = tb.write_slot(2)
+    while tb.store[2] is None:
+        await FallingEdge(dut.clk_i)
+        tb.dut.ks_inv_valid_i.value, tb.dut.ks_inv_slot_i.value, tb.dut.ks_inv_all_i.value = tb.write_slot(2)
+    await FallingEdge(dut.clk_i)
+    tb.dut.ks_inv_valid_i.value = 0
+    loads = tb.cov["load"]
+    await tb.run(1, reqs=[dict(base, key_len=tb.store[2][1])], idle_first=True)
+    assert tb.cov["load"] == loads + 1, "no reload after the slot was written"
+
+
+@cocotb.test()
+async def test_random(dut):
+    """Random requests, keys, writes, entry tables, enables and back-pressure."""
+    tb = await setup(dut, SEED + 2)
+    fill_store(tb)
+    await program_all(tb, [tb.rng.choice([0, 2, 3, 4, 12, 13, 15]) for _ in range(4)] + [0, 3], mask=None)
+    # ecb decrypt only on the cores without decryption (if any): NO_CORE
+    no_dec = ((1 << N) - 1) & ~DEC
+    await program_all(tb, [1], mask=no_dec or None)
+    for phase in range(2):
+        tb.affinity_en = 1 - phase
+        await tb.run(REQUESTS // 2, ent_writes=REQUESTS // 10)
+    for k in ("grant", "load", "hit_noload", "key_empty", "key_size", "no_core", "wait"):
+        assert tb.cov[k] > 0, f"coverage: no '{k}' case in {tb.cov}"
+    if N > 1:
+        assert tb.cov["affinity_won"] > 0, f"coverage: affinity never changed a pick {tb.cov}"
+    if DEC != (1 << N) - 1:
+        assert tb.cov["dec_only"] > 0, f"coverage: no decrypt refusal {tb.cov}"
+    dut._log.info("coverage %s", tb.cov)
