@@ -177,7 +177,7 @@ package mccp_regs_pkg;
   localparam logic [7:0] STATUS_NO_CHANNEL = 8'd8;  // unknown or disabled channel
   localparam logic [7:0] STATUS_BAD_HEADER = 8'd9;  // malformed header (magic, reserved, op, nonce or tag length)
   localparam logic [7:0] STATUS_KEY_ERROR = 8'd10;  // the channel's key slot is empty or holds a key of another size
-  localparam logic [7:0] STATUS_NO_CORE = 8'd11;  // no enabled core can run this function
+  localparam logic [7:0] STATUS_NO_CORE = 8'd11;  // no core has firmware (and, for ECB/CBC decryption, a decrypting engine) for this function; while capable cores are only disabled the packet waits
 
   // one channel table entry: packed register fields, msb first (chan_cfg_t of mccp_fabric_pkg
   // follows this layout).
