@@ -466,6 +466,15 @@ class Device:
         done, self._done = self._done, []
         return done
 
+    def poll(self, at_least: int = 1) -> list[Result]:
+        """Run until at least `at_least` requests have finished (or none is outstanding) and
+        return the finished ones, leaving the rest in flight: keeps the input stream fed
+        while results are consumed (submit more, poll, submit more ...)."""
+        want = min(at_least, len(self._pending) + len(self._done))
+        self._run_until(lambda: len(self._done) >= want, f"poll ({len(self._pending)} requests outstanding)")
+        done, self._done = self._done, []
+        return done
+
     def _blocking(self, channel: Channel, op: str, data, nonce, aad, tag) -> Result:
         ticket = self.submit(channel, op, data, nonce, aad, tag)
         self._run_until(lambda: any(r.ticket == ticket for r in self._done), f"{channel.mode} {op}")
