@@ -103,3 +103,29 @@ def test_order_policy(dev):
     finally:
         for ch in chans.values():
             ch.close()
+
+
+def test_poll_returns_finished_requests_and_keeps_the_rest(dev):
+    """poll(k) hands back at least k finished requests, each exactly once; the others stay in
+    flight and come back from later polls / drain, with the right data."""
+    from mccp import refs
+
+    rng = random.Random(7)
+    key = rng.randbytes(16)
+    dev.load_key(0, key)
+    ch = dev.open_channel("ctr", 0)
+    try:
+        want = {}
+        for _ in range(6):
+            data, nonce = rng.randbytes(rng.randint(16, 400)), rng.randbytes(16)
+            want[dev.submit(ch, "encrypt", data, nonce=nonce)] = refs.ctr32(key, nonce, data)
+        first = dev.poll(2)
+        assert len(first) >= 2 and dev.pending == 6 - len(first)
+        rest = dev.drain()
+        got = first + rest
+        assert sorted(r.ticket for r in got) == sorted(want)
+        for r in got:
+            assert r.status == "OK" and r.data == want[r.ticket]
+        assert dev.poll(1) == []            # nothing outstanding: returns at once
+    finally:
+        ch.close()
