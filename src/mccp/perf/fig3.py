@@ -1,0 +1,94 @@
+"""Fig. 3 of the paper, 100/alpha against the number of channels, on the TLM.
+
+As in the paper's section 6.3: channels use CCM or GCM with AES-128 keys (one
+key slot per channel), packets of 2 KB arrive in random order, each channel's
+maximum rate is pmax_i = e_i, and for each number of channels n every
+combination of CCM and GCM channels is simulated and the worst (largest
+alpha) kept.  Channels are interchangeable, so the combinations are the
+numbers of CCM channels 0..n.  alpha = n / eta (mccp.perf.tasks), so the
+fabric's congestion shows as the distance below the 100/n curve.
+
+Paper sweep: 2/4/6/8 cores x 32/64-bit streams.  Extension: 128-bit streams,
+16 cores, key affinity off.  CCM split over two cores is not implemented in
+the hardware (the channel table's split bit is reserved), so it is not modelled.
+"""
+
+from __future__ import annotations
+
+from mccp.perf import costs, tasks
+from mccp.perf.sweep import run_parallel
+from mccp.perf.tlm import Channel, Config
+
+PAYLOAD = 2048
+MAX_CHANNELS = 16
+PAPER = [(2, 32), (4, 32), (6, 32), (8, 32), (8, 64)]   # the paper's configurations (Table 1)
+SWEEP_PAPER = [(m, s) for s in (32, 64) for m in (2, 4, 6, 8)]
+SWEEP_EXT = [(m, 128) for m in (2, 4, 6, 8, 16)] + [(16, 32), (16, 64)]
+SWEEP_AFF = [(8, 128), (16, 128)]       # with key affinity off
+CLOCK_MHZ = 190                          # the paper's clock, for Mbps per clock comparison
+
+
+def _job(arg):
+    m, s, aff, n, k, seed = arg
+    chans = [Channel("ccm" if i < k else "gcm", key_slot=i) for i in range(n)]
+    r = tasks.measured_alpha(Config(m, s, affinity=aff), chans, PAYLOAD, seed=seed)
+    return {"alpha": r["alpha"], "bits_per_cycle": r["bits_per_cycle"], "key_loads": r["key_loads"]}
+
+
+def sweep(workers: int = 2, max_channels: int = MAX_CHANNELS, seed: int = 1) -> dict:
+    # warm the ISS cost cache in this process (the workers inherit it)
+    for mode in ("gcm", "ccm"):
+        tasks.channel_cost(Channel(mode), PAYLOAD)
+    configs = [(m, s, True) for m, s in SWEEP_PAPER + SWEEP_EXT] + [(m, s, False) for m, s in SWEEP_AFF]
+    jobs = [(m, s, aff, n, k, seed) for m, s, aff in configs for n in range(1, max_channels + 1)
+            for k in range(n + 1)]
+    res = run_parallel(_job, jobs, workers, "fig3")
+    curves: dict = {}
+    for (m, s, aff, n, k, _), r in zip(jobs, res):
+        name = f"{m}c/{s}b" + ("" if aff else "/no-affinity")
+        c = curves.setdefault(name, {"cores": m, "stream_bits": s, "affinity": aff, "points": {}})
+        pt = c["points"].setdefault(str(n), {"alpha": 0.0})
+        if r["alpha"] > pt["alpha"]:
+            # worst case over the CCM/GCM combinations
+            pt.update(alpha=r["alpha"], ccm_channels=k, bits_per_cycle=r["bits_per_cycle"],
+                      key_loads=r["key_loads"])
+    e = {mode: tasks.channel_cost(Channel(mode), PAYLOAD) for mode in ("gcm", "ccm")}
+    for c in curves.values():
+        for n, pt in c["points"].items():
+            # maximum maintainable throughput of the worst combination: each channel at m/alpha of pmax
+            k, nn = pt["ccm_channels"], int(n)
+            rate = c["cores"] / pt["alpha"] * (k * 8 * PAYLOAD / e["ccm"] + (nn - k) * 8 * PAYLOAD / e["gcm"])
+            pt["mbps_at_190"] = rate * CLOCK_MHZ
+    return {"payload": PAYLOAD, "packets_per_scenario": "max(60, 30 m + 10 n)", "e_cycles": e,
+            "clock_mhz": CLOCK_MHZ, "scenarios": len(jobs), "curves": curves}
+
+
+def plot(fig: dict, path_paper, path_ext) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    def draw(names, path, title):
+        fig_, ax = plt.subplots(figsize=(7, 4.2))
+        ns = list(range(1, MAX_CHANNELS + 1))
+        ax.plot(ns, [100 / n for n in ns], "k:", lw=1, label="no congestion (100/n)")
+        for name in names:
+            c = fig["curves"][name]
+            xs = sorted(int(n) for n in c["points"])
+            ax.plot(xs, [100 / c["points"][str(n)]["alpha"] for n in xs], marker="o", ms=3,
+                    ls="--" if not c["affinity"] else "-", label=name.replace("c/", " cores, ").replace("b", "-bit")
+                    .replace("/no-affinity", ", affinity off"))
+        ax.set_xlabel("channels n")
+        ax.set_ylabel("100 / alpha")
+        ax.set_title(title, fontsize=10)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+        fig_.tight_layout()
+        fig_.savefig(path, dpi=90)
+        plt.close(fig_)
+
+    draw([f"{m}c/{s}b" for m, s in SWEEP_PAPER], path_paper,
+         "Fig. 3 reproduced: worst case over CCM/GCM mixes, 2 KB, AES-128 (TLM)")
+    draw([f"{m}c/{s}b" for m, s in SWEEP_EXT] + [f"{m}c/{s}b/no-affinity" for m, s in SWEEP_AFF], path_ext,
+         "Fig. 3 extended: 128-bit streams, 16 cores, key affinity off")

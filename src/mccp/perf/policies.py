@@ -1,0 +1,68 @@
+"""Sporadic task model on the TLM: alpha and throughput per configuration, deadline misses per policy.
+
+* `alpha_table`: for the device API's default stream width per core count and a
+  mixed channel set (GCM and CCM, 2 KB, AES-128, a key per channel), the paper's
+  analytic alpha (3) with pmax_i = e_i (= n), the TLM's alpha (fabric included),
+  the maximum maintainable throughput both give, and a direct check of the
+  TLM's alpha: the set with p_i = alpha/m e_i x 1.05 keeps up, x 0.85 does not.
+* `deadlines`: sporadic arrivals (minimum inter-arrival p_i plus a random extra
+  up to 50 %) at a fraction `load` of the analytic capacity, d_i = 3 e_i;
+  deadline-miss ratio and response times for each scheduler policy (key
+  affinity on/off x per-channel order on/off).
+"""
+
+from __future__ import annotations
+
+from mccp.perf import tasks
+from mccp.perf.sweep import run_parallel
+from mccp.perf.tlm import Channel, Config
+
+PAYLOAD = 2048
+LOADS = (0.5, 0.7, 0.8, 0.9, 0.95, 1.0)
+POLICIES = {"affinity+ordered": (True, True), "affinity": (True, False), "ordered": (False, True),
+            "neither": (False, False)}
+DEADLINE_FACTOR = 3.0
+
+
+def _mix(n: int) -> list[Channel]:
+    return [Channel("ccm" if i % 2 else "gcm", key_slot=i) for i in range(n)]
+
+
+def _alpha_job(arg):
+    m, s, n = arg
+    from mccp.perf.fig3 import CLOCK_MHZ
+
+    chans = _mix(n)
+    r = tasks.measured_alpha(Config(m, s), chans, PAYLOAD)
+    a = r["alpha"]
+    e = r["e"]
+    analytic = tasks.alpha(e, e)
+    t_an = [tasks.Task(x, p, p, 8 * PAYLOAD) for x, p in zip(e, tasks.scaled_periods(e, analytic, m))]
+    t_tlm = [tasks.Task(x, p, p, 8 * PAYLOAD) for x, p in zip(e, tasks.scaled_periods(e, a, m))]
+    return {"cores": m, "stream_bits": s, "channels": n, "alpha_analytic": analytic, "alpha_tlm": a,
+            "allocable_analytic": tasks.allocable(t_an, m),
+            "mbps_analytic": tasks.throughput_bits_per_cycle(t_an) * CLOCK_MHZ,
+            "mbps_tlm": tasks.throughput_bits_per_cycle(t_tlm) * CLOCK_MHZ,
+            "keeps_up_1.05": tasks.maintainable(Config(m, s), chans, 1.05 * a, PAYLOAD),
+            "keeps_up_0.85": tasks.maintainable(Config(m, s), chans, 0.85 * a, PAYLOAD)}
+
+
+def _deadline_job(arg):
+    m, s, n, pol, load = arg
+    aff, ordered = POLICIES[pol]
+    chans = [Channel(c.mode, c.key_slot, affinity=aff, ordered=ordered) for c in _mix(n)]
+    r = tasks.deadline_stats(Config(m, s, affinity=aff, in_order=ordered), chans, load, DEADLINE_FACTOR, PAYLOAD)
+    return {"cores": m, "stream_bits": s, "channels": n, "policy": pol, "load": load, **r}
+
+
+def study(workers: int = 2) -> dict:
+    from mccp.device.api import default_stream_bits
+
+    for mode in ("gcm", "ccm"):
+        tasks.channel_cost(Channel(mode), PAYLOAD)
+    ajobs = [(m, default_stream_bits(m), n) for m in (1, 2, 4, 8, 16) for n in (2, 8)]
+    alpha_rows = run_parallel(_alpha_job, ajobs, workers, "alpha")
+    djobs = [(m, s, 12, pol, load) for m, s in ((4, 64), (8, 128)) for pol in POLICIES for load in LOADS]
+    dl_rows = run_parallel(_deadline_job, djobs, workers, "deadlines")
+    return {"payload": PAYLOAD, "deadline_factor": DEADLINE_FACTOR, "alpha_table": alpha_rows,
+            "deadlines": dl_rows}

@@ -1,0 +1,83 @@
+"""The model against the RTL: scenarios (modes, sizes, core counts, channel mixes, policies)
+run on `mccp_top` through the device API and on the model; total cycles compared.
+
+`mccp model validate` runs SHORT + LONG and writes results/perf_model.json["validation"];
+tests/perf runs SHORT (and LONG under `-m long`) and fails beyond 5 %.
+"""
+
+from __future__ import annotations
+
+import random
+
+from mccp.perf.rtl import Scenario, run_rtl
+from mccp.perf.tlm import Channel, Config, Packet, simulate
+
+TOLERANCE = 0.05
+SIZES = (16, 64, 256, 512, 1024, 2048)
+
+
+def _random_packets(rng: random.Random, nch: int, count: int, sizes=SIZES, aad=(0,)) -> list[Packet]:
+    return [Packet(rng.randrange(nch), rng.choice(sizes), rng.choice(aad)) for _ in range(count)]
+
+
+def scenarios(which: str = "short") -> list[Scenario]:
+    rng = random.Random(5)
+    gcm_ccm = [Channel("gcm", 0), Channel("ccm", 1)]
+    mixed4 = [Channel("gcm", 0), Channel("ccm", 1), Channel("ctr", 2), Channel("cmac", 3)]
+    keys = [Channel("gcm", 0, 128), Channel("gcm", 1, 192), Channel("ccm", 2, 256), Channel("gmac", 3, 128),
+            Channel("cbc", 4, 128), Channel("ecb", 5, 256)]
+    short = [
+        Scenario("2 cores, 32-bit, GCM+CCM, random sizes", Config(2, 32), gcm_ccm,
+                 _random_packets(rng, 2, 12, aad=(0, 20))),
+        Scenario("4 cores, 64-bit, GCM/CCM/CTR/CMAC, random sizes", Config(4, 64), mixed4,
+                 _random_packets(rng, 4, 24)),
+        Scenario("4 cores, 64-bit, 8 GCM channels / keys, 512 B, affinity off", Config(4, 64, affinity=False),
+                 [Channel("gcm", i) for i in range(8)], [Packet(i % 8, 512) for i in range(24)]),
+    ]
+    if which == "short":
+        return short
+    long = [
+        Scenario("1 core, 32-bit, GCM 64..2048 B", Config(1, 32), [Channel("gcm", 0)],
+                 [Packet(0, s) for s in (64, 256, 512, 1024, 2048, 64, 2048)]),
+        Scenario("1 core, 32-bit, every key size / 6 modes", Config(1, 32), keys,
+                 _random_packets(rng, 6, 12, sizes=(64, 512, 2048))),
+        Scenario("2 cores, 32-bit, 6 channels, key sizes, affinity on", Config(2, 32), keys,
+                 _random_packets(rng, 6, 18, sizes=(64, 512, 2048))),
+        Scenario("2 cores, 32-bit, GCM 2 KB (stream bound)", Config(2, 32), [Channel("gcm", 0)],
+                 [Packet(0, 2048) for _ in range(10)]),
+        Scenario("4 cores, 64-bit, GCM 2 KB, unordered", Config(4, 64, in_order=False),
+                 [Channel("gcm", 0, ordered=False), Channel("gcm", 1, ordered=False)],
+                 [Packet(i % 2, 2048) for i in range(16)]),
+        Scenario("4 cores, 64-bit, small packets 16..256 B, 4 modes", Config(4, 64), mixed4,
+                 _random_packets(rng, 4, 40, sizes=(16, 64, 128, 256))),
+        Scenario("8 cores, 128-bit, GCM+CCM 2 KB", Config(8, 128), gcm_ccm,
+                 [Packet(i % 2, 2048) for i in range(32)]),
+        Scenario("8 cores, 128-bit, 16 GCM channels / keys, 512 B", Config(8, 128),
+                 [Channel("gcm", i) for i in range(16)], _random_packets(rng, 16, 48, sizes=(512,))),
+    ]
+    return short + long if which == "all" else long
+
+
+def compare(sc: Scenario, seed: int = 1) -> dict:
+    rtl = run_rtl(sc, seed)
+    e0 = min(p.entry for p in rtl)
+    rtl_total = max(p.exit for p in rtl) - e0
+    model = simulate(sc.cfg, sc.channels, sc.packets)
+    tlm_total = max(p.exit for p in model) - min(p.entry for p in model)
+    exits = [abs((m.exit - m.entry) - (r.exit - r.entry)) for m, r in zip(model, rtl)]
+    return {"name": sc.name, "cores": sc.cfg.cores, "stream_bits": sc.cfg.stream_bits, "packets": len(rtl),
+            "rtl_cycles": rtl_total, "model_cycles": tlm_total,
+            "error": (tlm_total - rtl_total) / rtl_total,
+            "max_latency_error_cycles": max(exits),
+            "same_core": sum(m.core == r.core for m, r in zip(model, rtl)) / len(rtl)}
+
+
+def run(which: str = "all") -> list[dict]:
+    out = []
+    for sc in scenarios(which):
+        r = compare(sc)
+        print(f"  {sc.name}: RTL {r['rtl_cycles']} cycles, model {r['model_cycles']} ({100 * r['error']:+.2f} %), "
+              f"max latency error {r['max_latency_error_cycles']} cycles, same core {100 * r['same_core']:.0f} %",
+              flush=True)
+        out.append(r)
+    return out
