@@ -34,6 +34,12 @@ def _bench(args: argparse.Namespace) -> int:
     return bench.main(args.which or None)
 
 
+def _model(args: argparse.Namespace) -> int:
+    from mccp.perf import main as perf
+
+    return perf.main(args.what, workers=args.workers, which=args.set)
+
+
 def _demo(args: argparse.Namespace) -> int:
     if args.units:
         from mccp import demo_units
@@ -145,6 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("which", nargs="*", metavar="{engines,core,fabric}",
                    help="benchmarks to run (default: all)")
     p.set_defaults(func=_bench)
+
+    p = sub.add_parser("model", help="performance model: TLM validation, Fig. 3, deadlines, Table 2 -> results, docs")
+    p.add_argument("what", choices=["validate", "fig3", "deadlines", "table2", "all"])
+    p.add_argument("--workers", type=int, default=2, help="processes for the sweeps")
+    p.add_argument("--set", default="all", choices=["short", "long", "all"], help="validate: scenario set")
+    p.set_defaults(func=_model)
 
     p = sub.add_parser("docs", help="regenerate docs tables from results/*.json")
     p.set_defaults(func=_docs)
