@@ -158,7 +158,7 @@ def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
 
 KINDS = ["ok"] * 12 + ["early", "late", "late", "hdr_only", "magic", "reserved", "unknown", "unknown_hi",
                        "disabled", "op_class", "op_big", "nonce", "tag", "oversize", "refuse", "refuse",
-                       "empty_late"]
+                       "empty_late", "full"]
 
 
 def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = None) -> Packet:
@@ -203,6 +203,11 @@ def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = N
     elif kind == "oversize":
         hdr["aad_len"] = 16 * (IN_WORDS + 1 - (expected - nwords(hdr["aad_len"])))
         n = rng.choice([1, 3, IN_WORDS + 2])
+    elif kind == "full":
+        # exactly InWords body words: not oversize
+        aad_words = IN_WORDS - (expected - nwords(hdr["aad_len"]))
+        hdr["aad_len"] = 16 * aad_words - rng.randrange(16) if aad_words > 0 else 0
+        n = IN_WORDS if aad_words >= 0 else 0
     elif kind == "refuse":
         refuse = rng.choice([ST["KEY_ERROR"], ST["NO_CORE"]])
     elif kind == "early":
