@@ -95,6 +95,9 @@ def render_performance() -> tuple[str, str] | None:
         from mccp.demo import latest_fmax
 
         lines += fabric_section(fab, *latest_fmax(8)) + [""]
+    from mccp.perf.report import perf_sections
+
+    lines += perf_sections()
     if core:
         from mccp.bench.core import core_section
 

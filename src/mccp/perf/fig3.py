@@ -15,7 +15,9 @@ the hardware (the channel table's split bit is reserved), so it is not modelled.
 
 from __future__ import annotations
 
-from mccp.perf import costs, tasks
+import time
+
+from mccp.perf import tasks
 from mccp.perf.sweep import run_parallel
 from mccp.perf.tlm import Channel, Config
 
@@ -32,7 +34,8 @@ def _job(arg):
     m, s, aff, n, k, seed = arg
     chans = [Channel("ccm" if i < k else "gcm", key_slot=i) for i in range(n)]
     r = tasks.measured_alpha(Config(m, s, affinity=aff), chans, PAYLOAD, seed=seed)
-    return {"alpha": r["alpha"], "bits_per_cycle": r["bits_per_cycle"], "key_loads": r["key_loads"]}
+    return {"alpha": r["alpha"], "bits_per_cycle": r["bits_per_cycle"], "key_loads": r["key_loads"],
+            "packets": r["packets"]}
 
 
 def sweep(workers: int = 2, max_channels: int = MAX_CHANNELS, seed: int = 1) -> dict:
@@ -42,7 +45,9 @@ def sweep(workers: int = 2, max_channels: int = MAX_CHANNELS, seed: int = 1) -> 
     configs = [(m, s, True) for m, s in SWEEP_PAPER + SWEEP_EXT] + [(m, s, False) for m, s in SWEEP_AFF]
     jobs = [(m, s, aff, n, k, seed) for m, s, aff in configs for n in range(1, max_channels + 1)
             for k in range(n + 1)]
+    t0 = time.monotonic()
     res = run_parallel(_job, jobs, workers, "fig3")
+    seconds = time.monotonic() - t0
     curves: dict = {}
     for (m, s, aff, n, k, _), r in zip(jobs, res):
         name = f"{m}c/{s}b" + ("" if aff else "/no-affinity")
@@ -60,7 +65,8 @@ def sweep(workers: int = 2, max_channels: int = MAX_CHANNELS, seed: int = 1) -> 
             rate = c["cores"] / pt["alpha"] * (k * 8 * PAYLOAD / e["ccm"] + (nn - k) * 8 * PAYLOAD / e["gcm"])
             pt["mbps_at_190"] = rate * CLOCK_MHZ
     return {"payload": PAYLOAD, "packets_per_scenario": "max(60, 30 m + 10 n)", "e_cycles": e,
-            "clock_mhz": CLOCK_MHZ, "scenarios": len(jobs), "curves": curves}
+            "clock_mhz": CLOCK_MHZ, "scenarios": len(jobs), "packets": sum(r["packets"] for r in res),
+            "workers": workers, "seconds": round(seconds, 1), "curves": curves}
 
 
 def plot(fig: dict, path_paper, path_ext) -> None:
@@ -70,22 +76,30 @@ def plot(fig: dict, path_paper, path_ext) -> None:
     import matplotlib.pyplot as plt
 
     def draw(names, path, title):
-        fig_, ax = plt.subplots(figsize=(7, 4.2))
+        fig_, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
         ns = list(range(1, MAX_CHANNELS + 1))
         ax.plot(ns, [100 / n for n in ns], "k:", lw=1, label="no congestion (100/n)")
+        ax2.axhline(100, color="k", ls=":", lw=1)
         for name in names:
             c = fig["curves"][name]
             xs = sorted(int(n) for n in c["points"])
-            ax.plot(xs, [100 / c["points"][str(n)]["alpha"] for n in xs], marker="o", ms=3,
-                    ls="--" if not c["affinity"] else "-", label=name.replace("c/", " cores, ").replace("b", "-bit")
-                    .replace("/no-affinity", ", affinity off"))
+            label = (name.replace("c/", " cores, ").replace("b", "-bit").replace("/no-affinity", ", affinity off"))
+            ls = "--" if not c["affinity"] else "-"
+            line, = ax.plot(xs, [100 / c["points"][str(n)]["alpha"] for n in xs], marker="o", ms=3, ls=ls,
+                            label=label)
+            ax2.plot(xs, [100 * n / c["points"][str(n)]["alpha"] for n in xs], marker="o", ms=3, ls=ls,
+                     color=line.get_color())
         ax.set_xlabel("channels n")
         ax.set_ylabel("100 / alpha")
-        ax.set_title(title, fontsize=10)
-        ax.grid(alpha=0.3)
+        ax2.set_xlabel("channels n")
+        ax2.set_ylabel("100 n / alpha  (% of the 1/x law)")
+        ax2.set_ylim(0, 110)
+        for a in (ax, ax2):
+            a.grid(alpha=0.3)
         ax.legend(fontsize=7)
+        fig_.suptitle(title, fontsize=10)
         fig_.tight_layout()
-        fig_.savefig(path, dpi=90)
+        fig_.savefig(path, dpi=80)
         plt.close(fig_)
 
     draw([f"{m}c/{s}b" for m, s in SWEEP_PAPER], path_paper,

@@ -5,8 +5,10 @@
   analytic alpha (3) with pmax_i = e_i (= n), the TLM's alpha (fabric included),
   the maximum maintainable throughput both give, and a direct check of the
   TLM's alpha: the set with p_i = alpha/m e_i x 1.05 keeps up, x 0.85 does not.
-* `deadlines`: sporadic arrivals (minimum inter-arrival p_i plus a random extra
-  up to 50 %) at a fraction `load` of the analytic capacity, d_i = 3 e_i;
+* `deadlines`: 12 channels (GCM and CCM alternately, a key each), packets of
+  64..2048 bytes at random; arrivals periodic (the paper's worst case) or
+  sporadic (p_i plus a random extra up to 50 %) at a fraction `load` of the
+  analytic capacity; d_i = 2 x the cost of the channel's 2 KB packet;
   deadline-miss ratio and response times for each scheduler policy (key
   affinity on/off x per-channel order on/off).
 """
@@ -18,10 +20,12 @@ from mccp.perf.sweep import run_parallel
 from mccp.perf.tlm import Channel, Config
 
 PAYLOAD = 2048
-LOADS = (0.5, 0.7, 0.8, 0.9, 0.95, 1.0)
+LOADS = (0.5, 0.7, 0.8, 0.9, 1.0, 1.1)
+SIZES = (64, 256, 512, 1024, 2048)      # per packet, at random (deadline study)
+JITTERS = (0.0, 0.5)                    # 0: periodic, the paper's worst case
 POLICIES = {"affinity+ordered": (True, True), "affinity": (True, False), "ordered": (False, True),
             "neither": (False, False)}
-DEADLINE_FACTOR = 3.0
+DEADLINE_FACTOR = 2.0
 
 
 def _mix(n: int) -> list[Channel]:
@@ -48,11 +52,12 @@ def _alpha_job(arg):
 
 
 def _deadline_job(arg):
-    m, s, n, pol, load = arg
+    m, s, n, pol, load, jit = arg
     aff, ordered = POLICIES[pol]
     chans = [Channel(c.mode, c.key_slot, affinity=aff, ordered=ordered) for c in _mix(n)]
-    r = tasks.deadline_stats(Config(m, s, affinity=aff, in_order=ordered), chans, load, DEADLINE_FACTOR, PAYLOAD)
-    return {"cores": m, "stream_bits": s, "channels": n, "policy": pol, "load": load, **r}
+    r = tasks.deadline_stats(Config(m, s, affinity=aff, in_order=ordered), chans, load, DEADLINE_FACTOR, SIZES,
+                             jitter=jit)
+    return {"cores": m, "stream_bits": s, "channels": n, "policy": pol, "load": load, "jitter": jit, **r}
 
 
 def study(workers: int = 2) -> dict:
@@ -62,7 +67,8 @@ def study(workers: int = 2) -> dict:
         tasks.channel_cost(Channel(mode), PAYLOAD)
     ajobs = [(m, default_stream_bits(m), n) for m in (1, 2, 4, 8, 16) for n in (2, 8)]
     alpha_rows = run_parallel(_alpha_job, ajobs, workers, "alpha")
-    djobs = [(m, s, 12, pol, load) for m, s in ((4, 64), (8, 128)) for pol in POLICIES for load in LOADS]
+    djobs = [(m, s, 12, pol, load, jit) for m, s in ((4, 64), (8, 128), (16, 128)) for jit in JITTERS
+             for pol in POLICIES for load in LOADS]
     dl_rows = run_parallel(_deadline_job, djobs, workers, "deadlines")
-    return {"payload": PAYLOAD, "deadline_factor": DEADLINE_FACTOR, "alpha_table": alpha_rows,
+    return {"payload": PAYLOAD, "sizes": SIZES, "deadline_factor": DEADLINE_FACTOR, "alpha_table": alpha_rows,
             "deadlines": dl_rows}

@@ -81,17 +81,20 @@ def measured_alpha(cfg: Config, channels: list[Channel], payload: int = 2048, pa
     eta = work / (m * (t1 - t0))
     bits = sum(8 * payload for p in res if t0 < p.exit <= t1)
     return {"alpha": n / eta, "eta": eta, "bits_per_cycle": bits / (t1 - t0), "e": e,
-            "key_loads": sum(p.key_load for p in res) / count}
+            "key_loads": sum(p.key_load for p in res) / count, "packets": count}
 
 
-def sporadic_packets(channels: list[Channel], periods: list[float], horizon: int, payload: int,
+def sporadic_packets(channels: list[Channel], periods: list[float], horizon: int, payload,
                      rng: random.Random, jitter: float = 0.0, deadlines: list[float] | None = None) -> list[Packet]:
-    """Arrivals of each channel every p_i (+ a random extra delay up to jitter * p_i), random phase."""
+    """Arrivals of each channel every p_i (+ a random extra delay up to jitter * p_i), random phase.
+    `payload`: bytes, or a tuple of sizes drawn at random per packet."""
     out = []
+    sizes = payload if isinstance(payload, tuple) else (payload,)
     for i, p in enumerate(periods):
         t = rng.uniform(0, p)
         while t < horizon:
-            out.append(Packet(i, payload, arrival=int(t), deadline=int(deadlines[i]) if deadlines else None))
+            out.append(Packet(i, rng.choice(sizes), arrival=int(t),
+                              deadline=int(deadlines[i]) if deadlines else None))
             t += p * (1 + rng.uniform(0, jitter))
     out.sort(key=lambda q: q.arrival)
     return out
@@ -113,16 +116,17 @@ def maintainable(cfg: Config, channels: list[Channel], a: float, payload: int = 
 
 
 def deadline_stats(cfg: Config, channels: list[Channel], load: float, deadline_factor: float = 2.0,
-                   payload: int = 2048, packets: int = 400, jitter: float = 0.5, seed: int = 1) -> dict:
-    """Sporadic arrivals at `load` x the analytic capacity (p_i = n/(load*m) * e_i, eq. (4) with
-    alpha = n / load); d_i = deadline_factor * e_i.  Deadline misses, response times."""
+                   sizes: tuple = (2048,), packets: int = 400, jitter: float = 0.0, seed: int = 1) -> dict:
+    """Sporadic arrivals at `load` x the analytic capacity: p_i = n / (load m) * e_i (eq. (4) with
+    alpha = n / load), e_i the channel's mean cost over `sizes`; d_i = deadline_factor x the cost of
+    its largest packet.  Deadline misses and response times (arrival to the last output beat)."""
     rng = random.Random(seed)
     n, m = len(channels), cfg.cores
-    e = [channel_cost(ch, payload) for ch in channels]
+    e = [sum(channel_cost(ch, s) for s in sizes) / len(sizes) for ch in channels]
     periods = [n / (load * m) * x for x in e]
     horizon = int(packets / sum(1 / p for p in periods))
-    dl = [deadline_factor * x for x in e]
-    pk = sporadic_packets(channels, periods, horizon, payload, rng, jitter, dl)
+    dl = [deadline_factor * channel_cost(ch, max(sizes)) for ch in channels]
+    pk = sporadic_packets(channels, periods, horizon, sizes, rng, jitter, dl)
     res = Model(cfg, channels).run(pk)
     resp = sorted(p.response for p in res)
     miss = sum(p.response > p.deadline for p in res)

@@ -1,0 +1,199 @@
+"""docs/performance.md sections of the performance model, rendered from
+results/perf_model.json, results/fig3.json and results/table2.json (called by
+mccp.docs.render_performance; nothing here simulates)."""
+
+from __future__ import annotations
+
+import json
+
+from mccp import paths
+from mccp.docs import md_table
+
+
+def _load(name: str) -> dict | None:
+    p = paths.RESULTS / f"{name}.json"
+    return json.loads(p.read_text()) if p.exists() else None
+
+
+def _tools(d: dict) -> str:
+    t = d.get("tools", {})
+    return (f"{t.get('simulator', '?')}; Python {t.get('python', '?')}; "
+            f"generated {d.get('date', '?')} by `{d.get('command', '?')}`")
+
+
+def table2_section(t2: dict) -> list[str]:
+    from mccp.demo import latest_fmax
+
+    paper = t2["paper"]
+    clk = paper["clock_mhz"]
+    runs = t2["runs"]
+    widths = ", ".join(f"{r['stream_bits']} bits for {c} core(s)" for c, r in runs.items())
+    out = ["## Table 2 on the RTL: throughput and latency per mode, key size and packet size", "",
+           "Measured on `mccp_top` through the device API (Verilator model), every answer checked against "
+           "`cryptography`; keys already loaded in the cores (a warm-up round first). Throughput: payload bits per "
+           f"cycle in steady state, {runs['1']['burst_per_core']} packets per core back to back, from the exit "
+           "of the first `cores` packets to the last. Latency: one packet alone on the idle device, first input "
+           "beat to last output beat (cycles). Stream width: the device API's default "
+           f"({widths}). "
+           f"Mbps at the paper's {clk} MHz, so that ratios compare cycles. "
+           f"Tools: {_tools(t2)}. Regenerate: `mccp model table2` (then `mccp docs`).", ""]
+    sizes = sorted({int(s) for r in runs.values() for m in r["modes"].values() for k in m.values() for s in k})
+    for c, r in runs.items():
+        fmax, what = latest_fmax(int(c))
+        out += [f"**{c} core(s), {r['stream_bits']}-bit stream** — bits per cycle / latency in cycles"
+                + (f" (Gbps at {fmax} MHz = bits/cycle × {fmax / 1000:.3f}; Fmax: {what})" if fmax else "") + ":", ""]
+        rows = []
+        for mode, per in r["modes"].items():
+            for bits, v in per.items():
+                rows.append([mode, f"AES-{bits}"] + [f"{v[str(s)]['bits_per_cycle']:.2f} / {v[str(s)]['latency']}"
+                                                     for s in sizes])
+        out += md_table(["mode", "key"] + [f"{s} B" for s in sizes], rows) + [""]
+    out += [f"Against the paper's Table 2 (Mbps at {clk} MHz, 2 KB packets, one core per packet, theoretical / "
+            "measured on 2 KB) and its eight-core figure (section 6.3: 3460 Mbps, 8 cores, 64-bit bus, one channel). "
+            "Ours: 2 KB packets, same clock.", ""]
+    rows = []
+    for mode, per in paper["table2"].items():
+        for bits, (theo, meas) in per.items():
+            one = runs["1"]["modes"][mode][bits]["2048"]["mbps_at_190"]
+            row = [mode, f"AES-{bits}", theo, meas, f"{one:.0f}", f"{one / meas:.1f}×"]
+            if "8" in runs:
+                eight = runs["8"]["modes"][mode][bits]["2048"]["mbps_at_190"]
+                row += [f"{eight:.0f}", f"{eight / one:.2f}×"]
+            rows.append(row)
+    out += md_table(["mode", "key", "paper theoretical", "paper 2 KB", "ours, 1 core", "ratio ours / paper",
+                     "ours, 8 cores", "8 cores / 1 core"], rows)
+    if "8" in runs:
+        g = runs["8"]["modes"]["gcm"]["128"]["2048"]["mbps_at_190"]
+        out += ["", f"Eight cores, AES-128-GCM, 2 KB, one channel: {g:.0f} Mbps at {clk} MHz against the paper's "
+                f"{paper['eight_cores_mbps']} ({g / paper['eight_cores_mbps']:.1f}×). The paper's CCM on two cores per "
+                "packet (its third column) has no counterpart: the CCM split is not implemented in this hardware "
+                "(the channel table's split bit is reserved)."]
+        small = runs["8"]["modes"]["gcm"]["128"]["64"]["bits_per_cycle"] / runs["1"]["modes"]["gcm"]["128"]["64"][
+            "bits_per_cycle"]
+        out += ["", f"Small packets do not scale with the cores: 64-byte GCM packets give {small:.1f}× one core's "
+                "throughput on eight, because the scheduler handles one request at a time (header, channel lookup, "
+                "key-store read, core start: about 8 cycles plus the header and body beats) while a 64-byte packet "
+                "keeps a core busy for only ~60 cycles; the model below reproduces this."]
+    return out
+
+
+def model_section(pm: dict, f3: dict | None) -> list[str]:
+    speed = ""
+    if f3 and f3.get("seconds"):
+        speed = (f" Speed: the Fig. 3 sweep below, {f3['scenarios']} scenarios and {f3['packets']:,} packets, took "
+                 f"{f3['seconds']:.0f} s on {f3['workers']} processes "
+                 f"({f3['packets'] / f3['seconds'] / f3['workers']:,.0f} packets per second per process).")
+    out = ["## Performance model", "",
+           "`src/mccp/perf/` is a transaction-level, event-driven model of `mccp_top`: the serial input stream "
+           "(header, scheduler, key load, body at one word per 128/StreamBits cycles), the cores (cost of each "
+           "task from the ISS, including the cycle each input word is read and each output word written, so a "
+           "slow stream or a full output buffer stalls the core), the serial output stage (round robin, "
+           "per-channel order) and the scheduler policies (key affinity, round robin, in-order). The per-core "
+           "costs come from the ISS and the key expansion from results/bench_engines.json; the fabric's own "
+           "pipeline latencies (`Timing` in tlm.py: header to start, result to next start, record to emission) "
+           "are the cycles of the RTL's state machines." + speed, ""]
+    v = pm.get("validation")
+    if v:
+        rows = [[r["name"], r["packets"], r["rtl_cycles"], r["model_cycles"], f"{100 * r['error']:+.2f} %",
+                 r["max_latency_error_cycles"], f"{100 * r['same_core']:.0f} %"] for r in v["data"]]
+        out += ["### Validation against the RTL", "",
+                "Each scenario runs on `mccp_top` through the device API (every answer checked against "
+                "`cryptography`) and on the model; total cycles from the first input beat to the last output "
+                f"beat. tests/perf fails beyond 5 %. Tools: {_tools(v)}. Regenerate: `mccp model validate`.", ""]
+        out += md_table(["scenario", "packets", "RTL cycles", "model cycles", "error",
+                         "max per-packet latency error (cycles)", "same core chosen"], rows)
+        worst = max(abs(r["error"]) for r in v["data"])
+        out += ["", f"Worst total-cycle error: {100 * worst:.2f} %."]
+    d = pm.get("deadlines")
+    if d:
+        dd = d["data"]
+        out += ["", "### Sporadic task model", "",
+                "The paper's model (section 5): channel C_i is a sporadic task (e_i, p_i, d_i); the set is "
+                "allocable on m cores iff Σ e_i/p_i ≤ m; α = Σ e_i/pmax_i, and p_i = α/m · pmax_i makes the set "
+                "allocable. With pmax_i = e_i (section 6.3) the analysis gives α = n whatever the fabric. The "
+                "model measures the α the fabric needs: every channel backlogged, its share of the packets "
+                "∝ 1/e_i, steady-state core utilisation η = Σ e_k / (m T), α = n/η. Here e_i = the ISS's "
+                "cycles for one 2 KB packet; channels alternate GCM and CCM, AES-128, one key each; device "
+                "API default stream width. Maximum maintainable throughput: each channel at m/α of its pmax, "
+                "Mbps at 190 MHz. The last two columns check the measured α directly with sporadic arrivals at "
+                "p_i = 1.05 · α/m · e_i (must keep up) and 0.85 · α/m · e_i (should not).", ""]
+        rows = [[r["cores"], r["stream_bits"], r["channels"], f"{r['alpha_analytic']:.2f}", f"{r['alpha_tlm']:.2f}",
+                 f"{r['mbps_analytic']:.0f}", f"{r['mbps_tlm']:.0f}", "yes" if r["keeps_up_1.05"] else "no",
+                 "yes" if r["keeps_up_0.85"] else "no"] for r in dd["alpha_table"]]
+        out += md_table(["cores", "stream bits", "channels", "α (3), analytic", "α, model", "Mbps analytic",
+                         "Mbps model", "keeps up at 1.05 α", "keeps up at 0.85 α"], rows)
+        out += ["", "Where the 0.85 α set still keeps up (16 cores), the saturated estimate is pessimistic: "
+                "backlogged random-order traffic causes more head-of-line blocking and key loads than smooth "
+                "periodic arrivals.", "",
+                f"Deadline misses per scheduler policy: 12 channels (GCM / CCM alternately, a key each), packets "
+                f"of {', '.join(str(s) for s in dd['sizes'])} bytes at random, arrivals periodic (the paper's "
+                "worst case) or sporadic (p_i plus a random extra of up to 50 %), offered load as a fraction of "
+                f"the analytic capacity (p_i = n/(load·m) · e_i, e_i the channel's mean cost), d_i = "
+                f"{dd['deadline_factor']:g} × the cost of the channel's 2 KB packet. Miss ratio / p99 response "
+                f"(cycles) / key loads per packet. Tools: {_tools(d)}. Regenerate: `mccp model deadlines`.", ""]
+        pols = list(dict.fromkeys(r["policy"] for r in dd["deadlines"]))
+        keyf = {}
+        for r in dd["deadlines"]:
+            keyf.setdefault((r["cores"], r["stream_bits"], r["jitter"], r["load"]), {})[r["policy"]] = r
+        rows = []
+        for (m, s, jit, load), per in keyf.items():
+            rows.append([m, s, "periodic" if jit == 0 else f"sporadic (+{int(100 * jit)} %)", f"{load:g}"] +
+                        [f"{100 * per[p]['miss_ratio']:.0f} % / {per[p]['response_p99']} / {per[p]['key_loads']:.2f}"
+                         for p in pols])
+        out += md_table(["cores", "stream bits", "arrivals", "load"] + pols, rows)
+        out += ["", "What it shows: with more channels than cores, key affinity is what keeps the cores working "
+                "(without it almost every packet reloads its key: 86 cycles, more than a 64-byte packet's "
+                "work), and it matters more the more cores there are; per-channel order costs little. Small "
+                "packets and the one-request-at-a-time scheduler make the fabric, not the cores, the limit "
+                "well below the analytic capacity."]
+    return out
+
+
+def fig3_section(f3: dict) -> list[str]:
+    curves = f3["curves"]
+    out = ["## Fig. 3: 100/α against the number of channels", "",
+           f"The paper's experiment (section 6.3) on the model: channels use CCM or GCM with AES-128 keys (one "
+           f"key slot per channel), {f3['payload']}-byte packets in random order, pmax_i = e_i; for each number "
+           "of channels every CCM/GCM combination is simulated and the worst α kept (channels are "
+           "interchangeable, so the combinations are the numbers of CCM channels). 100/n is the curve without "
+           "any fabric cost. "
+           f"{f3['scenarios']} scenarios; tools: {_tools(f3)}. Regenerate: `mccp model fig3`.", "",
+           "![Fig. 3 reproduced](img/fig3.png)", "", "![Fig. 3 extended](img/fig3_ext.png)", ""]
+    ns = sorted({int(n) for c in curves.values() for n in c["points"]})
+    show = [n for n in ns if n in (1, 2, 3, 4, 6, 8, 12, 16)]
+    rows = []
+    for name, c in curves.items():
+        rows.append([name.replace("/no-affinity", " (affinity off)")] +
+                    [f"{100 / c['points'][str(n)]['alpha']:.1f}" for n in show] +
+                    [f"{c['points']['1']['mbps_at_190']:.0f}"])
+    out += md_table(["cores / stream"] + [f"n={n}" for n in show] + ["max. maintainable Mbps, n=1 @ 190 MHz"], rows)
+    p88 = curves.get("8c/64b", {}).get("points", {}).get("1")
+    p83 = curves.get("8c/32b", {}).get("points", {})
+    p864 = curves.get("8c/64b", {}).get("points", {})
+    if p88 and p83:
+        loss = sum(1 - p864[n]["alpha"] / p83[n]["alpha"] for n in p83) / len(p83)
+        out += ["", f"The paper: curves follow 1/x, the bus does not limit fewer than eight cores, the 32-bit "
+                f"8-core version loses 8 % on average against 64 bits, and 8 cores at 64 bits maintain about "
+                f"3460 Mbps with one channel. Here: 8 cores at 64 bits maintain {p88['mbps_at_190']:.0f} Mbps "
+                f"(one channel, 190 MHz) and 32 bits lose {100 * loss:.0f} % on average against 64 bits. Our "
+                "cores are about 4.5× faster per clock than the paper's (11 cycles per block against 49), so "
+                "the same stream width feeds fewer of them: one AES-128 core consumes ≈ 11.6 bits per cycle, "
+                "a 32-bit stream keeps about 2.7 busy and a 64-bit one about 5.5 (both directions carry the "
+                "whole packet). 128-bit streams keep 8 cores at the 1/x law; 16 cores need more than one "
+                "128-bit stream (≈ 2/3 of them busy on GCM). Key affinity matters once channels outnumber "
+                "cores (16 cores, 128 bits: compare the dashed curves). The paper's CCM split over two cores "
+                "is not implemented in this hardware (the channel table's split bit is reserved), so it is "
+                "not modelled."]
+    return out
+
+
+def perf_sections() -> list[str]:
+    out = []
+    t2, pm, f3 = _load("table2"), _load("perf_model"), _load("fig3")
+    if t2:
+        out += table2_section(t2) + [""]
+    if pm:
+        out += model_section(pm, f3) + [""]
+    if f3:
+        out += fig3_section(f3) + [""]
+    return out
