@@ -11,7 +11,9 @@ Phases: random tvalid gaps and word_ready stalls; then both always on, where a
 beat must be taken every clock (one word per clock at 128 bits, one per
 128/StreamBits clocks below).  A word on offer must hold still until taken.
 
-Knob: WIDTH_UP_BITS (StreamBits of the build), WIDTH_UP_PACKETS.
+The top holds one instance per StreamBits (tests/fabric/multitop.py); every
+test runs on each in turn.  Knobs: MULTI_INSTANCES (prefix and parameters of
+each instance, set by the pytest wrapper), WIDTH_UP_PACKETS, WIDTH_UP_SEED.
 """
 
 from __future__ import annotations
@@ -23,10 +25,28 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
-BITS = int(os.environ.get("WIDTH_UP_BITS", "128"))
+from multitop import Prefixed, instances_from_env
+
+INSTANCES = instances_from_env()
 PACKETS = int(os.environ.get("WIDTH_UP_PACKETS", "60"))
-BEATS = 128 // BITS
-MASK = (1 << BITS) - 1
+BITS = BEATS = 0            # of the instance under test (configure())
+
+
+def configure(params: dict) -> None:
+    global BITS, BEATS
+    BITS = params["StreamBits"]
+    BEATS = 128 // BITS
+
+
+def each_instance():
+    """(handle, StreamBits) of every instance, the module constants set for it."""
+    for prefix, params in INSTANCES:
+        configure(params)
+        yield Prefixed(cocotb.top, prefix), BITS
+
+
+def start_clock(dut) -> None:
+    cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
 
 
 def expected_words(packets: list[list[int]]) -> list[tuple[int, int]]:
@@ -49,7 +69,7 @@ class WidthUpTb:
 
     async def reset(self):
         dut = self.dut
-        cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
+        await FallingEdge(dut.clk_i)       # out of a previous run's ReadOnly phase
         dut.s_tvalid_i.value = 0
         dut.s_tdata_i.value = 0
         dut.s_tlast_i.value = 0
@@ -128,8 +148,14 @@ def random_packets(rng: random.Random, count: int) -> list[list[int]]:
 
 
 @cocotb.test()
-async def test_byte_order(dut):
+async def test_byte_order(top):
     """A known word: bytes 0..15 arrive most significant first."""
+    start_clock(top)
+    for dut, _ in each_instance():
+        await byte_order(dut)
+
+
+async def byte_order(dut):
     tb = WidthUpTb(dut, random.Random(1))
     await tb.reset()
     data = bytes(range(16))
@@ -143,9 +169,15 @@ async def test_byte_order(dut):
 
 
 @cocotb.test()
-async def test_random_stalls(dut):
+async def test_random_stalls(top):
     """Random packets, random tvalid gaps and word_ready stalls."""
-    rng = random.Random(int(os.environ.get("WIDTH_UP_SEED", "7")))
+    start_clock(top)
+    for dut, bits in each_instance():
+        await random_stalls(dut, bits)
+
+
+async def random_stalls(dut, bits):
+    rng = random.Random(int(os.environ.get("WIDTH_UP_SEED", "7")) + bits)
     tb = WidthUpTb(dut, rng)
     await tb.reset()
     for p_valid, p_ready in ((0.5, 0.5), (0.9, 0.3), (0.3, 0.9)):
@@ -158,8 +190,14 @@ async def test_random_stalls(dut):
 
 
 @cocotb.test()
-async def test_full_rate(dut):
+async def test_full_rate(top):
     """tvalid and word_ready always high: a beat every clock, no bubble."""
+    start_clock(top)
+    for dut, _ in each_instance():
+        await full_rate(dut)
+
+
+async def full_rate(dut):
     rng = random.Random(3)
     tb = WidthUpTb(dut, rng)
     await tb.reset()

@@ -1,21 +1,22 @@
-"""pytest wrappers: the cocotb bench tb_width_up on mccp_width_up at every StreamBits."""
+"""pytest wrapper: the cocotb bench tb_width_up on mccp_width_up at every
+StreamBits (one build: a test top with one instance per width)."""
 
 from __future__ import annotations
 
-import pytest
-
 from mccp import paths, sim
 
-SOURCES = [paths.RTL / "fabric" / "mccp_width_up.sv"]
+from multitop import instances_env, multi_top
+
+SOURCE = paths.RTL / "fabric" / "mccp_width_up.sv"
+INSTANCES = [(f"w{b}_", {"StreamBits": b}) for b in (32, 64, 128)]
 
 
-@pytest.mark.parametrize("bits", [32, 64, 128])
-def test_width_up(bits):
+def test_width_up():
+    top, wrapper = multi_top("mccp_width_up", SOURCE, INSTANCES, paths.BUILD / "sim" / "tops")
     sim.run(
-        toplevel="mccp_width_up",
+        toplevel=top,
         test_module="tb_width_up",
-        sources=SOURCES,
-        parameters={"StreamBits": bits},
+        sources=[SOURCE, wrapper],
         module_dirs=[paths.TESTS / "fabric"],
-        extra_env={"WIDTH_UP_BITS": str(bits), "WIDTH_UP_PACKETS": "60"},
+        extra_env={"MULTI_INSTANCES": instances_env(INSTANCES), "WIDTH_UP_PACKETS": "60"},
     )
