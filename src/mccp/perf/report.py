@@ -171,6 +171,12 @@ def fig3_section(f3: dict) -> list[str]:
     p83 = curves.get("8c/32b", {}).get("points", {})
     p864 = curves.get("8c/64b", {}).get("points", {})
     if p88 and p83:
+        c8, c16 = curves.get("8c/128b", {}).get("points", {}), curves.get("16c/128b", {}).get("points", {})
+        eff8 = ""
+        if c8 and c16:
+            eff8 = (f"With 128-bit streams, 8 cores keep {100 / c8['1']['alpha']:.0f} % of the 1/x law with one "
+                    f"channel and {800 / c8['8']['alpha']:.0f} % with 8 (key loads when channels move between "
+                    f"cores), 16 cores {100 / c16['1']['alpha']:.0f} % and {800 / c16['8']['alpha']:.0f} %: ")
         loss = sum(1 - p864[n]["alpha"] / p83[n]["alpha"] for n in p83) / len(p83)
         out += ["", f"The paper: curves follow 1/x, the bus does not limit fewer than eight cores, the 32-bit "
                 f"8-core version loses 8 % on average against 64 bits, and 8 cores at 64 bits maintain about "
@@ -179,8 +185,7 @@ def fig3_section(f3: dict) -> list[str]:
                 "cores are about 4.5× faster per clock than the paper's (11 cycles per block against 49), so "
                 "the same stream width feeds fewer of them: one AES-128 core consumes ≈ 11.6 bits per cycle, "
                 "a 32-bit stream keeps about 2.7 busy and a 64-bit one about 5.5 (both directions carry the "
-                "whole packet). 128-bit streams keep 8 cores at the 1/x law; 16 cores need more than one "
-                "128-bit stream (≈ 2/3 of them busy on GCM). Key affinity matters once channels outnumber "
+                "whole packet). " + eff8 + "16 cores need more than one 128-bit stream. Key affinity matters once channels outnumber "
                 "cores (16 cores, 128 bits: compare the dashed curves). The paper's CCM split over two cores "
                 "is not implemented in this hardware (the channel table's split bit is reserved), so it is "
                 "not modelled."]
