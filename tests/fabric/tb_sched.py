@@ -27,7 +27,9 @@ The start handshake carries the core's entry-table address for the function,
 the request's args/empty, and the same clock grants the parser and emits the
 dispatch record.
 
-Knobs: SCHED_CORES, SCHED_DECRYPT (the build's parameters), SCHED_REQUESTS, SCHED_SEED.
+The top holds one instance per (NumCores, DecryptCores) (tests/fabric/multitop.py);
+every test runs on each in turn.  Knobs: MULTI_INSTANCES (set by the pytest
+wrapper), SCHED_REQUESTS, SCHED_SEED.
 """
 
 from __future__ import annotations
@@ -40,9 +42,10 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
 from mccp import regmap
+from multitop import Prefixed, instances_from_env
 
-N = int(os.environ.get("SCHED_CORES", "4"))
-DEC = int(os.environ.get("SCHED_DECRYPT", "65535"))
+INSTANCES = instances_from_env()
+N = DEC = 0                 # NumCores, DecryptCores of the instance under test (configure())
 REQUESTS = int(os.environ.get("SCHED_REQUESTS", "300"))
 SEED = int(os.environ.get("SCHED_SEED", "5"))
 SLOTS = 4
@@ -60,8 +63,20 @@ def pack_req(r: dict) -> int:
     return v
 
 
-def bits(v: int, n: int) -> list[int]:
-    return [(v >> i) & 1 for i in range(n)]
+def configure(params: dict) -> None:
+    global N, DEC
+    N, DEC = params["NumCores"], params["DecryptCores"]
+
+
+async def for_each_instance(top, body, seed: int) -> None:
+    """Run `body(tb)` on every instance (a fresh model each, after a reset)."""
+    cocotb.start_soon(Clock(top.clk_i, 10, unit="ns").start())
+    for prefix, params in INSTANCES:
+        configure(params)
+        top._log.info("instance %s: NumCores=%d DecryptCores=%#x", prefix, N, DEC)
+        tb = SchedTb(Prefixed(top, prefix), random.Random(seed * 100 + N))
+        await tb.reset()
+        await body(tb)
 
 
 class SchedTb:
@@ -77,6 +92,7 @@ class SchedTb:
         self.busy = [False] * N
         self.res_timer = [0] * N
         self.rr = 0
+        self.last_slot = 0
         self.enable = (1 << N) - 1
         self.affinity_en = 1
         self.cov = {k: 0 for k in ("grant", "load", "hit_noload", "affinity_won", "key_empty", "key_size",
@@ -96,7 +112,7 @@ class SchedTb:
 
     async def reset(self):
         dut = self.dut
-        cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
+        await FallingEdge(dut.clk_i)       # out of a previous run's ReadOnly phase
         for name in ("cycle_i", "affinity_en_i", "enable_i", "req_valid_i", "req_i", "ks_rd_ack_i",
                      "ks_rd_key_i", "ks_rd_len_i", "ks_rd_valid_i", "ks_busy_i", "ks_inv_valid_i",
                      "ks_inv_slot_i", "ks_inv_all_i", "rec_space_i", "res_fire_i", "core_key_ready_i",
@@ -127,7 +143,9 @@ class SchedTb:
 
     def new_request(self) -> dict:
         rng = self.rng
-        slot = rng.randrange(SLOTS)
+        # the slot of the last request again half the time (key-cache hits)
+        slot = self.last_slot if rng.random() < 0.5 else rng.randrange(SLOTS)
+        self.last_slot = slot
         stored = self.store[slot]
         key_len = stored[1] if stored is not None and rng.random() < 0.85 else rng.randrange(3)
         func = rng.choice([rng.randrange(16), 0, 2, 1, 3, 12, 13])
@@ -409,12 +427,6 @@ class SchedTb:
             self.cov["dec_only"] += 1
 
 
-async def setup(dut, seed: int) -> SchedTb:
-    tb = SchedTb(dut, random.Random(seed))
-    await tb.reset()
-    return tb
-
-
 async def program_all(tb: SchedTb, funcs: list[int], mask: int | None = None):
     """Entry writes, one per clock, outside a request."""
     dut = tb.dut
@@ -435,9 +447,12 @@ def fill_store(tb: SchedTb):
 
 
 @cocotb.test()
-async def test_round_robin(dut):
+async def test_round_robin(top):
     """All cores capable and free, affinity off: grants rotate 0, 1, ..., N-1, 0, ..."""
-    tb = await setup(dut, SEED)
+    await for_each_instance(top, round_robin, SEED)
+
+
+async def round_robin(tb: SchedTb):
     fill_store(tb)
     await program_all(tb, [0, 2, 12])
     tb.affinity_en = 0
@@ -454,10 +469,14 @@ async def test_round_robin(dut):
 
 
 @cocotb.test()
-async def test_affinity(dut):
+async def test_affinity(top):
     """Same slot again: with affinity the core holding it runs it without a key load;
     with affinity off the next core in turn runs it and loads the key."""
-    tb = await setup(dut, SEED + 1)
+    await for_each_instance(top, affinity, SEED + 1)
+
+
+async def affinity(tb: SchedTb):
+    dut = tb.dut
     fill_store(tb)
     await program_all(tb, [12])
     tb.p_write = tb.p_inv_all = tb.p_busy = tb.p_flip = 0
@@ -492,9 +511,13 @@ async def test_affinity(dut):
 
 
 @cocotb.test()
-async def test_random(dut):
+async def test_random(top):
     """Random requests, keys, writes, entry tables, enables and back-pressure."""
-    tb = await setup(dut, SEED + 2)
+    await for_each_instance(top, random_run, SEED + 2)
+
+
+async def random_run(tb: SchedTb):
+    dut = tb.dut
     fill_store(tb)
     await program_all(tb, [tb.rng.choice([0, 2, 3, 4, 12, 13, 15]) for _ in range(4)] + [0, 3], mask=None)
     # ecb decrypt only on the cores without decryption (if any): NO_CORE

@@ -1,25 +1,25 @@
-"""pytest wrappers: the cocotb bench tb_sched on mccp_sched (1, 3 and 4 cores)."""
+"""pytest wrapper: the cocotb bench tb_sched on mccp_sched with 1, 3 and 4
+cores (one build: a test top with one instance per configuration)."""
 
 from __future__ import annotations
 
-import pytest
-
 from mccp import paths, sim
 
-SOURCES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
-           paths.RTL / "fabric" / "mccp_fabric_pkg.sv", paths.RTL / "fabric" / "mccp_sched.sv"]
+from multitop import instances_env, multi_top
 
-# (NumCores, DecryptCores): some cores without decryption where there are several
-CONFIGS = [(1, 0x0000), (3, 0x0005), (4, 0x000E)]
+SOURCE = paths.RTL / "fabric" / "mccp_sched.sv"
+PACKAGES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
+            paths.RTL / "fabric" / "mccp_fabric_pkg.sv"]
+# (NumCores, DecryptCores): some cores without decryption
+INSTANCES = [(f"n{n}_", {"NumCores": n, "DecryptCores": d}) for n, d in ((1, 0x0000), (3, 0x0005), (4, 0x000E))]
 
 
-@pytest.mark.parametrize("cores,decrypt", CONFIGS, ids=[f"n{n}-dec{d:x}" for n, d in CONFIGS])
-def test_sched(cores, decrypt):
+def test_sched():
+    top, wrapper = multi_top("mccp_sched", SOURCE, INSTANCES, paths.BUILD / "sim" / "tops")
     sim.run(
-        toplevel="mccp_sched",
+        toplevel=top,
         test_module="tb_sched",
-        sources=SOURCES,
-        parameters={"NumCores": cores, "DecryptCores": decrypt},
+        sources=[*PACKAGES, SOURCE, wrapper],
         module_dirs=[paths.TESTS / "fabric"],
-        extra_env={"SCHED_CORES": str(cores), "SCHED_DECRYPT": str(decrypt), "SCHED_REQUESTS": "300"},
+        extra_env={"MULTI_INSTANCES": instances_env(INSTANCES), "SCHED_REQUESTS": "300"},
     )
