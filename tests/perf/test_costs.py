@@ -1,0 +1,30 @@
+"""The model's per-core costs (ISS, mccp.perf.costs) against the RTL core's measured cycles.
+
+results/bench_core.json holds the cycles the RTL core took (mccp bench core, tb_core on
+Verilator, nonces of 12 bytes for ccm/gcm/gmac, 16 for cbc/ctr, no AAD); the ISS shapes
+the model uses must give the same numbers.
+"""
+
+import json
+
+import pytest
+
+from mccp import paths
+from mccp.perf.costs import Shape, cost, default_op
+
+BENCH = json.loads((paths.RESULTS / "bench_core.json").read_text())
+CASES = [(m, int(b), int(s), c) for m, per in BENCH["modes"].items() for b, r in per.items()
+         for s, c in r["cycles"].items()]
+
+
+@pytest.mark.parametrize("mode,bits,size,cycles", CASES, ids=lambda x: str(x))
+def test_iss_cost_equals_rtl_core(mode, bits, size, cycles):
+    nonce = 12 if mode in ("ccm", "gcm", "gmac") else -1
+    assert cost(Shape(mode, default_op(mode), bits, size, nonce=nonce)).cycles == cycles
+
+
+def test_body_words():
+    # header fields on whole words: nonce 12 -> 1, AAD 20 -> 2, payload 33 -> 3, tag only on decrypt
+    assert Shape("gcm", "encrypt", 128, 33, 20, 12, 16).body_words == 6
+    assert Shape("gcm", "decrypt", 128, 33, 20, 12, 16).body_words == 7
+    assert Shape("gmac", "mac", 128, 33, 0, 12, 16).body_words == 4
