@@ -18,8 +18,9 @@ body words for the granted core with `last` on the expected word, and one
 in_done (len_err when TLAST came late).  The DUT's events are matched in
 order against these queues; at the end every queue must be empty.
 
-Knobs: STREAM_IN_CORES, STREAM_IN_CHANNELS, STREAM_IN_INWORDS (the build's
-parameters), STREAM_IN_PACKETS, STREAM_IN_SEED.
+The top holds one instance per (NumCores, Channels, InWords)
+(tests/fabric/multitop.py); every test runs on each in turn.  Knobs:
+MULTI_INSTANCES (set by the pytest wrapper), STREAM_IN_PACKETS, STREAM_IN_SEED.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
 from mccp import regmap
+from multitop import Prefixed, instances_from_env
 
-CORES = int(os.environ.get("STREAM_IN_CORES", "3"))
-CHANNELS = int(os.environ.get("STREAM_IN_CHANNELS", "5"))
-IN_WORDS = int(os.environ.get("STREAM_IN_INWORDS", "12"))
+INSTANCES = instances_from_env()
+CORES = CHANNELS = IN_WORDS = 0     # of the instance under test (configure())
 PACKETS = int(os.environ.get("STREAM_IN_PACKETS", "150"))
 SEED = int(os.environ.get("STREAM_IN_SEED", "11"))
 
@@ -51,6 +52,22 @@ MAGIC = RM.magic("in")
 # task_req_t of mccp_fabric_pkg, msb first
 REQ_FIELDS = [("channel", 8), ("seq", 32), ("func", 4), ("key_slot", 5), ("key_len", 2),
               ("affinity", 1), ("ordered", 1), ("empty", 1), ("args", 128)]
+
+
+def configure(params: dict) -> None:
+    global CORES, CHANNELS, IN_WORDS
+    CORES, CHANNELS, IN_WORDS = params["NumCores"], params["Channels"], params["InWords"]
+
+
+async def for_each_instance(top, body, seed: int) -> None:
+    """Run `body(tb)` on every instance, after a reset."""
+    cocotb.start_soon(Clock(top.clk_i, 10, unit="ns").start())
+    for prefix, params in INSTANCES:
+        configure(params)
+        top._log.info("instance %s: %s", prefix, params)
+        tb = StreamInTb(Prefixed(top, prefix), random.Random(seed * 1000 + CORES * 100 + CHANNELS))
+        await tb.reset()
+        await body(tb)
 
 
 def unpack_req(value: int) -> dict[str, int]:
@@ -234,7 +251,7 @@ class StreamInTb:
 
     async def reset(self):
         dut = self.dut
-        cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
+        await FallingEdge(dut.clk_i)       # out of a previous run's ReadOnly phase
         dut.word_valid_i.value = 0
         dut.word_data_i.value = 0
         dut.word_last_i.value = 0
@@ -414,11 +431,13 @@ class StreamInTb:
 
 
 @cocotb.test()
-async def test_directed(dut):
-    """One packet of every kind after a good one, each followed by a good packet."""
-    rng = random.Random(SEED)
-    tb = StreamInTb(dut, rng)
-    await tb.reset()
+async def test_directed(top):
+    """Two packets of every kind, each followed by a good packet."""
+    await for_each_instance(top, directed, SEED)
+
+
+async def directed(tb: StreamInTb):
+    rng = tb.rng
     table = random_table(rng)
     kinds = sorted(set(KINDS))
     packets = []
@@ -430,11 +449,13 @@ async def test_directed(dut):
 
 
 @cocotb.test()
-async def test_random(dut):
+async def test_random(top):
     """A long random sequence under random back-pressure everywhere."""
-    rng = random.Random(SEED + 1)
-    tb = StreamInTb(dut, rng)
-    await tb.reset()
+    await for_each_instance(top, random_run, SEED + 1)
+
+
+async def random_run(tb: StreamInTb):
+    rng = tb.rng
     for p_valid, p_core, p_err in ((0.7, 0.6, 0.6), (1.0, 1.0, 1.0), (0.3, 0.9, 0.2)):
         table = random_table(rng)
         packets = [make_packet(rng, table) for _ in range(PACKETS // 3)]

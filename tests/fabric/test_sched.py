@@ -21,5 +21,5 @@ def test_sched():
         test_module="tb_sched",
         sources=[*PACKAGES, SOURCE, wrapper],
         module_dirs=[paths.TESTS / "fabric"],
-        extra_env={"MULTI_INSTANCES": instances_env(INSTANCES), "SCHED_REQUESTS": "300"},
+        extra_env={"MULTI_INSTANCES": instances_env(INSTANCES), "SCHED_REQUESTS": "600"},
     )

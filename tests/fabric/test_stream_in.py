@@ -1,26 +1,25 @@
-"""pytest wrappers: the cocotb bench tb_stream_in on mccp_stream_in."""
+"""pytest wrapper: the cocotb bench tb_stream_in on mccp_stream_in (one build:
+a test top with one instance per configuration)."""
 
 from __future__ import annotations
 
-import pytest
-
 from mccp import paths, sim
 
-SOURCES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
-           paths.RTL / "fabric" / "mccp_fabric_pkg.sv", paths.RTL / "fabric" / "mccp_stream_in.sv"]
+from multitop import instances_env, multi_top
 
-# (NumCores, Channels, InWords): a small input buffer so OVERSIZE is cheap to reach
-CONFIGS = [(3, 5, 12), (1, 64, 24)]
+SOURCE = paths.RTL / "fabric" / "mccp_stream_in.sv"
+PACKAGES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
+            paths.RTL / "fabric" / "mccp_fabric_pkg.sv"]
+# (NumCores, Channels, InWords): small input buffers so OVERSIZE is cheap to reach
+INSTANCES = [(f"c{c}_", {"NumCores": c, "Channels": h, "InWords": w}) for c, h, w in ((3, 5, 12), (1, 64, 24))]
 
 
-@pytest.mark.parametrize("cores,channels,in_words", CONFIGS, ids=[f"c{c}-ch{h}-w{w}" for c, h, w in CONFIGS])
-def test_stream_in(cores, channels, in_words):
+def test_stream_in():
+    top, wrapper = multi_top("mccp_stream_in", SOURCE, INSTANCES, paths.BUILD / "sim" / "tops")
     sim.run(
-        toplevel="mccp_stream_in",
+        toplevel=top,
         test_module="tb_stream_in",
-        sources=SOURCES,
-        parameters={"NumCores": cores, "Channels": channels, "InWords": in_words},
+        sources=[*PACKAGES, SOURCE, wrapper],
         module_dirs=[paths.TESTS / "fabric"],
-        extra_env={"STREAM_IN_CORES": str(cores), "STREAM_IN_CHANNELS": str(channels),
-                   "STREAM_IN_INWORDS": str(in_words), "STREAM_IN_PACKETS": "150"},
+        extra_env={"MULTI_INSTANCES": instances_env(INSTANCES), "STREAM_IN_PACKETS": "450"},
     )
