@@ -19,7 +19,7 @@ def test_alpha_and_scaled_periods():
     p = tasks.scaled_periods(pmax, a, 2)        # x 1.75
     assert p == [350.0, 175.0]
     assert tasks.allocable([tasks.Task(x, q, q) for x, q in zip(e, p)], 2)
-    assert tasks.scaled_periods(pmax, 1.0, 2) == [200, 100]   # already allocable: unchanged
+    assert tasks.scaled_periods(pmax, 1.0, 2) == [100, 50]    # room to spare: faster arrivals still fit
 
 
 def test_model_never_beats_the_cores_or_the_stream():
