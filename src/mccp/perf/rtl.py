@@ -58,10 +58,16 @@ def run_packets(dev, chans, channels: list[Channel], packets: list[Packet], rng:
         data, aad = rng.randbytes(p.payload), rng.randbytes(p.aad)
         nonce = rng.randbytes(h.cfg.nonce_len)
         tag_len = h.cfg.tag_len
-        if op not in ("encrypt", "mac"):
-            raise ValueError("RTL scenarios use encrypt / mac")
-        t = dev.submit(h, op, data, nonce=nonce, aad=aad)
-        want[t] = refs.reference(ch.mode, key, data, nonce, aad, tag_len)
+        ref = refs.reference(ch.mode, key, data, nonce, aad, tag_len)
+        if op in ("encrypt", "mac"):
+            t = dev.submit(h, op, data, nonce=nonce, aad=aad)
+            want[t] = ref
+        elif op == "decrypt":                      # ciphertext (and tag) in, plaintext out
+            t = dev.submit(h, op, ref[0], nonce=nonce, aad=aad, tag=ref[1])
+            want[t] = (data, b"")
+        else:                                      # verify: the message and its tag, nothing out
+            t = dev.submit(h, op, data, nonce=nonce, tag=ref[1])
+            want[t] = (b"", b"")
         order[t] = i
     out = [None] * len(packets)
     for r in dev.drain():
