@@ -7,7 +7,7 @@ which the core reads each input word (`vld`), so that a slow stream can stall
 it, and how many output words it releases.  Costs depend on the mode, the
 operation, the key size and the field lengths, not on the data, so one ISS
 run per distinct shape is cached (in memory and in build/perf/costs.json,
-keyed by the firmware image and the GHASH digit size).
+keyed by the firmware, the ISS, the ISA table and the GHASH digit size).
 """
 
 from __future__ import annotations
@@ -81,8 +81,12 @@ _disk_loaded = False
 
 
 def _fw_id() -> str:
-    src = (paths.ROOT / "firmware" / "mccp.s").read_bytes()
-    return hashlib.sha256(src + f"/{DIGIT_BITS}/{OUT_WORDS}".encode()).hexdigest()[:16]
+    """The cache's validity: the firmware, the ISS and the ISA table it charges cycles by."""
+    h = hashlib.sha256(f"{DIGIT_BITS}/{OUT_WORDS}".encode())
+    for f in (paths.ROOT / "firmware" / "mccp.s", paths.ROOT / "src" / "mccp" / "iss" / "__init__.py",
+              paths.ROOT / "src" / "mccp" / "isa" / "insns.yml"):
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
 
 
 def _load_disk() -> None:

@@ -33,7 +33,6 @@ come from the ISS, the key expansion from results/bench_engines.json.
 from __future__ import annotations
 
 import heapq
-import random
 from dataclasses import dataclass, field, replace
 
 from mccp.perf import costs
