@@ -170,3 +170,23 @@ def key_expansion_cycles(key_bits: int) -> int:
     """Key schedule cycles of the AES engine, from results/bench_engines.json (measured on the RTL)."""
     data = json.loads((paths.RESULTS / "bench_engines.json").read_text())
     return int(data["aes"]["aes_encdec"]["key_sizes"][str(key_bits)]["key_expansion_cycles"])
+
+
+def paper_cost(shape: Shape) -> Cost:
+    """What-if: the paper's core (section 4.3: cycles per block and loop-invariant cycles of its
+    8-bit controller + AES unit, quoted in mccp.bench.core) instead of ours, for GCM and CCM
+    (one core per packet).  Words are read and written evenly over the loop."""
+    from mccp.bench.core import PAPER_FIXED, PAPER_LOOP
+
+    s = shape.resolved()
+    if s.mode not in PAPER_FIXED:
+        raise ValueError(f"the paper gives no core cost for {s.mode}")
+    ours = cost(s)
+    blocks = (s.payload + 15) // 16
+    loop = PAPER_LOOP[s.mode] + 8 * ((s.key_bits - 128) // 64)
+    cycles = PAPER_FIXED[s.mode] + loop * blocks
+    pre = PAPER_FIXED[s.mode] // 2
+    n_in, n_out = ours.in_words, ours.out_words
+    reads = tuple(min(cycles - 1, pre + k * loop) for k in range(n_in))
+    writes = tuple(min(cycles - 1, pre + (k + 1) * loop) for k in range(n_out))
+    return Cost(cycles, reads, writes, n_out, n_in)

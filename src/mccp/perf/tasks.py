@@ -61,9 +61,10 @@ def throughput_bits_per_cycle(tasks: list[Task]) -> float:
     return sum(t.bits / t.p for t in tasks)
 
 
-def channel_cost(ch: Channel, payload: int) -> int:
-    """e_i: the core's cycles for one packet of the channel (ISS)."""
-    return costs.cost(shape_of(ch, Packet(0, payload))).cycles
+def channel_cost(ch: Channel, payload: int, paper_cores: bool = False) -> int:
+    """e_i: the core's cycles for one packet of the channel (ISS; or the paper's core)."""
+    fn = costs.paper_cost if paper_cores else costs.cost
+    return fn(shape_of(ch, Packet(0, payload))).cycles
 
 
 def measured_alpha(cfg: Config, channels: list[Channel], payload: int = 2048, packets: int | None = None,
@@ -71,7 +72,7 @@ def measured_alpha(cfg: Config, channels: list[Channel], payload: int = 2048, pa
     """alpha under saturation (all channels backlogged, shares proportional to 1/e_i)."""
     rng = random.Random(seed)
     n, m = len(channels), cfg.cores
-    e = [channel_cost(ch, payload) for ch in channels]
+    e = [channel_cost(ch, payload, cfg.paper_cores) for ch in channels]
     count = packets or max(60, 30 * m + 10 * n)
     seq = rng.choices(range(n), weights=[1 / x for x in e], k=count)
     res = Model(cfg, channels).run([Packet(c, payload) for c in seq])

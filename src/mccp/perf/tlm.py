@@ -57,6 +57,7 @@ class Config:
     affinity: bool = True      # global SCHED.AFFINITY
     in_order: bool = True      # global SCHED.IN_ORDER
     timing: Timing = Timing()
+    paper_cores: bool = False  # what-if: the paper's core costs (costs.paper_cost) instead of the ISS's
 
     @property
     def beats(self) -> int:
@@ -126,7 +127,8 @@ class Model:
         k = (p.channel, p.payload, p.aad)
         c = self._cost_cache.get(k)
         if c is None:
-            c = self._cost_cache[k] = costs.cost(shape_of(self.channels[p.channel], p))
+            fn = costs.paper_cost if self.cfg.paper_cores else costs.cost
+            c = self._cost_cache[k] = fn(shape_of(self.channels[p.channel], p))
         return c
 
     def run(self, packets: list[Packet]) -> list[Packet]:
