@@ -91,6 +91,7 @@ class Packet:
     exit: int = -1             # TLAST beat of the output packet
     core: int = -1
     key_load: bool = False
+    out_stall: int = 0         # cycles the core waited for room in its output buffer
 
     @property
     def latency(self) -> int:
@@ -168,6 +169,7 @@ class Model:
                         i = prev_out + j - tm.out_depth
                         if i >= 0:
                             stall = max(stall, read_time(prev, i) + 1 - (p.start + w))
+            p.out_stall = stall - stall_in
             p.end = p.start + cst.cycles + stall
             post(p.end, "end", (c, p))
             return True

@@ -16,6 +16,12 @@ TOLERANCE = 0.05
 SIZES = (16, 64, 256, 512, 1024, 2048)
 
 
+# a packet sequence (channel 0 CCM, 1 GCM) where the model has cores wait for room in their output
+# buffer: a finished packet held back by channel order while the core's next task writes
+OUT_STALL = [(0, 2048), (0, 512), (1, 1536), (1, 1536), (1, 2048), (1, 2048), (0, 512), (1, 512), (1, 1024),
+             (0, 2048), (1, 1536), (0, 1536), (1, 1024), (0, 512), (1, 1536), (1, 1024)]
+
+
 def _random_packets(rng: random.Random, nch: int, count: int, sizes=SIZES, aad=(0,)) -> list[Packet]:
     return [Packet(rng.randrange(nch), rng.choice(sizes), rng.choice(aad)) for _ in range(count)]
 
@@ -33,6 +39,8 @@ def scenarios(which: str = "short") -> list[Scenario]:
                  _random_packets(rng, 4, 24)),
         Scenario("4 cores, 64-bit, 8 GCM channels / keys, 512 B, affinity off", Config(4, 64, affinity=False),
                  [Channel("gcm", i) for i in range(8)], [Packet(i % 8, 512) for i in range(24)]),
+        Scenario("4 cores, 64-bit, ordered results wait, a core's output buffer fills", Config(4, 64), gcm_ccm[::-1],
+                 [Packet(c, n) for c, n in OUT_STALL]),
     ]
     if which == "short":
         return short
