@@ -60,6 +60,58 @@ def measure(cores: int, modes=MODES, keys=KEYS, sizes=SIZES, seed: int = 1) -> d
     return out
 
 
+def model(run: dict) -> dict:
+    """The same packet sequence as `measure` on the transaction-level model: the warm-up, then per
+    size the lone packet and the burst, each batch arriving on an idle device (as after a drain)."""
+    from mccp.perf.tlm import simulate
+
+    cores, stream = run["cores"], run["stream_bits"]
+    channels = [Channel(m, key_slot=KEYS.index(int(k)), key_bits=int(k)) for m in run["modes"]
+                for k in run["modes"][m]]
+    gap = 200_000
+    batches, packets = [], []
+    for ci, ch in enumerate(channels):
+        sizes = [int(x) for x in run["modes"][ch.mode][str(ch.key_bits)]]
+        seq = [("warm", ci, 64, cores)] + [(kind, ci, size, n) for size in sizes
+                                          for kind, n in (("one", 1), ("burst", BURST * cores))]
+        for kind, c, size, n in seq:
+            t = gap * len(batches)
+            batches.append((kind, c, size, len(packets), n))
+            packets += [Packet(c, size, arrival=t) for _ in range(n)]
+    res = simulate(Config(cores, stream), channels, packets)
+    out: dict = {}
+    for kind, c, size, i0, n in batches:
+        ch = channels[c]
+        cell = out.setdefault(ch.mode, {}).setdefault(str(ch.key_bits), {}).setdefault(str(size), {})
+        got = res[i0:i0 + n]
+        if kind == "one":
+            cell["latency"] = got[0].exit - got[0].entry
+        elif kind == "burst":
+            exits = sorted(p.exit for p in got)
+            cell["bits_per_cycle"] = 8 * size * (n - cores) / (exits[-1] - exits[cores - 1])
+    return out
+
+
+def compare(t2: dict) -> dict:
+    """Model against the measured cells: worst throughput error and worst latency error."""
+    worst_tp, worst_lat, cells = 0.0, 0, 0
+    for run in t2["runs"].values():
+        mod = run["model"]
+        for mode, per in run["modes"].items():
+            for bits, sizes in per.items():
+                for size, v in sizes.items():
+                    m = mod[mode][bits][size]
+                    worst_tp = max(worst_tp, abs(m["bits_per_cycle"] / v["bits_per_cycle"] - 1))
+                    worst_lat = max(worst_lat, abs(m["latency"] - v["latency"]))
+                    cells += 1
+    return {"cells": cells, "max_throughput_error": worst_tp, "max_latency_error_cycles": worst_lat}
+
+
 def run(cores=CORES, **kw) -> dict:
-    return {"paper": {"clock_mhz": PAPER_CLOCK_MHZ, "table2": PAPER_TABLE2, "eight_cores_mbps": PAPER_8CORE_MBPS},
-            "runs": {str(c): measure(c, **kw) for c in cores}}
+    runs = {str(c): measure(c, **kw) for c in cores}
+    for r in runs.values():
+        r["model"] = model(r)
+    out = {"paper": {"clock_mhz": PAPER_CLOCK_MHZ, "table2": PAPER_TABLE2, "eight_cores_mbps": PAPER_8CORE_MBPS},
+           "runs": runs}
+    out["model_vs_rtl"] = compare(out)
+    return out
