@@ -30,6 +30,8 @@ def open_device(cfg: Config, channels: list[Channel], rng: random.Random):
 
     dev = Device(cores=cfg.cores, stream_bits=cfg.stream_bits)
     dev.write_reg("SCHED", affinity=int(cfg.affinity), in_order=int(cfg.in_order))
+    if cfg.in_gap or cfg.out_stall:
+        dev.backpressure(out_stall=cfg.out_stall, in_gap=cfg.in_gap, seed=rng.randrange(1 << 30))
     keys: dict[int, bytes] = {}
     chans = []
     for ch in channels:

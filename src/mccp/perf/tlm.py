@@ -22,6 +22,8 @@ Resources and their rules, as the RTL has them:
   takes (1 + words) x 128/StreamBits cycles.
 * **policies**: key affinity (a free core that holds the channel's key wins,
   then round robin from the core after the last one chosen), per-channel order.
+* **host**: input gaps / output stalls (`Device.backpressure`, a probability per
+  cycle) stretch each stream's word time to beats / (1 - p) on average.
 
 The small pipeline constants (`Timing`) are the cycle counts of the RTL's state
 machines (parser StHdr->StLookup->StCheck->StReq, scheduler StIdle->StKeyRd->
@@ -57,6 +59,8 @@ class Config:
     affinity: bool = True      # global SCHED.AFFINITY
     in_order: bool = True      # global SCHED.IN_ORDER
     timing: Timing = Timing()
+    in_gap: float = 0.0        # host: probability per cycle that no input beat is offered (Device.backpressure)
+    out_stall: float = 0.0     # host: probability per cycle that the output's tready is low
     paper_cores: bool = False  # what-if: the paper's core costs (costs.paper_cost) instead of the ISS's
 
     @property
@@ -133,7 +137,10 @@ class Model:
         return c
 
     def run(self, packets: list[Packet]) -> list[Packet]:
-        cfg, tm, B = self.cfg, self.cfg.timing, self.cfg.beats
+        cfg, tm = self.cfg, self.cfg.timing
+        # cycles per word on each stream: 128/StreamBits beats, slowed by the host's gaps / stalls
+        Bi = cfg.beats / (1.0 - cfg.in_gap) if cfg.in_gap else cfg.beats
+        Bo = cfg.beats / (1.0 - cfg.out_stall) if cfg.out_stall else cfg.beats
         cores = [_Core() for _ in range(cfg.cores)]
         ev: list = []
         seq = [0]
@@ -153,7 +160,7 @@ class Model:
         pending_end: dict[int, tuple] = {}     # core -> (packet, cost, stall_in) waiting for the output buffer
 
         def read_time(prev: Packet, i: int) -> int:
-            return prev.chosen + tm.out_read_lat + (i + 1) * B
+            return prev.chosen + tm.out_read_lat + (i + 1) * Bo
 
         def finish(c: int, p: Packet, cst: costs.Cost, stall_in: int) -> bool:
             """Schedule the core's end, or return False if it depends on an output not chosen yet."""
@@ -182,7 +189,7 @@ class Model:
             ch = self.channels[p.channel]
             if req_at is None:
                 p.entry = max(p.arrival, in_free)
-                req_at = p.entry + B + tm.hdr_to_start         # start handshake, at best (core free, key cached)
+                req_at = p.entry + Bi + tm.hdr_to_start        # start handshake, at best (core free, key cached)
                 if req_at > t:
                     post(req_at, "in")
                     return
@@ -215,10 +222,10 @@ class Model:
             x = start + 1                                        # first body word taken by the core
             stall_in = 0
             for k, r in enumerate(cst.reads):
-                stall_in = max(stall_in, x + k * B + tm.read_lat - 1 - (start + r))
+                stall_in = max(stall_in, x + k * Bi + tm.read_lat - 1 - (start + r))
             if not finish(c, p, cst, stall_in):
                 pending_end[c] = (p, cst, stall_in)
-            in_free = x + max(n - 1, 0) * B
+            in_free = x + max(n - 1, 0) * Bi
             nxt += 1
             req_at = None
             if nxt < len(packets):
@@ -250,8 +257,8 @@ class Model:
             out_rr = best
             p.chosen = t
             w = self._cost(p).out_words
-            p.exit = t + tm.emit_to_exit + (1 + w) * B - 1
-            out_free = t + (1 + w) * B
+            p.exit = t + tm.emit_to_exit + (1 + w) * Bo - 1
+            out_free = t + (1 + w) * Bo
             core.last_out = p
             post(out_free, "out")
             post(t + 1, "in")                                    # a record slot was freed

@@ -41,6 +41,8 @@ def scenarios(which: str = "short") -> list[Scenario]:
                  [Channel("gcm", i) for i in range(8)], [Packet(i % 8, 512) for i in range(24)]),
         Scenario("4 cores, 64-bit, ordered results wait, a core's output buffer fills", Config(4, 64), gcm_ccm[::-1],
                  [Packet(c, n) for c, n in OUT_STALL]),
+        Scenario("2 cores, 32-bit, host gaps: 30 % input, 30 % output stalls", Config(2, 32, in_gap=0.3, out_stall=0.3),
+                 mixed4, _random_packets(rng, 4, 16)),
     ]
     if which == "short":
         return short
@@ -61,6 +63,8 @@ def scenarios(which: str = "short") -> list[Scenario]:
         Scenario("4 cores, 64-bit, decrypt / verify: GCM, CCM, CTR, CMAC", Config(4, 64),
                  [Channel("gcm", 0, op="decrypt"), Channel("ccm", 1, op="decrypt"), Channel("ctr", 2, op="decrypt"),
                   Channel("cmac", 3, op="verify")], _random_packets(rng, 4, 20, sizes=(64, 512, 2048))),
+        Scenario("4 cores, 64-bit, host gaps: 50 % input, 50 % output stalls", Config(4, 64, in_gap=0.5, out_stall=0.5),
+                 mixed4, _random_packets(rng, 4, 24)),
         Scenario("8 cores, 128-bit, GCM+CCM 2 KB", Config(8, 128), gcm_ccm,
                  [Packet(i % 2, 2048) for i in range(32)]),
         Scenario("8 cores, 128-bit, 16 GCM channels / keys, 512 B", Config(8, 128),
@@ -74,12 +78,12 @@ def compare(sc: Scenario, seed: int = 1) -> dict:
     e0 = min(p.entry for p in rtl)
     rtl_total = max(p.exit for p in rtl) - e0
     model = simulate(sc.cfg, sc.channels, sc.packets)
-    tlm_total = max(p.exit for p in model) - min(p.entry for p in model)
+    tlm_total = round(max(p.exit for p in model) - min(p.entry for p in model))
     exits = [abs((m.exit - m.entry) - (r.exit - r.entry)) for m, r in zip(model, rtl)]
     return {"name": sc.name, "cores": sc.cfg.cores, "stream_bits": sc.cfg.stream_bits, "packets": len(rtl),
             "rtl_cycles": rtl_total, "model_cycles": tlm_total,
             "error": (tlm_total - rtl_total) / rtl_total,
-            "max_latency_error_cycles": max(exits),
+            "max_latency_error_cycles": round(max(exits)),
             "same_core": sum(m.core == r.core for m, r in zip(model, rtl)) / len(rtl)}
 
 
