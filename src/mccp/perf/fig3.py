@@ -29,13 +29,14 @@ SWEEP_PAPER = [(m, s) for s in (32, 64) for m in (2, 4, 6, 8)]
 SWEEP_EXT = [(m, 128) for m in (2, 4, 6, 8, 16)] + [(16, 32), (16, 64)]
 SWEEP_AFF = [(8, 128), (16, 128)]       # with key affinity off
 SWEEP_PAPER_CORES = [(8, 32), (8, 64)]  # what-if: the paper's (4.5x slower) cores on our fabric
+SWEEP_SIZES = [(m, s, size) for m, s in ((4, 64), (8, 128)) for size in (1024, 512, 256)]   # smaller packets
 CLOCK_MHZ = 190                          # the paper's clock, for Mbps per clock comparison
 
 
 def _job(arg):
-    m, s, aff, paper, n, k, seed = arg
+    m, s, aff, paper, size, n, k, seed = arg
     chans = [Channel("ccm" if i < k else "gcm", key_slot=i) for i in range(n)]
-    r = tasks.measured_alpha(Config(m, s, affinity=aff, paper_cores=paper), chans, PAYLOAD, seed=seed)
+    r = tasks.measured_alpha(Config(m, s, affinity=aff, paper_cores=paper), chans, size, seed=seed)
     return {"alpha": r["alpha"], "bits_per_cycle": r["bits_per_cycle"], "key_loads": r["key_loads"],
             "packets": r["packets"]}
 
@@ -44,29 +45,33 @@ def sweep(workers: int = 2, max_channels: int = MAX_CHANNELS, seed: int = 1) -> 
     # warm the ISS cost cache in this process (the workers inherit it)
     for mode in ("gcm", "ccm"):
         tasks.channel_cost(Channel(mode), PAYLOAD)
-    configs = ([(m, s, True, False) for m, s in SWEEP_PAPER + SWEEP_EXT] +
-               [(m, s, False, False) for m, s in SWEEP_AFF] + [(m, s, True, True) for m, s in SWEEP_PAPER_CORES])
-    jobs = [(m, s, aff, paper, n, k, seed) for m, s, aff, paper in configs for n in range(1, max_channels + 1)
-            for k in range(n + 1)]
+    configs = ([(m, s, True, False, PAYLOAD) for m, s in SWEEP_PAPER + SWEEP_EXT] +
+               [(m, s, False, False, PAYLOAD) for m, s in SWEEP_AFF] +
+               [(m, s, True, True, PAYLOAD) for m, s in SWEEP_PAPER_CORES] +
+               [(m, s, True, False, size) for m, s, size in SWEEP_SIZES])
+    jobs = [(m, s, aff, paper, size, n, k, seed) for m, s, aff, paper, size in configs
+            for n in range(1, max_channels + 1) for k in range(n + 1)]
     t0 = time.monotonic()
     res = run_parallel(_job, jobs, workers, "fig3")
     seconds = time.monotonic() - t0
     curves: dict = {}
-    for (m, s, aff, paper, n, k, _), r in zip(jobs, res):
-        name = f"{m}c/{s}b" + ("" if aff else "/no-affinity") + ("/paper-cores" if paper else "")
+    for (m, s, aff, paper, size, n, k, _), r in zip(jobs, res):
+        name = (f"{m}c/{s}b" + ("" if aff else "/no-affinity") + ("/paper-cores" if paper else "") +
+                ("" if size == PAYLOAD else f"/{size}B"))
         c = curves.setdefault(name, {"cores": m, "stream_bits": s, "affinity": aff, "paper_cores": paper,
-                                     "points": {}})
+                                     "payload": size, "points": {}})
         pt = c["points"].setdefault(str(n), {"alpha": 0.0})
         if r["alpha"] > pt["alpha"]:
             # worst case over the CCM/GCM combinations
             pt.update(alpha=r["alpha"], ccm_channels=k, bits_per_cycle=r["bits_per_cycle"],
                       key_loads=r["key_loads"])
     for c in curves.values():
-        e = {mode: tasks.channel_cost(Channel(mode), PAYLOAD, c["paper_cores"]) for mode in ("gcm", "ccm")}
+        size = c["payload"]
+        e = {mode: tasks.channel_cost(Channel(mode), size, c["paper_cores"]) for mode in ("gcm", "ccm")}
         for n, pt in c["points"].items():
             # maximum maintainable throughput of the worst combination: each channel at m/alpha of pmax
             k, nn = pt["ccm_channels"], int(n)
-            rate = c["cores"] / pt["alpha"] * (k * 8 * PAYLOAD / e["ccm"] + (nn - k) * 8 * PAYLOAD / e["gcm"])
+            rate = c["cores"] / pt["alpha"] * (k * 8 * size / e["ccm"] + (nn - k) * 8 * size / e["gcm"])
             pt["mbps_at_190"] = rate * CLOCK_MHZ
     e = {mode: tasks.channel_cost(Channel(mode), PAYLOAD) for mode in ("gcm", "ccm")}
     return {"payload": PAYLOAD, "packets_per_scenario": "max(60, 30 m + 10 n)", "e_cycles": e,
@@ -74,7 +79,7 @@ def sweep(workers: int = 2, max_channels: int = MAX_CHANNELS, seed: int = 1) -> 
             "workers": workers, "seconds": round(seconds, 1), "curves": curves}
 
 
-def plot(fig: dict, path_paper, path_ext) -> None:
+def plot(fig: dict, path_paper, path_ext, path_sizes=None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -88,8 +93,8 @@ def plot(fig: dict, path_paper, path_ext) -> None:
         for name in names:
             c = fig["curves"][name]
             xs = sorted(int(n) for n in c["points"])
-            label = (name.replace("c/", " cores, ").replace("b", "-bit").replace("/no-affinity", ", affinity off")
-                     .replace("/paper-cores", ", the paper's cores"))
+            label = (name.replace("c/", " cores, ").replace("b", "-bit", 1).replace("/no-affinity", ", affinity off")
+                     .replace("/paper-cores", ", the paper's cores").replace("B", " B").replace("/", ", "))
             ls = "--" if not c["affinity"] else ("-." if c.get("paper_cores") else "-")
             line, = ax.plot(xs, [100 / c["points"][str(n)]["alpha"] for n in xs], marker="o", ms=3, ls=ls,
                             label=label)
@@ -113,3 +118,7 @@ def plot(fig: dict, path_paper, path_ext) -> None:
          "Fig. 3 reproduced: worst case over CCM/GCM mixes, 2 KB, AES-128 (TLM)")
     draw([f"{m}c/{s}b" for m, s in SWEEP_EXT] + [f"{m}c/{s}b/no-affinity" for m, s in SWEEP_AFF], path_ext,
          "Fig. 3 extended: 128-bit streams, 16 cores, key affinity off")
+    if path_sizes:
+        draw([f"{m}c/{s}b" + ("" if size == PAYLOAD else f"/{size}B") for m, s in ((4, 64), (8, 128))
+              for size in (PAYLOAD, 1024, 512, 256)], path_sizes,
+             "Fig. 3 by packet size (2048 B and smaller), GCM/CCM worst case")

@@ -51,8 +51,8 @@ def fig3(workers: int = 2) -> None:
     print(f"model: Fig. 3 sweep over {workers} process(es) ...", flush=True)
     res = f.sweep(workers)
     IMG.mkdir(exist_ok=True)
-    f.plot(res, IMG / "fig3.png", IMG / "fig3_ext.png")
-    print("  wrote docs/img/fig3.png, docs/img/fig3_ext.png")
+    f.plot(res, IMG / "fig3.png", IMG / "fig3_ext.png", IMG / "fig3_sizes.png")
+    print("  wrote docs/img/fig3.png, docs/img/fig3_ext.png, docs/img/fig3_sizes.png")
     path = paths.RESULTS / "fig3.json"
     path.write_text(json.dumps({**_stamp(f"mccp model fig3 --workers {workers}"), **res}, indent=1) + "\n")
     print(f"  wrote {path.relative_to(paths.ROOT)}")

@@ -50,17 +50,22 @@ def table2_section(t2: dict) -> list[str]:
         out += md_table(["mode", "key"] + [f"{s} B" for s in sizes], rows) + [""]
     out += [f"Against the paper's Table 2 (Mbps at {clk} MHz, 2 KB packets, one core per packet, theoretical / "
             "measured on 2 KB) and its eight-core figure (section 6.3: 3460 Mbps, 8 cores, 64-bit bus, one channel). "
-            "Ours: 2 KB packets, same clock.", ""]
+            "Ours: 2 KB packets, same clock; ours theoretical = 128 bits per loop iteration of the core "
+            "(results/bench_core.json, cycles per block).", ""]
     rows = []
+    core = _load("bench_core") or {}
     for mode, per in paper["table2"].items():
         for bits, (theo, meas) in per.items():
             one = runs["1"]["modes"][mode][bits]["2048"]["mbps_at_190"]
-            row = [mode, f"AES-{bits}", theo, meas, f"{one:.0f}", f"{one / meas:.1f}×"]
+            cpb = core.get("modes", {}).get(mode, {}).get(bits, {}).get("cycles_per_block")
+            ours_theo = f"{128 * clk / cpb:.0f}" if cpb else "—"
+            row = [mode, f"AES-{bits}", theo, meas, ours_theo, f"{one:.0f}", f"{one / meas:.1f}×"]
             if "8" in runs:
                 eight = runs["8"]["modes"][mode][bits]["2048"]["mbps_at_190"]
                 row += [f"{eight:.0f}", f"{eight / one:.2f}×"]
             rows.append(row)
-    out += md_table(["mode", "key", "paper theoretical", "paper 2 KB", "ours, 1 core", "ratio ours / paper",
+    out += md_table(["mode", "key", "paper theoretical", "paper 2 KB", "ours theoretical", "ours 2 KB, 1 core",
+                     "ratio ours / paper (2 KB)",
                      "ours, 8 cores", "8 cores / 1 core"], rows)
     if "8" in runs:
         g = runs["8"]["modes"]["gcm"]["128"]["2048"]["mbps_at_190"]
@@ -97,7 +102,15 @@ def model_section(pm: dict, f3: dict | None) -> list[str]:
            "per-channel order) and the scheduler policies (key affinity, round robin, in-order). The per-core "
            "costs come from the ISS and the key expansion from results/bench_engines.json; the fabric's own "
            "pipeline latencies (`Timing` in tlm.py: header to start, result to next start, record to emission) "
-           "are the cycles of the RTL's state machines." + speed, ""]
+           "are the cycles of the RTL's state machines." + speed, "",
+           "```python",
+           "from mccp.perf.tlm import Config, Channel, Packet, simulate",
+           "from mccp.perf.tasks import measured_alpha",
+           "chans = [Channel(\"gcm\", key_slot=0), Channel(\"ccm\", key_slot=1)]",
+           "res = simulate(Config(cores=8, stream_bits=128), chans, [Packet(i % 2, 2048) for i in range(64)])",
+           "print(max(p.exit for p in res))          # cycles; per packet: entry, start, end, chosen, exit, core",
+           "print(measured_alpha(Config(cores=8, stream_bits=64), chans)[\"alpha\"])",
+           "```", ""]
     v = pm.get("validation")
     if v:
         rows = [[r["name"], r["packets"], r["rtl_cycles"], r["model_cycles"], f"{100 * r['error']:+.2f} %",
@@ -165,15 +178,18 @@ def fig3_section(f3: dict) -> list[str]:
            "interchangeable, so the combinations are the numbers of CCM channels). 100/n is the curve without "
            "any fabric cost. "
            f"{f3['scenarios']} scenarios; tools: {_tools(f3)}. Regenerate: `mccp model fig3`.", "",
-           "![Fig. 3 reproduced](img/fig3.png)", "", "![Fig. 3 extended](img/fig3_ext.png)", ""]
+           "![Fig. 3 reproduced](img/fig3.png)", "", "![Fig. 3 extended](img/fig3_ext.png)", "",
+           "![Fig. 3 by packet size](img/fig3_sizes.png)", ""]
     ns = sorted({int(n) for c in curves.values() for n in c["points"]})
     show = [n for n in ns if n in (1, 2, 3, 4, 6, 8, 12, 16)]
     rows = []
     for name, c in curves.items():
-        rows.append([name.replace("/no-affinity", " (affinity off)").replace("/paper-cores", " (paper's cores)")] +
+        rows.append([name.replace("/no-affinity", " (affinity off)").replace("/paper-cores", " (paper's cores)")
+                     .replace("B", " B").replace("/", " / ").replace("c ", " cores ").replace("b", "-bit")] +
                     [f"{100 / c['points'][str(n)]['alpha']:.1f}" for n in show] +
                     [f"{c['points']['1']['mbps_at_190']:.0f}"])
-    out += md_table(["cores / stream"] + [f"n={n}" for n in show] + ["max. maintainable Mbps, n=1 @ 190 MHz"], rows)
+    out += md_table(["cores / stream (/ packet)"] + [f"n={n}" for n in show] +
+                    ["max. maintainable Mbps, n=1 @ 190 MHz"], rows)
     p88 = curves.get("8c/64b", {}).get("points", {}).get("1")
     p83 = curves.get("8c/32b", {}).get("points", {})
     p864 = curves.get("8c/64b", {}).get("points", {})
@@ -210,6 +226,18 @@ def fig3_section(f3: dict) -> list[str]:
                 "cores (16 cores, 128 bits: compare the dashed curves). " + papc + "The paper's CCM split over two cores "
                 "is not implemented in this hardware (the channel table's split bit is reserved), so it is "
                 "not modelled."]
+    k8, k8n = curves.get("8c/128b", {}).get("points", {}), curves.get("8c/128b/no-affinity", {}).get("points", {})
+    k16, k16n = curves.get("16c/128b", {}).get("points", {}), curves.get("16c/128b/no-affinity", {}).get("points", {})
+    if k8 and k8n and k16 and k16n:
+        kl = lambda c, n: f"{100 * c[n]['key_loads']:.0f} %"  # noqa: E731
+        out += ["", "Key loads per packet (worst combination): with 2 / 8 channels, 8 cores at 128 bits reload "
+                f"the key for {kl(k8, '2')} / {kl(k8, '8')} of the packets with affinity and {kl(k8n, '2')} / "
+                f"{kl(k8n, '8')} without; 16 cores {kl(k16, '2')} / {kl(k16, '8')} against {kl(k16n, '2')} / "
+                f"{kl(k16n, '8')}. Affinity only helps when several cores are free at a request (16 cores, "
+                "stream-bound); when the cores are the bottleneck the one core that frees up takes the next "
+                "packet whatever key it holds, and a channel switch costs a key expansion. Several expanded keys "
+                "per core, or a scheduler that waits a few cycles for a core holding the key, would remove most "
+                "of these loads."]
     return out
 
 
