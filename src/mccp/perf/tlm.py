@@ -62,6 +62,7 @@ class Config:
     in_gap: float = 0.0        # host: probability per cycle that no input beat is offered (Device.backpressure)
     out_stall: float = 0.0     # host: probability per cycle that the output's tready is low
     paper_cores: bool = False  # what-if: the paper's core costs (costs.paper_cost) instead of the ISS's
+    key_cache: int = 1         # expanded keys a core holds (the hardware: 1; more is a what-if)
 
     @property
     def beats(self) -> int:
@@ -111,7 +112,7 @@ class _Core:
     busy: bool = False
     free_at: int = 0           # earliest start after the last result
     records: list = field(default_factory=list)   # packets (FIFO) held by the output stage
-    key_slot: int | None = None
+    keys: list = field(default_factory=list)     # key slots whose expanded keys the core holds (LRU last)
     last_out: Packet | None = None    # last packet chosen for output (its words may still drain)
 
 
@@ -200,16 +201,20 @@ class Model:
                 return                                          # retried on the next core event
             cand = free
             if cfg.affinity and ch.affinity:
-                hit = [i for i in free if cores[i].key_slot == ch.key_slot]
+                hit = [i for i in free if ch.key_slot in cores[i].keys]
                 cand = hit or free
             c = min(cand, key=lambda i: (i - sched_rr) % cfg.cores)
             sched_rr = (c + 1) % cfg.cores
             core = cores[c]
             start = t
-            if core.key_slot != ch.key_slot:
+            if ch.key_slot in core.keys:
+                core.keys.remove(ch.key_slot)                    # hit: becomes the most recent
+            else:
                 p.key_load = True
                 start = t + tm.key_extra + costs.key_expansion_cycles(ch.key_bits)
-                core.key_slot = ch.key_slot
+                if len(core.keys) >= cfg.key_cache:
+                    core.keys.pop(0)
+            core.keys.append(ch.key_slot)
             p.start, p.core = start, c
             core.busy = True
             core.records.append(p)
