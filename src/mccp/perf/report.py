@@ -99,7 +99,9 @@ def model_section(pm: dict, f3: dict | None) -> list[str]:
            "(header, scheduler, key load, body at one word per 128/StreamBits cycles), the cores (cost of each "
            "task from the ISS, including the cycle each input word is read and each output word written, so a "
            "slow stream or a full output buffer stalls the core), the serial output stage (round robin, "
-           "per-channel order) and the scheduler policies (key affinity, round robin, in-order). The per-core "
+           "per-channel order), the scheduler policies (key affinity, round robin, in-order) and the host's "
+           "input gaps / output stalls. What-ifs the hardware does not have are options, off by default and "
+           "labelled where used (the paper's core costs, several expanded keys per core). The per-core "
            "costs come from the ISS and the key expansion from results/bench_engines.json; the fabric's own "
            "pipeline latencies (`Timing` in tlm.py: header to start, result to next start, record to emission) "
            "are the cycles of the RTL's state machines." + speed, "",
@@ -110,7 +112,12 @@ def model_section(pm: dict, f3: dict | None) -> list[str]:
            "res = simulate(Config(cores=8, stream_bits=128), chans, [Packet(i % 2, 2048) for i in range(64)])",
            "print(max(p.exit for p in res))          # cycles; per packet: entry, start, end, chosen, exit, core",
            "print(measured_alpha(Config(cores=8, stream_bits=64), chans)[\"alpha\"])",
-           "```", ""]
+           "```", "",
+           "Commands: `mccp model validate` (model against the RTL), `mccp model fig3` (the sweep, "
+           "`--workers N` processes, progress bar), `mccp model deadlines` (sporadic task model), "
+           "`mccp model table2` (RTL measurements), `mccp model all`; each writes results/*.json and "
+           "regenerates this file. Tests: tests/perf (`make test` runs the short validation set, "
+           "`make test-long` the rest).", ""]
     v = pm.get("validation")
     if v:
         rows = [[r["name"], r["packets"], r["rtl_cycles"], r["model_cycles"], f"{100 * r['error']:+.2f} %",
