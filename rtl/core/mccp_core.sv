@@ -50,7 +50,7 @@ module mccp_core #(
   parameter int InWords = 136,
   parameter int OutWords = 130,
   parameter bit DecryptEnable = 1'b1,
-  parameter int GhashDigitBits = 32,
+  parameter int GhashDigitBits = 16,
   parameter bit TraceEnable = 1'b1
 ) (
   input  logic         clk_i,
@@ -292,6 +292,12 @@ module mccp_core #(
   logic [5:0]  vr_n_a, vr_n_b;   // {~b, ~c} of the words on the memory's ports
   assign vr_n_a = ~{rdata_a[mccp_isa_pkg::FieldBLsb +: 3], rdata_a[mccp_isa_pkg::FieldCLsb +: 3]};
   assign vr_n_b = ~{rdata_b[mccp_isa_pkg::FieldBLsb +: 3], rdata_b[mccp_isa_pkg::FieldCLsb +: 3]};
+  // The vector file's write-through compares, registered a cycle ahead: next
+  // cycle, does read port A / B (the b / c field of the next IR) address the
+  // register the write-back stage writes (ra of this IR) / the register the
+  // AES result goes to (pend_reg_q, or ra if an aes* issues now)?  The file
+  // then only ANDs them with its write enables.
+  logic [1:0]  vwb_match_q, eng_match_q, vwb_match_d, eng_match_d;
   logic [13:0] imm;
 
   assign legal = !p_illegal && !ir_oob_q;
@@ -344,6 +350,8 @@ module mccp_core #(
     .rdata_a_o (opa),
     .raddr_b_i (~vrb_n_q),
     .rdata_b_o (opb),
+    .wmatch_i  (vwb_match_q),
+    .wbmatch_i (eng_match_q),
     .raddr_t_i (trace_wreg_q),
     .rdata_t_o (v_t)
   );
@@ -568,6 +576,29 @@ module mccp_core #(
     endcase
   end
 
+  // Next cycle's read addresses are those of the word the IR loads (port B's
+  // at a start or after a taken branch, port A's on an issue) or the current
+  // ones; each candidate is compared on its own and the result picked by the
+  // same conditions (go and eng_in_valid come late in the cycle).
+  function automatic logic [1:0] match2(input logic [2:0] r, input logic [5:0] vr_n);
+    match2 = {r == ~vr_n[5:3], r == ~vr_n[2:0]};
+  endfunction
+
+  always_comb begin
+    vwb_match_d = match2(ra, {vra_n_q, vrb_n_q});
+    eng_match_d = match2(pend_reg_q, {vra_n_q, vrb_n_q});
+    if (start_fire || (run && redirect_q)) begin
+      vwb_match_d = match2(ra, vr_n_b);
+      eng_match_d = match2(pend_reg_q, vr_n_b);
+    end else if (run && go) begin
+      vwb_match_d = match2(ra, vr_n_a);
+      eng_match_d = match2(pend_reg_q, vr_n_a);
+    end
+    if (eng_in_valid) begin   // implies run && go
+      eng_match_d = match2(ra, vr_n_a);
+    end
+  end
+
   // Write-back stage data: loaded every cycle, used when *_valid_q.
   always_ff @(posedge clk_i) begin
     vwb_reg_q   <= ra;
@@ -584,6 +615,8 @@ module mccp_core #(
       pre_q        <= '0;
       vra_n_q      <= '1;
       vrb_n_q      <= '1;
+      vwb_match_q  <= '0;
+      eng_match_q  <= '0;
       ir_valid_q   <= 1'b0;
       ir_oob_q     <= 1'b0;
       redirect_q   <= 1'b0;
@@ -609,7 +642,9 @@ module mccp_core #(
       state_q <= state_d;
 
       // fetch
-      prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
+      prime_q     <= host_ok && start_valid_i && !imem_we_i && !start_fire;
+      vwb_match_q <= vwb_match_d;
+      eng_match_q <= eng_match_d;
       if (start_fire) begin
         {pre_q, ir_q} <= rdata_b;
         {vra_n_q, vrb_n_q} <= vr_n_b;
@@ -761,8 +796,9 @@ module mccp_core #(
     assign trace_wb_valid_o = 1'b0;
     assign trace_wb_reg_o   = '0;
     assign trace_wb_data_o  = '0;
+    // pc_q, the opcode bits of ir_q (predecoded) and the trace flags only feed the trace
     logic unused_trace;
-    assign unused_trace = ^{v_t, s_t};
+    assign unused_trace = ^{v_t, s_t, pc_q, ir_q, trace_we_q, trace_wsreg_q};
   end
 
 endmodule

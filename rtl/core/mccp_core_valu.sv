@@ -56,46 +56,110 @@ module mccp_core_valu (
     end
   endfunction
 
-  logic [127:0] keep, pad, rot, shift_keep;
-  logic [15:0]  keep_b, keep_t_b, shift_keep_b;
+  // Result selection.  Synthesis for ECP5 builds a 12-way selection of
+  // several operands per bit from wide (5- to 7-input) LUTs, many LUT4s each,
+  // so the structure is written out with keep_hierarchy leaves of one LUT4
+  // per bit (mccp_core_lu, mccp_core_mux2, mccp_core_ao22):
+  //   lu   = f(A & keep, B)     MASK, PAD (f = x), XOR, AND, OR, the upper
+  //                             96 bits of INC (keep = all ones but for
+  //                             MASK / PAD)
+  //   rot  = A rotated toward byte 0 by rot_by (4 layers of 2:1 multiplexers)
+  //   res  = lu & sel_lu | rot & sel_sh | LD | GH | DBL | SETW | INC low word
+  //          | the PAD byte, the selects one-hot per byte.
+  logic [127:0] x, lu, rot, sel_lu, sel_sh, dbl, t_lu_sh, t_ld_gh, t_dbl_s, t_misc;
+  logic [15:0]  keep_b, keep_t_b, shift_keep_b, lu_b;
   logic [3:0]   rot_by;
-  logic         shr;
+  logic [1:0]   lu_op;
+  logic         shr, is_mask, is_shift, is_inc;
+  logic [5 * 128 - 1:0] rot_l;   // [128 j +: 128]: A rotated by rot_by[j-1:0] (flat: Icarus 11)
 
   assign shr                    = (op_i == mccp_core_pkg::VOP_SHR);
+  assign is_mask                = (op_i == mccp_core_pkg::VOP_MASK) || (op_i == mccp_core_pkg::VOP_PAD);
+  assign is_shift               = (op_i == mccp_core_pkg::VOP_SHL) || shr;
+  assign is_inc                 = (op_i == mccp_core_pkg::VOP_INC);
   assign {rot_by, shift_keep_b} = shift_ctl(shr, k_i);
   assign keep_b                 = first_bytes(n_i);
   assign keep_t_b               = first_bytes(nt_i);
 
-  for (genvar i = 0; i < 16; i++) begin : g_byte
-    logic [127:0] rotated;   // rotated[8j +: 8] = byte (i + j) mod 16 of A
-    for (genvar j = 0; j < 16; j++) begin : g_src
-      assign rotated[8 * j +: 8] = a_i[127 - 8 * ((i + j) % 16) -: 8];
-    end
-    assign rot[127 - 8 * i -: 8]        = rotated[8 * rot_by +: 8];
-    assign keep[127 - 8 * i -: 8]       = {8{keep_b[15 - i]}};
-    assign pad[127 - 8 * i -: 8]        = (n_i == 5'(i)) ? 8'h80 : 8'h00;
-    assign shift_keep[127 - 8 * i -: 8] = {8{shift_keep_b[15 - i]}};
-    assign mismatch_o[15 - i]           = keep_t_b[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
-  end
-
-  assign masked_o = a_i & keep;
-
   always_comb begin
     unique case (op_i)
-      mccp_core_pkg::VOP_MASK: res_o = masked_o;
-      mccp_core_pkg::VOP_PAD:  res_o = masked_o | pad;
-      mccp_core_pkg::VOP_XOR:  res_o = a_i ^ b_i;
-      mccp_core_pkg::VOP_AND:  res_o = a_i & b_i;
-      mccp_core_pkg::VOP_OR:   res_o = a_i | b_i;
-      mccp_core_pkg::VOP_INC:  res_o = {a_i[127:32], a_i[31:0] + 32'd1};
-      mccp_core_pkg::VOP_SETW: res_o = {4{s_i}};
-      mccp_core_pkg::VOP_SHL,
-      mccp_core_pkg::VOP_SHR:  res_o = rot & shift_keep;
-      mccp_core_pkg::VOP_DBL:  res_o = {a_i[126:0], 1'b0} ^ {120'd0, {8{a_i[127]}} & 8'h87};
-      mccp_core_pkg::VOP_LD:   res_o = ld_i;
-      mccp_core_pkg::VOP_GH:   res_o = gh_i;
-      default:                 res_o = masked_o;
+      mccp_core_pkg::VOP_XOR: lu_op = 2'd1;
+      mccp_core_pkg::VOP_AND: lu_op = 2'd2;
+      mccp_core_pkg::VOP_OR:  lu_op = 2'd3;
+      default:                lu_op = 2'd0;
     endcase
   end
+
+  // bytes that take lu: all for XOR / AND / OR / MASK / PAD, bytes 0..11 for INC
+  assign lu_b = (is_mask || lu_op != 2'd0) ? 16'hFFFF : is_inc ? 16'hFFF0 : 16'h0000;
+
+  for (genvar i = 0; i < 16; i++) begin : g_byte
+    assign x[127 - 8 * i -: 8]      = a_i[127 - 8 * i -: 8] & {8{!is_mask || keep_b[15 - i]}};
+    assign sel_lu[127 - 8 * i -: 8] = {8{lu_b[15 - i]}};
+    assign sel_sh[127 - 8 * i -: 8] = {8{is_shift && shift_keep_b[15 - i]}};
+    assign mismatch_o[15 - i]       = keep_t_b[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
+  end
+
+  mccp_core_lu u_lu (
+    .op_i (lu_op),
+    .x_i  (x),
+    .b_i,
+    .y_o  (lu)
+  );
+
+  assign rot_l[127:0] = a_i;
+  for (genvar j = 0; j < 4; j++) begin : g_rot
+    logic [127:0] src;
+    assign src = rot_l[128 * j +: 128];
+    mccp_core_mux2 u_layer (
+      .a_i (src),
+      .b_i ({src[127 - 8 * (1 << j):0], src[127 -: 8 * (1 << j)]}),
+      .s_i (rot_by[j]),
+      .y_o (rot_l[128 * (j + 1) +: 128])
+    );
+  end
+  assign rot = rot_l[4 * 128 +: 128];
+
+  mccp_core_ao22 #(
+    .Width(128)
+  ) u_lu_sh (
+    .a_i  (lu),
+    .sa_i (sel_lu),
+    .b_i  (rot),
+    .sb_i (sel_sh),
+    .y_o  (t_lu_sh)
+  );
+
+  mccp_core_ao22 #(
+    .Width(128)
+  ) u_ld_gh (
+    .a_i  (ld_i),
+    .sa_i ({128{op_i == mccp_core_pkg::VOP_LD}}),
+    .b_i  (gh_i),
+    .sb_i ({128{op_i == mccp_core_pkg::VOP_GH}}),
+    .y_o  (t_ld_gh)
+  );
+
+  assign dbl = {a_i[126:0], 1'b0} ^ {120'd0, {8{a_i[127]}} & 8'h87};
+
+  mccp_core_ao22 #(
+    .Width(128)
+  ) u_dbl_s (
+    .a_i  (dbl),
+    .sa_i ({128{op_i == mccp_core_pkg::VOP_DBL}}),
+    .b_i  ({4{s_i}}),
+    .sb_i ({128{op_i == mccp_core_pkg::VOP_SETW}}),
+    .y_o  (t_dbl_s)
+  );
+
+  // the INC low word and the PAD byte (0x80 at byte n)
+  for (genvar i = 0; i < 16; i++) begin : g_misc
+    assign t_misc[127 - 8 * i -: 8] = {op_i == mccp_core_pkg::VOP_PAD && n_i == 5'(i), 7'd0};
+  end
+
+  assign res_o    = t_lu_sh | t_ld_gh | t_dbl_s | t_misc |
+                    {96'd0, (a_i[31:0] + 32'd1) & {32{is_inc}}};
+  // vst / vstn are decoded as MASK (the decoder's default), so lu is A's first n bytes
+  assign masked_o = lu;
 
 endmodule

@@ -1,7 +1,7 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Vector register file of the MCCP core: 8 x 128 bits in flip-flops, two write
-// ports, write-through reads.
+// Vector register file of the MCCP core: 8 x 128 bits, two write ports,
+// write-through reads, held in distributed (LUT) RAM.
 //
 // Write ports (both take effect at the clock edge; never the same register in
 // one cycle -- the core's scoreboard sees to it):
@@ -12,6 +12,13 @@
 // Read ports A, B and (TraceEnable) T are combinational and write-through: a
 // register being written in this cycle reads as its new value, word by word,
 // so the write-back stage and the AES result need no separate bypass.
+//
+// Storage.  A LUT RAM has one write port, so each write port has its own bank
+// (W for port 1, E for port 2), 4 words of 8 x 32 bits, copied once per read
+// port.  Per register word two flip-flops say where its value is: in_w (the
+// last write came from port 1) and in_e (from port 2); neither after clear_i,
+// and the word reads as zero.  The banks take every write as it comes; clear_i
+// only drops the flags.
 module mccp_core_vregs #(
   parameter bit TraceEnable = 1'b1
 ) (
@@ -28,59 +35,105 @@ module mccp_core_vregs #(
   output logic [127:0] rdata_a_o,
   input  logic [2:0]   raddr_b_i,
   output logic [127:0] rdata_b_o,
+  // registered by the caller: {raddr_a_i, raddr_b_i} == waddr_i / == wb_addr_i
+  // (bit 1: port A); the write-through selects of ports A and B use these
+  input  logic [1:0]   wmatch_i,
+  input  logic [1:0]   wbmatch_i,
   input  logic [2:0]   raddr_t_i,
   output logic [127:0] rdata_t_o
 );
 
-  logic [7:0][127:0] regs_q;  // packed: written word by word from several processes
+  localparam int Ports = TraceEnable ? 3 : 2;
+
+  logic [7:0][3:0] in_w_q, in_e_q;   // word w of v[r] is in bank W / bank E (neither: cleared)
 
   for (genvar r = 0; r < 8; r++) begin : g_reg
     logic wb_hit, hit;
     assign wb_hit = wb_we_i && (wb_addr_i == 3'(r));
     assign hit    = we_i && (waddr_i == 3'(r));
-    for (genvar w = 0; w < 4; w++) begin : g_word
-      always_ff @(posedge clk_i) begin
-        if (clear_i) begin
-          regs_q[r][127 - 32 * w -: 32] <= '0;
-        end else if (wb_hit) begin
-          regs_q[r][127 - 32 * w -: 32] <= wb_data_i[127 - 32 * w -: 32];
-        end else if (hit && wwords_i[w]) begin
-          regs_q[r][127 - 32 * w -: 32] <= wdata_i[127 - 32 * w -: 32];
-        end
+    always_ff @(posedge clk_i) begin
+      if (clear_i) begin
+        in_w_q[r] <= '0;
+        in_e_q[r] <= '0;
+      end else if (wb_hit) begin
+        in_w_q[r] <= '0;
+        in_e_q[r] <= '1;
+      end else if (hit) begin
+        in_w_q[r] <= in_w_q[r] | wwords_i;
+        in_e_q[r] <= in_e_q[r] & ~wwords_i;
       end
     end
   end
 
-  function automatic logic [127:0] read_through(input logic [2:0] addr,
-                                                input logic [7:0][127:0] regs,
-                                                input logic we, input logic [2:0] waddr,
-                                                input logic [3:0] wwords, input logic [127:0] wdata,
-                                                input logic wb_we, input logic [2:0] wb_addr,
-                                                input logic [127:0] wb_data);
-    logic hit, wb_hit;
-    logic [127:0] cur;
-    cur    = regs[addr];  // select the register first: Icarus 11 rejects regs[addr][k -: 32]
-    hit    = we && (waddr == addr);
-    wb_hit = wb_we && (wb_addr == addr);
-    for (integer w = 0; w < 4; w++) begin
-      if (hit && wwords[w]) begin
-        read_through[127 - 32 * w -: 32] = wdata[127 - 32 * w -: 32];
-      end else if (wb_hit) begin
-        read_through[127 - 32 * w -: 32] = wb_data[127 - 32 * w -: 32];
-      end else begin
-        read_through[127 - 32 * w -: 32] = cur[127 - 32 * w -: 32];
-      end
-    end
-  endfunction
+  logic [Ports * 3 - 1:0]   raddr;   // port p: [3 p +: 3] (flat vectors: Icarus 11)
+  logic [Ports * 128 - 1:0] rdata;   // port p: [128 p +: 128]
 
-  assign rdata_a_o = read_through(raddr_a_i, regs_q, we_i, waddr_i, wwords_i, wdata_i,
-                                  wb_we_i, wb_addr_i, wb_data_i);
-  assign rdata_b_o = read_through(raddr_b_i, regs_q, we_i, waddr_i, wwords_i, wdata_i,
-                                  wb_we_i, wb_addr_i, wb_data_i);
+  assign raddr[2:0] = raddr_a_i;
+  assign raddr[5:3] = raddr_b_i;
+  if (TraceEnable) begin : g_trace_addr
+    assign raddr[8:6] = raddr_t_i;
+  end
+
+  // Read port p, word w: a word written in this cycle (by port 1 or port 2)
+  // reads as the data being written (fresh), any other as bank W or bank E
+  // (stored; zero if cleared), each an AO22 layer; the selects of the stored
+  // value come straight from the in_w / in_e flags.
+  for (genvar p = 0; p < Ports; p++) begin : g_port
+    logic       hit, wb_hit;
+    logic [3:0] in_w, in_e;
+    if (p < 2) begin : g_match
+      assign hit    = we_i && wmatch_i[1 - p];
+      assign wb_hit = wb_we_i && wbmatch_i[1 - p];
+    end else begin : g_compare
+      assign hit    = we_i && (waddr_i == raddr[3 * p +: 3]);
+      assign wb_hit = wb_we_i && (wb_addr_i == raddr[3 * p +: 3]);
+    end
+    assign in_w   = in_w_q[raddr[3 * p +: 3]];
+    assign in_e   = in_e_q[raddr[3 * p +: 3]];
+    for (genvar w = 0; w < 4; w++) begin : g_word
+      logic [31:0] w_word, e_word, fresh, stored;
+      logic        sel_wd;
+      // port 1 and port 2 never write the same register in one cycle
+      assign sel_wd = hit && wwords_i[w];
+      mccp_core_vram u_bank_w (
+        .clk_i,
+        .we_i    (we_i && wwords_i[w]),
+        .waddr_i (waddr_i),
+        .wdata_i (wdata_i[127 - 32 * w -: 32]),
+        .raddr_i (raddr[3 * p +: 3]),
+        .rdata_o (w_word)
+      );
+      mccp_core_vram u_bank_e (
+        .clk_i,
+        .we_i    (wb_we_i),
+        .waddr_i (wb_addr_i),
+        .wdata_i (wb_data_i[127 - 32 * w -: 32]),
+        .raddr_i (raddr[3 * p +: 3]),
+        .rdata_o (e_word)
+      );
+      mccp_core_ao22 u_fresh (
+        .a_i  (wdata_i[127 - 32 * w -: 32]),
+        .sa_i ({32{sel_wd}}),
+        .b_i  (wb_data_i[127 - 32 * w -: 32]),
+        .sb_i ({32{wb_hit}}),
+        .y_o  (fresh)
+      );
+      mccp_core_ao22 u_stored (
+        .a_i  (w_word),
+        .sa_i ({32{in_w[w]}}),
+        .b_i  (e_word),
+        .sb_i ({32{in_e[w]}}),
+        .y_o  (stored)
+      );
+      assign rdata[128 * p + 127 - 32 * w -: 32] = (sel_wd || wb_hit) ? fresh : stored;
+    end
+  end
+
+  assign rdata_a_o = rdata[127:0];
+  assign rdata_b_o = rdata[255:128];
 
   if (TraceEnable) begin : g_trace
-    assign rdata_t_o = read_through(raddr_t_i, regs_q, we_i, waddr_i, wwords_i, wdata_i,
-                                    wb_we_i, wb_addr_i, wb_data_i);
+    assign rdata_t_o = rdata[383:256];
   end else begin : g_no_trace
     logic unused_t;
     assign unused_t  = ^raddr_t_i;

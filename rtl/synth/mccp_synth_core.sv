@@ -11,7 +11,7 @@
 
 module mccp_synth_core #(
   parameter bit DecryptEnable  = 1'b1,
-  parameter int GhashDigitBits = 32
+  parameter int GhashDigitBits = 16
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -60,7 +60,8 @@ module mccp_synth_core #(
   /* verilator lint_off PINCONNECTEMPTY */
   mccp_core #(
     .DecryptEnable (DecryptEnable),
-    .GhashDigitBits(GhashDigitBits)
+    .GhashDigitBits(GhashDigitBits),
+    .TraceEnable   (1'b0)
   ) u_unit (
     .clk_i,
     .rst_ni,

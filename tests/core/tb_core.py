@@ -30,7 +30,7 @@ from mccp.task import Task, Word, make_task, pack
 from mccp.coreharness import assert_same, harness, iss_run, run_on_rtl
 
 DECRYPT_ENABLE = os.environ.get("CORE_DECRYPT_ENABLE", "1") == "1"
-DIGIT_BITS = int(os.environ.get("CORE_DIGIT_BITS", "32"))
+DIGIT_BITS = int(os.environ.get("CORE_DIGIT_BITS", "16"))
 N_RANDOM = int(os.environ.get("CORE_RANDOM", "200"))
 SEED = int(os.environ.get("CORE_SEED", "7"))
 KEY128 = bytes(range(16))

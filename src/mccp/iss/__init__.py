@@ -90,7 +90,7 @@ class Iss:
     `max_cycles` guards against firmware that never ends (ValueError).
     """
 
-    def __init__(self, words: list[int], digit_bits: int = 32, decrypt_enable: bool = True,
+    def __init__(self, words: list[int], digit_bits: int = 16, decrypt_enable: bool = True,
                  out_words: int = 130, max_cycles: int = 2_000_000):
         self.isa = load()
         self.imem = list(words)
