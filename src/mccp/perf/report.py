@@ -216,6 +216,11 @@ def fig3_section(f3: dict) -> list[str]:
                     f"channel and {800 / c8['8']['alpha']:.0f} % with 8 (key loads when channels move between "
                     f"cores), 16 cores {100 / c16['1']['alpha']:.0f} % and {800 / c16['8']['alpha']:.0f} %: ")
         loss = sum(1 - p864[n]["alpha"] / p83[n]["alpha"] for n in p83) / len(p83)
+        from mccp.bench.core import PAPER_LOOP
+
+        core = _load("bench_core") or {}
+        cpb = core.get("modes", {}).get("gcm", {}).get("128", {}).get("cycles_per_block") or float("nan")
+        paper_cpb = PAPER_LOOP["gcm"]
         papc = ""
         q32 = curves.get("8c/32b/paper-cores", {}).get("points", {})
         q64 = curves.get("8c/64b/paper-cores", {}).get("points", {})
@@ -234,10 +239,11 @@ def fig3_section(f3: dict) -> list[str]:
                 f"8-core version loses 8 % on average against 64 bits, and 8 cores at 64 bits maintain about "
                 f"3460 Mbps with one channel. Here: 8 cores at 64 bits maintain {p88['mbps_at_190']:.0f} Mbps "
                 f"(one channel, 190 MHz) and 32 bits lose {100 * loss:.0f} % on average against 64 bits. Our "
-                "cores are about 4.5× faster per clock than the paper's (11 cycles per block against 49), so "
-                "the same stream width feeds fewer of them: one AES-128 core consumes ≈ 11.6 bits per cycle, "
-                "a 32-bit stream keeps about 2.7 busy and a 64-bit one about 5.5 (both directions carry the "
-                "whole packet). " + eff8 + "16 cores need more than one 128-bit stream. Key affinity matters once channels outnumber "
+                f"cores are about {paper_cpb / cpb:.1f}× faster per clock than the paper's ({cpb:g} cycles per "
+                f"block against {paper_cpb}), so the same stream width feeds fewer of them: one AES-128 GCM core "
+                f"consumes ≈ {128 / cpb:.1f} bits per cycle; with one channel a 32-bit stream keeps "
+                f"{8 / p83['1']['alpha']:.1f} of 8 cores busy and a 64-bit one {8 / p864['1']['alpha']:.1f} "
+                "(input and output streams each carry the whole packet). " + eff8 + "16 cores need more than one 128-bit stream. Key affinity matters once channels outnumber "
                 "cores (16 cores, 128 bits: compare the dashed curves). " + papc + "The paper's CCM split over two cores "
                 "is not implemented in this hardware (the channel table's split bit is reserved), so it is "
                 "not modelled."]
