@@ -22,8 +22,19 @@ from dataclasses import dataclass
 from mccp import paths, refs
 from mccp.modes import MODES, build_task
 
-DIGIT_BITS = 32        # GhashDigitBits default of mccp_core / mccp_top
-OUT_WORDS = 130        # core output buffer for BufBytes 2048
+def _top_default(name: str, module: str = "fabric/mccp_top.sv") -> int:
+    """A parameter's default in rtl/fabric/mccp_top.sv (the device the model stands for)."""
+    import re
+
+    text = (paths.ROOT / "rtl" / module).read_text()
+    m = re.search(rf"parameter\s+int\s+{name}\s*=\s*(\d+)", text)
+    if not m:
+        raise RuntimeError(f"mccp_top.sv: no default for {name}")
+    return int(m.group(1))
+
+
+DIGIT_BITS = _top_default("GhashDigitBits")   # what mccp_top passes every core
+OUT_WORDS = _top_default("BufBytes") // 16 + 2   # core output buffer (docs/fabric.md)
 CACHE = paths.ROOT / "build" / "perf" / "costs.json"
 
 
@@ -82,7 +93,7 @@ _disk_loaded = False
 
 def _fw_id() -> str:
     """The cache's validity: the firmware, the ISS and the ISA table it charges cycles by."""
-    h = hashlib.sha256(f"{DIGIT_BITS}/{OUT_WORDS}".encode())
+    h = hashlib.sha256(f"{OUT_WORDS}".encode())
     for f in (paths.ROOT / "firmware" / "mccp.s", paths.ROOT / "src" / "mccp" / "iss" / "__init__.py",
               paths.ROOT / "src" / "mccp" / "isa" / "insns.yml"):
         h.update(f.read_bytes())
@@ -118,7 +129,7 @@ def _program():
     return firmware_program()
 
 
-def _run_iss(s: Shape) -> Cost:
+def _run_iss(s: Shape, digit_bits: int) -> Cost:
     from mccp.iss import Iss
 
     prog = _program()
@@ -132,7 +143,7 @@ def _run_iss(s: Shape) -> Cost:
         ct, tag = refs.reference(s.mode, key, data, nonce, aad, s.tag_len)
         if s.op == "decrypt" and s.mode in ("ecb", "cbc", "ctr", "ccm", "gcm"):
             data = ct
-    iss = Iss(prog.words, digit_bits=DIGIT_BITS, out_words=OUT_WORDS)
+    iss = Iss(prog.words, digit_bits=digit_bits, out_words=OUT_WORDS)
     iss.load_key(key)
     task = build_task(prog.entries, s.mode, s.op, data, nonce, aad, tag, s.tag_len)
     res = iss.run(task)
@@ -150,16 +161,17 @@ def _run_iss(s: Shape) -> Cost:
     return Cost(res.cycles, tuple(reads), tuple(writes[: len(res.output)]), len(res.output), len(task.words))
 
 
-def cost(shape: Shape) -> Cost:
-    """The core's cost for a task of this shape (ISS, cached)."""
+def cost(shape: Shape, digit_bits: int | None = None) -> Cost:
+    """The core's cost for a task of this shape (ISS, cached); GHASH digits as mccp_top's cores."""
     s = shape.resolved()
-    k = s.key()
+    digit_bits = digit_bits or DIGIT_BITS
+    k = f"d{digit_bits}/{s.key()}"
     with _lock:
         if not _disk_loaded:
             _load_disk()
         c = _mem.get(k)
     if c is None:
-        c = _run_iss(s)
+        c = _run_iss(s, digit_bits)
         with _lock:
             _mem[k] = c
             _save_disk()

@@ -49,7 +49,7 @@ class Timing:
     res_to_emit: int = 2       # result taken -> the packet may be chosen by the output stage
     emit_to_exit: int = 3      # chosen -> TLAST beat, beyond (1 + words) x beats
     out_read_lat: int = 1      # chosen -> first output word leaves the core buffer, beyond beats
-    out_depth: int = 130       # core output buffer (words), BufBytes/16 + 2
+    out_depth: int = costs.OUT_WORDS   # core output buffer (words), BufBytes/16 + 2
 
 
 @dataclass(frozen=True)
