@@ -22,7 +22,9 @@ CASES = [(m, int(b), int(s), c) for m, per in BENCH["modes"].items() for b, r in
 def test_iss_cost_equals_rtl_core(mode, bits, size, cycles):
     nonce = 12 if mode in ("ccm", "gcm", "gmac") else -1
     digits = _top_default("GhashDigitBits", "core/mccp_core.sv")
-    assert cost(Shape(mode, default_op(mode), bits, size, nonce=nonce), digits).cycles == cycles
+    got = cost(Shape(mode, default_op(mode), bits, size, nonce=nonce), digits).cycles
+    assert got == cycles, (f"ISS {got} vs RTL {cycles} cycles (GhashDigitBits {digits}); if the core changed, "
+                           "results/bench_core.json needs `mccp bench core`")
 
 
 def test_body_words():
