@@ -44,7 +44,7 @@ from mccp.perf import costs
 class Timing:
     hdr_to_start: int = 7      # header word taken -> start handshake (core free, key cached)
     free_to_start: int = 3     # result taken -> next start on that core, when a request waits
-    key_extra: int = 1         # cycles of a key load beside the engine's expansion
+    key_extra: int = 0         # cycles of a key load beside the engine's expansion (bench_engines.json)
     read_lat: int = 2          # body word handed to the core -> the core can read it (from the start)
     res_to_emit: int = 2       # result taken -> the packet may be chosen by the output stage
     emit_to_exit: int = 3      # chosen -> TLAST beat, beyond (1 + words) x beats
