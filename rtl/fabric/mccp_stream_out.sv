@@ -1,0 +1,475 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// mccp_stream_out: the output stage.  Keeps a record per dispatched task,
+// collects the core's result and the parser's input completion for it, and
+// emits each finished task as one output packet (docs/fabric.md "Output
+// packet", "Output stage"): the status header word, then -- status OK only --
+// the core's released output words.  Packets leave whole, one at a time,
+// chosen round robin among the cores with an emittable record and the parser's
+// error records; a channel's ordered records leave in dispatch order.
+//
+// Records.  Two per core (slot 2c+0, 2c+1, a ring with head hd_q[c]): the task
+// running on the core and a finished one whose packet has not left yet.  A
+// record is made by disp_* (the cycle the core accepts the start), takes the
+// core's result (res_*) as soon as it is offered -- so the core may start its
+// next task while this one's words still wait in its output buffer -- and is
+// freed when its packet is chosen for emission.  The parser's in_done events
+// of a core (one per packet granted to it, possibly before its dispatch) wait
+// in a 4-deep FIFO per core; the k-th event belongs to the k-th record.
+//
+// Per-channel order.  An ordered record links to the channel's previous
+// ordered record still held (the one with `tail` set; found by comparing the
+// channel with every slot at dispatch) and waits until that one is chosen.
+// This is the ticket rule (dispatch counter == release counter per channel)
+// without per-channel tables.  Unordered records take no part in it.
+//
+// Emittable (core c): head record holds its result and its in_done, waits for
+// no predecessor, no dropped packet of the core is still draining, and --
+// for a packet with data -- the core's first word is visible (out_valid), so a
+// chosen packet never stalls the stream for a word that is not there yet.
+//
+// Final status: LENGTH when in_done reported len_err (TLAST came late), else
+// the core's status.  Non-OK: header only, out_len 0; if the core's status
+// was OK its released words are popped and dropped in the background (drop_q)
+// while other packets go out.
+//
+// Timing: the next packet is chosen in the cycle the current one's last word
+// is taken; its header follows in the next cycle, so packets go out back to
+// back.  pkt_out_o / pkt_err_o pulse one cycle after the TLAST beat's handshake.
+module mccp_stream_out #(
+  parameter int NumCores   = 4,
+  parameter int StreamBits = 128,
+  parameter int Channels   = 64
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  // cores: output words (first-word-fall-through) and results
+  input  logic [NumCores-1:0]     core_out_valid_i,
+  output logic [NumCores-1:0]     core_out_ready_o,
+  input  logic [NumCores*128-1:0] core_out_data_i,
+  input  logic [NumCores*5-1:0]   core_out_bytes_i,
+  input  logic [NumCores-1:0]     core_out_last_i,
+  input  logic [NumCores-1:0]     core_res_valid_i,
+  output logic [NumCores-1:0]     core_res_ready_o,
+  input  logic [NumCores*8-1:0]   core_res_status_i,
+  input  logic [NumCores*16-1:0]  core_res_bytes_i,
+  // dispatch record (scheduler): the cycle core disp_core_i accepts a start
+  input  logic                    disp_valid_i,
+  input  logic [3:0]              disp_core_i,
+  input  logic [7:0]              disp_channel_i,
+  input  logic [31:0]             disp_seq_i,
+  input  logic                    disp_ordered_i,
+  input  logic [31:0]             disp_start_cycle_i,
+  // input completion (parser): one per packet granted to a core
+  input  logic                    in_done_valid_i,
+  input  logic [3:0]              in_done_core_i,
+  input  logic                    in_done_len_err_i,
+  // error records (parser): header only, core 0xFF, outside channel order
+  input  logic                    err_valid_i,
+  output logic                    err_ready_o,
+  input  logic [7:0]              err_status_i,
+  input  logic [15:0]             err_channel_i,
+  input  logic [31:0]             err_seq_i,
+  // AXI4-Stream out
+  output logic                    m_axis_tvalid_o,
+  input  logic                    m_axis_tready_i,
+  output logic [StreamBits-1:0]   m_axis_tdata_o,
+  output logic                    m_axis_tlast_o,
+  // scheduler / registers
+  output logic [NumCores-1:0]     rec_space_o,  // room for one more record
+  output logic [NumCores-1:0]     rec_empty_o,  // no record, nothing of the core left to emit
+  output logic                    pkt_out_o,
+  output logic                    pkt_err_o
+);
+
+  localparam int NS    = 2 * NumCores;   // record slots
+  localparam int NR    = NumCores + 1;   // requesters: cores, then the error records
+  localparam int ChanW = (Channels > 1) ? $clog2(Channels) : 1;
+  localparam int SlotW = $clog2(NS);
+  localparam logic [7:0] StOk     = mccp_isa_pkg::STATUS_OK;
+  localparam logic [7:0] StLength = mccp_isa_pkg::STATUS_LENGTH;
+
+  typedef enum logic [1:0] {
+    EmIdle,  // no packet going out
+    EmHdr,   // header word on offer
+    EmData   // the core's words on offer
+  } em_e;
+
+  // unused upper channel bits: records only come from channels < Channels
+  logic unused_chan;
+  assign unused_chan = ^disp_channel_i;
+
+  /////////////
+  // Records //
+  /////////////
+
+  logic [NS-1:0]            vld_q, ord_q, tail_q, wait_q, res_q;
+  logic [NS-1:0][31:0]      seq_q, start_q;
+  logic [NS-1:0][ChanW-1:0] chan_q;
+  logic [NS-1:0][SlotW-1:0] pred_q;
+  logic [NS-1:0][7:0]       status_q;
+  logic [NS-1:0][15:0]      bytes_q;
+
+  logic [NumCores-1:0]      hd_q, drop_q;
+  logic [NumCores-1:0][1:0] cnt_q;
+
+  // per-core in_done FIFO (len_err bits)
+  logic [NumCores-1:0][3:0] dl_q;
+  logic [NumCores-1:0][1:0] dw_q, dr_q;
+  logic [NumCores-1:0][2:0] dc_q;
+
+  // emission
+  em_e          em_q;
+  logic [127:0] hdr_q;
+  logic         only_q, herr_q, cur_err_q;
+  logic [3:0]   cur_q;
+  logic [4:0]   rr_q;
+
+  // arbitration results (combinational)
+  logic          grant, grant_core, grant_err;
+  logic [4:0]    gidx;
+  logic [NR-1:0] req;
+  logic          finish;
+  logic [SlotW-1:0] free_slot;
+  logic [NS-1:0] free_vec;
+
+  // dispatch: the channel's current tail, if any, becomes the predecessor
+  logic [NS-1:0] tmatch, tlive;
+  logic          link;
+  logic [SlotW-1:0] pred_enc;
+
+  for (genvar s = 0; s < NS; s++) begin : g_tail
+    assign tmatch[s] = vld_q[s] && ord_q[s] && tail_q[s] &&
+                       (chan_q[s] == disp_channel_i[ChanW-1:0]);
+  end
+  assign tlive = tmatch & ~free_vec;  // a tail chosen in this cycle no longer blocks
+  assign link  = disp_valid_i && disp_ordered_i && (tlive != '0);
+  // at most one tail per channel: an OR of the matching slot numbers
+  logic [NS:0][SlotW-1:0] pe_chain;
+  assign pe_chain[0] = '0;
+  for (genvar s = 0; s < NS; s++) begin : g_pred
+    assign pe_chain[s+1] = pe_chain[s] | (tlive[s] ? SlotW'(s) : '0);
+  end
+  assign pred_enc = pe_chain[NS];
+
+  // per-core views of the head record
+  logic [NumCores-1:0]      h_ready, h_only, h_len, h_drop, emit;
+  logic [NumCores-1:0][7:0] h_fstat;
+  logic [NumCores-1:0]      alloc_c, done_push, res_fire;
+  logic [NumCores-1:0]      res_to_head;
+
+  for (genvar c = 0; c < NumCores; c++) begin : g_core
+    logic       hk;          // head slot within the core
+    logic [SlotW-1:0] hs, os;  // head slot, other slot
+    assign hk = hd_q[c];
+    assign hs = SlotW'(2 * c) + SlotW'(hk);
+    assign os = SlotW'(2 * c) + SlotW'(!hk);
+
+    assign alloc_c[c]   = disp_valid_i && (disp_core_i == 4'(c));
+    assign done_push[c] = in_done_valid_i && (in_done_core_i == 4'(c));
+
+    // results: into the head-most record without one
+    logic rt_h, rt_o;
+    assign rt_h               = vld_q[hs] && !res_q[hs];
+    assign rt_o               = vld_q[os] && !res_q[os];
+    assign core_res_ready_o[c] = rt_h || rt_o;
+    assign res_fire[c]         = core_res_valid_i[c] && core_res_ready_o[c];
+    assign res_to_head[c]      = rt_h;
+
+    assign h_len[c]   = dl_q[c][dr_q[c]];
+    assign h_fstat[c] = h_len[c] ? StLength : status_q[hs];
+    assign h_only[c]  = (h_fstat[c] != StOk) || (bytes_q[hs] == '0);
+    // the core's OK words are dropped when len_err turns the status to LENGTH
+    assign h_drop[c]  = h_len[c] && (status_q[hs] == StOk) && (bytes_q[hs] != '0);
+    assign h_ready[c] = vld_q[hs] && res_q[hs] && (dc_q[c] != '0) && !wait_q[hs] && !drop_q[c];
+    // first word visible (in the cycle the core's previous packet takes its
+    // last word, out_valid is that word's: the next packet of the same core
+    // goes on at once and its words follow one per cycle)
+    assign emit[c]    = h_ready[c] && (h_only[c] || core_out_valid_i[c]);
+    assign req[c]     = emit[c];
+
+    assign rec_space_o[c] = (cnt_q[c] != 2'd2);
+    assign rec_empty_o[c] = (cnt_q[c] == '0) && !drop_q[c] &&
+                            !((em_q != EmIdle) && !cur_err_q && (cur_q == 4'(c)));
+
+    logic free_c;
+    assign free_c = grant_core && (gidx == 5'(c));
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        hd_q[c]   <= 1'b0;
+        cnt_q[c]  <= '0;
+        drop_q[c] <= 1'b0;
+        dl_q[c]   <= '0;
+        dw_q[c]   <= '0;
+        dr_q[c]   <= '0;
+        dc_q[c]   <= '0;
+      end else begin
+        if (free_c) hd_q[c] <= !hd_q[c];
+        cnt_q[c] <= cnt_q[c] + 2'(alloc_c[c]) - 2'(free_c);
+        if (free_c && h_drop[c]) begin
+          drop_q[c] <= 1'b1;
+        end else if (core_out_valid_i[c] && core_out_last_i[c]) begin
+          drop_q[c] <= 1'b0;
+        end
+        if (done_push[c]) begin
+          for (int i = 0; i < 4; i++) begin
+            if (dw_q[c] == 2'(i)) dl_q[c][i] <= in_done_len_err_i;
+          end
+          dw_q[c]          <= dw_q[c] + 1'b1;
+        end
+        if (free_c) dr_q[c] <= dr_q[c] + 1'b1;
+        dc_q[c] <= dc_q[c] + 3'(done_push[c]) - 3'(free_c);
+      end
+    end
+  end
+
+  for (genvar s = 0; s < NS; s++) begin : g_slot
+    localparam int C = s / 2;
+    localparam int K = s % 2;
+    logic alloc_s, res_s;
+    // a new record goes behind the head (or to the head slot when empty)
+    assign alloc_s = alloc_c[C] && (1'(K) == (hd_q[C] ^ (cnt_q[C] != '0)));
+    assign res_s   = res_fire[C] && ((1'(K) == hd_q[C]) == res_to_head[C]);
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        vld_q[s]    <= 1'b0;
+        ord_q[s]    <= 1'b0;
+        tail_q[s]   <= 1'b0;
+        wait_q[s]   <= 1'b0;
+        res_q[s]    <= 1'b0;
+        seq_q[s]    <= '0;
+        start_q[s]  <= '0;
+        chan_q[s]   <= '0;
+        pred_q[s]   <= '0;
+        status_q[s] <= '0;
+        bytes_q[s]  <= '0;
+      end else if (alloc_s) begin
+        vld_q[s]   <= 1'b1;
+        ord_q[s]   <= disp_ordered_i;
+        tail_q[s]  <= disp_ordered_i;
+        wait_q[s]  <= link;
+        pred_q[s]  <= pred_enc;
+        res_q[s]   <= 1'b0;
+        seq_q[s]   <= disp_seq_i;
+        start_q[s] <= disp_start_cycle_i;
+        chan_q[s]  <= disp_channel_i[ChanW-1:0];
+      end else begin
+        if (free_vec[s]) begin
+          vld_q[s]  <= 1'b0;
+          tail_q[s] <= 1'b0;
+          wait_q[s] <= 1'b0;
+        end
+        if (link && tlive[s]) tail_q[s] <= 1'b0;
+        if (grant_core && wait_q[s] && (pred_q[s] == free_slot)) wait_q[s] <= 1'b0;
+        if (res_s) begin
+          res_q[s]    <= 1'b1;
+          status_q[s] <= core_res_status_i[8*C +: 8];
+          bytes_q[s]  <= core_res_bytes_i[16*C +: 16];
+        end
+      end
+    end
+  end
+
+  //////////////////
+  // Arbitration  //
+  //////////////////
+
+  assign req[NumCores] = err_valid_i;
+
+  // round robin: the first requester after the last granted one.  (Muxes
+  // here are chains of continuous assignments: Icarus 11 spun forever on
+  // this module's always_comb blocks with for loops.)
+  logic [NR-1:0]   after_rr, pick;
+  logic [NR-1:0]   seen;     // a requester below i
+  logic [NR:0][4:0] gi_chain;
+  assign after_rr[0] = 1'b0;
+  for (genvar i = 1; i < NR; i++) begin : g_after
+    assign after_rr[i] = (rr_q < 5'(i));
+  end
+  assign pick        = ((req & after_rr) != '0) ? (req & after_rr) : req;
+  assign seen[0]     = 1'b0;
+  assign gi_chain[0] = '0;
+  for (genvar i = 1; i < NR; i++) begin : g_seen
+    assign seen[i] = seen[i-1] | pick[i-1];
+  end
+  for (genvar i = 0; i < NR; i++) begin : g_pick
+    assign gi_chain[i+1] = gi_chain[i] | ((pick[i] && !seen[i]) ? 5'(i) : 5'd0);
+  end
+  assign gidx = gi_chain[NR];
+
+  // word stream into the downsizer
+  logic         w_valid, w_ready, w_last;
+  logic [127:0] w_data, cur_data;
+  logic [4:0]   cur_bytes;
+  logic         cur_valid, cur_last;
+
+  logic [NumCores:0]        cv_chain, cl_chain;
+  logic [NumCores:0][127:0] cd_chain;
+  logic [NumCores:0][4:0]   cb_chain;
+  assign cv_chain[0] = 1'b0;
+  assign cl_chain[0] = 1'b0;
+  assign cd_chain[0] = '0;
+  assign cb_chain[0] = '0;
+  for (genvar c = 0; c < NumCores; c++) begin : g_cur
+    logic sel;
+    assign sel           = (cur_q == 4'(c));
+    assign cv_chain[c+1] = cv_chain[c] | (sel & core_out_valid_i[c]);
+    assign cl_chain[c+1] = cl_chain[c] | (sel & core_out_last_i[c]);
+    assign cd_chain[c+1] = cd_chain[c] | (sel ? core_out_data_i[128*c +: 128] : 128'd0);
+    assign cb_chain[c+1] = cb_chain[c] | (sel ? core_out_bytes_i[5*c +: 5] : 5'd0);
+  end
+  assign cur_valid = cv_chain[NumCores];
+  assign cur_last  = cl_chain[NumCores];
+  assign cur_data  = cd_chain[NumCores];
+  assign cur_bytes = cb_chain[NumCores];
+
+  // bytes beyond the word's count are zero
+  logic [127:0] cur_masked;
+  for (genvar b = 0; b < 16; b++) begin : g_mask
+    assign cur_masked[127 - 8 * b -: 8] = (5'(b) < cur_bytes) ? cur_data[127 - 8 * b -: 8] : 8'h00;
+  end
+
+  always_comb begin
+    w_valid = 1'b0;
+    w_last  = 1'b0;
+    w_data  = hdr_q;
+    if (em_q == EmHdr) begin
+      w_valid = 1'b1;
+      w_last  = only_q;
+    end else if (em_q == EmData) begin
+      w_valid = cur_valid;
+      w_last  = cur_last;
+      w_data  = cur_masked;
+    end
+  end
+
+  assign finish     = w_valid && w_ready && w_last;
+  assign grant      = ((em_q == EmIdle) || finish) && (req != '0);
+  assign grant_core = grant && (gidx < 5'(NumCores));
+  assign grant_err  = grant && (gidx == 5'(NumCores));
+  assign err_ready_o = grant_err;
+
+  for (genvar c = 0; c < NumCores; c++) begin : g_out_ready
+    assign core_out_ready_o[c] = drop_q[c] || ((em_q == EmData) && (cur_q == 4'(c)) && w_ready);
+  end
+
+  // the freed slot: the granted core's head
+  logic [NS-1:0] sel_vec;
+  for (genvar s = 0; s < NS; s++) begin : g_sel
+    assign sel_vec[s]  = (gidx == 5'(s / 2)) && (hd_q[s / 2] == 1'(s % 2));
+    assign free_vec[s] = grant_core && sel_vec[s];
+  end
+  logic [NS:0][SlotW-1:0] fs_chain;
+  assign fs_chain[0] = '0;
+  for (genvar s = 0; s < NS; s++) begin : g_free
+    assign fs_chain[s+1] = fs_chain[s] | (sel_vec[s] ? SlotW'(s) : '0);
+  end
+  assign free_slot = fs_chain[NS];
+
+  // header of the granted packet
+  logic [127:0] g_hdr;
+  logic         g_only, g_err;
+  logic [7:0]   g_st, g_co;
+  logic [15:0]  g_ch, g_ol;
+  logic [31:0]  g_sq, g_sc;
+  logic [NumCores:0]      gc_sel;   // a core was granted (chain)
+  logic [NumCores:0][7:0] st_chain;
+  logic [NumCores:0]      on_chain;
+  assign gc_sel[0]   = 1'b0;
+  assign st_chain[0] = '0;
+  assign on_chain[0] = 1'b0;
+  for (genvar c = 0; c < NumCores; c++) begin : g_gsel
+    logic sel;
+    assign sel           = (gidx == 5'(c));
+    assign gc_sel[c+1]   = gc_sel[c] | sel;
+    assign st_chain[c+1] = st_chain[c] | (sel ? h_fstat[c] : 8'd0);
+    assign on_chain[c+1] = on_chain[c] | (sel & h_only[c]);
+  end
+  // the record fields come from the freed slot (the granted core's head)
+  assign g_st   = gc_sel[NumCores] ? st_chain[NumCores] : err_status_i;
+  assign g_ch   = gc_sel[NumCores] ? 16'(chan_q[free_slot]) : err_channel_i;
+  assign g_sq   = gc_sel[NumCores] ? seq_q[free_slot] : err_seq_i;
+  assign g_ol   = (gc_sel[NumCores] && st_chain[NumCores] == StOk) ? bytes_q[free_slot] : '0;
+  assign g_co   = gc_sel[NumCores] ? 8'(gidx) : 8'hFF;
+  assign g_sc   = gc_sel[NumCores] ? start_q[free_slot] : '0;
+  assign g_only = gc_sel[NumCores] ? on_chain[NumCores] : 1'b1;
+  assign g_err  = (g_st != StOk);
+  always_comb begin
+    g_hdr = '0;
+    g_hdr[mccp_regs_pkg::HDR_OUT_MAGIC_MSB:mccp_regs_pkg::HDR_OUT_MAGIC_LSB]             = mccp_regs_pkg::HDR_OUT_MAGIC;
+    g_hdr[mccp_regs_pkg::HDR_OUT_STATUS_MSB:mccp_regs_pkg::HDR_OUT_STATUS_LSB]           = g_st;
+    g_hdr[mccp_regs_pkg::HDR_OUT_CHANNEL_MSB:mccp_regs_pkg::HDR_OUT_CHANNEL_LSB]         = g_ch;
+    g_hdr[mccp_regs_pkg::HDR_OUT_SEQ_MSB:mccp_regs_pkg::HDR_OUT_SEQ_LSB]                 = g_sq;
+    g_hdr[mccp_regs_pkg::HDR_OUT_OUT_LEN_MSB:mccp_regs_pkg::HDR_OUT_OUT_LEN_LSB]         = g_ol;
+    g_hdr[mccp_regs_pkg::HDR_OUT_CORE_MSB:mccp_regs_pkg::HDR_OUT_CORE_LSB]               = g_co;
+    g_hdr[mccp_regs_pkg::HDR_OUT_START_CYCLE_MSB:mccp_regs_pkg::HDR_OUT_START_CYCLE_LSB] = g_sc;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      em_q      <= EmIdle;
+      hdr_q     <= '0;
+      only_q    <= 1'b0;
+      herr_q    <= 1'b0;
+      cur_err_q <= 1'b0;
+      cur_q     <= '0;
+      rr_q      <= 5'(NumCores);
+    end else begin
+      if (grant) begin
+        em_q      <= EmHdr;
+        hdr_q     <= g_hdr;
+        only_q    <= g_only;
+        herr_q    <= g_err;
+        cur_err_q <= grant_err;
+        cur_q     <= grant_err ? '0 : gidx[3:0];
+        rr_q      <= gidx;
+      end else if (finish) begin
+        em_q <= EmIdle;
+      end else if ((em_q == EmHdr) && w_ready) begin
+        em_q <= EmData;   // header taken, words follow (a header-only one finishes)
+      end
+    end
+  end
+
+  /////////////////
+  // Downsizer   //
+  /////////////////
+
+  logic m_tvalid, m_tlast, m_terr, pkt_out_q, pkt_err_q;
+
+  mccp_width_down #(
+    .StreamBits(StreamBits)
+  ) u_width_down (
+    .clk_i,
+    .rst_ni,
+    .word_valid_i (w_valid),
+    .word_ready_o (w_ready),
+    .word_data_i  (w_data),
+    .word_last_i  (w_last),
+    .word_err_i   (herr_q),
+    .m_tvalid_o   (m_tvalid),
+    .m_tready_i   (m_axis_tready_i),
+    .m_tdata_o    (m_axis_tdata_o),
+    .m_tlast_o    (m_tlast),
+    .m_terr_o     (m_terr)
+  );
+
+  assign m_axis_tvalid_o = m_tvalid;
+  assign m_axis_tlast_o  = m_tlast;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pkt_out_q <= 1'b0;
+      pkt_err_q <= 1'b0;
+    end else begin
+      pkt_out_q <= m_tvalid && m_axis_tready_i && m_tlast;
+      pkt_err_q <= m_tvalid && m_axis_tready_i && m_tlast && m_terr;
+    end
+  end
+
+  assign pkt_out_o = pkt_out_q;
+  assign pkt_err_o = pkt_err_q;
+
+endmodule
