@@ -1,0 +1,42 @@
+"""pytest wrappers: the cocotb bench tb_stream_out on mccp_stream_out (the
+fabric's output stage) for several core counts and stream widths."""
+
+from __future__ import annotations
+
+import pytest
+
+from mccp import paths, sim
+
+SOURCES = [
+    paths.RTL / "core" / "mccp_isa_pkg.sv",
+    paths.RTL / "fabric" / "mccp_regs_pkg.sv",
+    paths.RTL / "fabric" / "mccp_width_down.sv",
+    paths.RTL / "fabric" / "mccp_stream_out.sv",
+]
+
+# (simulator, NumCores, StreamBits, Channels, packets of the random test)
+CONFIGS = [
+    ("verilator", 1, 32, 4, 150),
+    ("verilator", 3, 64, 4, 300),
+    ("verilator", 8, 128, 16, 400),
+    ("icarus", 3, 32, 4, 40),
+]
+
+
+@pytest.mark.parametrize("simulator,cores,bits,channels,packets", CONFIGS,
+                         ids=[f"{s}-N{n}-W{w}" for s, n, w, _, _ in CONFIGS])
+def test_stream_out(simulator, cores, bits, channels, packets):
+    sim.run(
+        toplevel="mccp_stream_out",
+        test_module="tb_stream_out",
+        sources=SOURCES,
+        parameters={"NumCores": cores, "StreamBits": bits, "Channels": channels},
+        sim=simulator,
+        module_dirs=[paths.TESTS / "fabric"],
+        extra_env={
+            "SO_NUM_CORES": str(cores),
+            "SO_STREAM_BITS": str(bits),
+            "SO_CHANNELS": str(channels),
+            "SO_PACKETS": str(packets),
+        },
+    )
