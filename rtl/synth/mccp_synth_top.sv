@@ -10,6 +10,7 @@ module mccp_synth_top #(
   parameter int KeySlots       = 16,
   parameter int Channels       = 64,
   parameter int BufBytes       = 2048,
+  parameter int DecryptCores   = 16'hFFFF,
   parameter int GhashDigitBits = 32
 ) (
   input  logic clk_i,
@@ -54,6 +55,7 @@ module mccp_synth_top #(
     .KeySlots       (KeySlots),
     .Channels       (Channels),
     .BufBytes       (BufBytes),
+    .DecryptCores   (16'(DecryptCores)),
     .GhashDigitBits (GhashDigitBits)
   ) u_unit (
     .clk_i,

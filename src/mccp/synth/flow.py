@@ -102,13 +102,15 @@ UNITS: dict[str, Unit] = {
 # mccp_top (Table 1 of the paper): cores x stream width.  Not in the default run
 # (place and route of a many-core top takes long); ask for them by name, e.g.
 # `mccp synth --unit top_c8_s128`.
+# Two cores decrypt (ECB/CBC decryption needs it; every other mode and direction
+# runs on encryption alone), the others are encrypt-only.
 for _cores in (1, 2, 4, 6, 8):
     for _bits in (32, 64, 128):
         UNITS[f"top_c{_cores}_s{_bits}"] = Unit(
-            "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits},
+            "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": 0x3},
             rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
-            description=f"mccp_top: {_cores} cores, {_bits}-bit streams, 16 key slots, 64 channels, "
-                        "2 KB buffers, AXI4-Lite registers")
+            description=f"mccp_top: {_cores} cores ({min(_cores, 2)} with AES decryption), {_bits}-bit "
+                        "streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")
 DEFAULT_UNITS = tuple(u for u in UNITS if not u.startswith("top_"))
 
 # Headline figures: name -> Yosys cell types summed for it.
