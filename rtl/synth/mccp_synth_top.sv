@@ -10,7 +10,7 @@ module mccp_synth_top #(
   parameter int KeySlots       = 16,
   parameter int Channels       = 64,
   parameter int BufBytes       = 2048,
-  parameter int DecryptCores   = 16'hFFFF,
+  parameter int DecryptCores   = 32'h0000FFFF,
   parameter int GhashDigitBits = 32
 ) (
   input  logic clk_i,
