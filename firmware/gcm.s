@@ -10,8 +10,9 @@
 ; v5 output / scratch, v6 E(K, J0), v7 H.
 ;            s4 constant 16, s5 bytes left, s6 constant 1, s7 0 = encrypt / 1 = decrypt.
 ;
-; The keystream loop is unrolled twice so the next block's AES runs while the
-; current block is combined, stored and hashed: one block per AES latency.
+; The keystream loop is unrolled twice (two keystream registers) so the next
+; block's AES runs while the current block is combined, stored and hashed: one
+; block per AES latency.
 
 .entry gcm_enc
 .entry gcm_dec
@@ -75,8 +76,10 @@ gcm_payload:
 
 ; One block with the keystream in `ks`; starts `nx` = the next block's keystream
 ; when more payload follows.  `ct` is the register GHASH absorbs: the
-; ciphertext (v5 on encrypt, v4 on decrypt).
-.macro gcm_step ks, nx, ct, last_full, tail_nx
+; ciphertext (v5 on encrypt, v4 on decrypt).  The loop then goes to the partial
+; tail when fewer than 16 bytes follow; its back edge is that test inverted,
+; so a taken branch (two bubbles) costs no more than the AES latency leaves.
+.macro gcm_step ks, nx, ct, last_full
     addi  s5, s5, -16            ; bytes left after this block
     blt   s5, s6, \last_full
     vinc  v1, v1
@@ -85,17 +88,20 @@ gcm_payload:
     vxor  v5, v4, \ks
     vst   v5
     ghash \ct
-    blt   s5, s4, \tail_nx
 .endm
 
 gcm_enc_loop:
-    gcm_step v2, v3, v5, gcm_enc_last_a, gcm_tail_b
-    gcm_step v3, v2, v5, gcm_enc_last_b, gcm_tail_a
-    jmp   gcm_enc_loop
+    gcm_step v2, v3, v5, gcm_enc_last_a
+    blt   s5, s4, gcm_tail_b
+    gcm_step v3, v2, v5, gcm_enc_last_b
+    bge   s5, s4, gcm_enc_loop
+    jmp   gcm_tail_a
 gcm_dec_loop:
-    gcm_step v2, v3, v4, gcm_dec_last_a, gcm_tail_b
-    gcm_step v3, v2, v4, gcm_dec_last_b, gcm_tail_a
-    jmp   gcm_dec_loop
+    gcm_step v2, v3, v4, gcm_dec_last_a
+    blt   s5, s4, gcm_tail_b
+    gcm_step v3, v2, v4, gcm_dec_last_b
+    bge   s5, s4, gcm_dec_loop
+    jmp   gcm_tail_a
 
 ; The last block is whole: no further keystream.
 .macro gcm_last ks, ct

@@ -1,32 +1,39 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// mccp_core: one MCCP crypto core -- a two-stage in-order sequencer running
+// mccp_core: one MCCP crypto core -- a three-stage in-order sequencer running
 // firmware from its instruction memory over a 128-bit datapath (AES engine,
 // GHASH unit, vector ALU, input FIFO, output buffer).  Architecture, task
 // contract and the cycle rules: docs/core.md; the ISS (src/mccp/iss) charges
 // exactly the cycles this RTL takes.
 //
-// Pipeline.  Fetch reads the instruction memory (block RAM, 4+ ns from clock
-// to data on ECP5; each word stored with its predecoded form) into the
-// instruction register (IR, flip-flops); execute
-// decodes the IR, reads the register files, checks the scoreboard and the
-// units, and either waits, issues, or ends the task (done / trap) in the same
-// cycle.  The memory has two read ports: port A reads the word after the IR
-// (pc + 1 while the IR waits, pc + 2 when it issues), port B reads the target
-// of the instruction in the IR (imm, or s[b] for jr) in case it is a taken
-// branch, and the entry point while no task runs.  So:
+// Pipeline.  F reads the instruction memory (block RAM, ~4 ns from clock to
+// data on ECP5; each word stored with its predecoded form) into the D
+// register.  D reads the register files (addresses from flip-flops,
+// write-through) into the X operand registers.  X checks the scoreboard and
+// the units, and either waits, issues, or ends the task (done / trap); its
+// operands pass one bypass multiplexer (the result of the instruction issued
+// in the previous cycle, from the write-back stage, and the AES result in its
+// write-back cycle) on the way into the ALUs.  The memory has two read ports:
+// port A fetches in sequence, port B reads the target of the instruction in X
+// (imm, or s[b] for jr) in case it is a taken branch, and the entry point
+// while no task runs.  So:
 //  * A start offered in cycle -1 (start_valid_i) reads the entry word; the
 //    handshake happens in cycle 0 at the earliest (start_ready_o rises one
-//    cycle after start_valid_i), the IR holds the entry word in cycle 1, where
-//    the first instruction issues.
-//  * Taken jump/branch in cycle t: cycle t+1 is a bubble in which the IR loads
-//    the target (port B's word), which issues in t+2.
+//    cycle after start_valid_i), D holds the entry word in cycle 1 and the
+//    first instruction issues in cycle 2.
+//  * Taken jump/branch in cycle t: cycles t+1 and t+2 are bubbles (D loads the
+//    target from port B in t+1), the target issues in t+3.  The branch
+//    decision only reaches flip-flops (no memory address), which keeps the
+//    compare off the memory's setup path.
 //  * Scoreboard: an aes* marks v[a] pending until the engine's result appears
 //    (out_valid, cycle t + Nr + 1); that cycle is the write-back cycle, in which
 //    readers get the result by bypass; writers of v[a] wait one cycle more.
+//  * A byte count (clamp of a scalar) written by the instruction issued just
+//    before is not bypassed: the reader waits one cycle.
 //  * done waits until the GHASH unit is idle and nothing is pending.
-//  * Results enter the register files from a write-back stage one cycle later;
-//    the files read write-through, so this is invisible to the firmware.
+//  * Results enter the register files from a write-back stage one cycle after
+//    the issue; the files read write-through and X bypasses the write-back
+//    stage, so this is invisible to the firmware.
 //
 // Task end (done, or a trap: ILLEGAL / TRUNCATED / OVERSIZE) in cycle t: the
 // output of the task is released (status OK) or discarded; if the packet's
@@ -167,17 +174,17 @@ module mccp_core #(
                   w_wr_vd, w_v_we, w_s_we, w_salu_op, w_valu_op, w_nsel, w_vld, w_vst, w_ghget,
                   w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash, w_cnt_c};
 
-  // The instruction in the IR, predecoded.
+  // The instruction in X, predecoded.
   logic       p_illegal, p_done, p_jump, p_jr, p_branch, p_bf, p_rd_va, p_rd_vb, p_wr_vd, p_v_we;
   logic       p_s_we, p_vld, p_vst, p_ghget, p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec;
   logic       p_ghinit, p_ghash, p_cnt_c;
   logic [1:0] p_br_kind, p_nsel;
   logic [3:0] p_salu_op, p_valu_op;
-  logic [PreBits-1:0] pre_q;
+  logic [PreBits-1:0] pre_x_q;
 
   assign {p_illegal, p_done, p_jump, p_jr, p_branch, p_br_kind, p_bf, p_rd_va, p_rd_vb,
           p_wr_vd, p_v_we, p_s_we, p_salu_op, p_valu_op, p_nsel, p_vld, p_vst, p_ghget,
-          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash, p_cnt_c} = pre_q;
+          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash, p_cnt_c} = pre_x_q;
 
   /////////////
   // Engines //
@@ -233,36 +240,48 @@ module mccp_core #(
   // Fetch //
   ///////////
 
-  logic [31:0]        ir_q;
+  // F -> D -> X.  D is the head of the fetch queue (mccp_core_fetch), X the
+  // instruction register of the execute stage.  `advance`: X takes D's
+  // instruction at the end of this cycle (X issues, or holds nothing).
+  logic [31:0]         ir_d, ir_x_q;
+  logic [PreBits-1:0]  pre_d;
   logic [31+PreBits:0] rdata_a, rdata_b;     // {predecode, word}
-  logic               ir_valid_q, ir_oob_q, redirect_q, prime_q;
-  logic [9:0]         pc_q;
-  logic [13:0]        pc1_q, pc2_q;          // pc + 1, pc + 2
-  logic [9:0]         tgt_q;                 // taken branch target
-  logic [13:0]        tgt1_q;                // target + 1
-  logic               tgt_oob_q;
-  logic [ImemAw-1:0]  addr_a, addr_b;
-  logic [13:0]        target;
-  logic               host_we, go;
+  logic                d_valid, d_oob, x_valid_q, x_oob_q, redirect_q, prime_q;
+  logic [13:0]         pc_d, pc1_x_q;
+  logic [9:0]          pc_x_q;               // for the trace
+  logic [13:0]         tgt_q;                // taken branch target
+  logic [ImemAw-1:0]   addr_a, fetch_addr, addr_b;
+  logic [13:0]         target;
+  logic                host_we, go, advance, kill;
 
   assign host_we = imem_we_i && host_ok;
+  assign advance = !x_valid_q || go;
 
-  // Port A: the word after the IR's (or a firmware write).
-  always_comb begin
-    if (host_we) begin
-      addr_a = imem_addr_i[ImemAw-1:0];
-    end else if (!run) begin
-      addr_a = ImemAw'(start_entry_i) + 1'b1;
-    end else if (redirect_q) begin
-      addr_a = tgt1_q[ImemAw-1:0];
-    end else if (go) begin
-      addr_a = pc2_q[ImemAw-1:0];
-    end else begin
-      addr_a = pc1_q[ImemAw-1:0];
-    end
-  end
+  mccp_core_fetch #(
+    .Words(ImemWords),
+    .Width(32 + PreBits)
+  ) u_fetch (
+    .clk_i,
+    .rst_ni,
+    .run_i         (run),
+    .start_i       (start_fire),
+    .start_entry_i,
+    .redirect_i    (redirect_q),
+    .tgt_i         (tgt_q),
+    .entry_word_i  (rdata_b),
+    .kill_i        (kill),
+    .pop_i         (advance && d_valid),
+    .addr_o        (fetch_addr),
+    .rdata_i       (rdata_a),
+    .head_valid_o  (d_valid),
+    .head_o        ({pre_d, ir_d}),
+    .head_pc_o     (pc_d),
+    .head_oob_o    (d_oob)
+  );
 
-  // Port B: the entry point, or the target of the instruction in the IR.
+  // Port A: the fetch queue's address (or a firmware write).
+  assign addr_a = host_we ? imem_addr_i[ImemAw-1:0] : fetch_addr;
+  // Port B: the entry point, or the target of the instruction in X.
   assign addr_b = run ? target[ImemAw-1:0] : ImemAw'(start_entry_i);
 
   mccp_core_imem #(
@@ -284,42 +303,35 @@ module mccp_core #(
   end
 
   logic        legal;
-  logic [2:0]  ra, rb, rc;
-  // Inverted copies of the b and c fields, for the vector file's read ports
-  // only: each field bit selects 128 bits there.  (Inverted so that synthesis
-  // keeps them as separate flip-flops.)
-  logic [2:0]  vra_n_q, vrb_n_q;
-  logic [5:0]  vr_n_a, vr_n_b;   // {~b, ~c} of the words on the memory's ports
-  assign vr_n_a = ~{rdata_a[mccp_isa_pkg::FieldBLsb +: 3], rdata_a[mccp_isa_pkg::FieldCLsb +: 3]};
-  assign vr_n_b = ~{rdata_b[mccp_isa_pkg::FieldBLsb +: 3], rdata_b[mccp_isa_pkg::FieldCLsb +: 3]};
-  // The vector file's write-through compares, registered a cycle ahead: next
-  // cycle, does read port A / B (the b / c field of the next IR) address the
-  // register the write-back stage writes (ra of this IR) / the register the
-  // AES result goes to (pend_reg_q, or ra if an aes* issues now)?  The file
-  // then only ANDs them with its write enables.
-  logic [1:0]  vwb_match_q, eng_match_q, vwb_match_d, eng_match_d;
+  logic [2:0]  ra, ra_d, rb_d, rc_d;
   logic [13:0] imm;
 
-  assign legal = !p_illegal && !ir_oob_q;
-  assign ra    = ir_q[mccp_isa_pkg::FieldALsb +: 3];
-  assign rb    = ir_q[mccp_isa_pkg::FieldBLsb +: 3];
-  assign rc    = ir_q[mccp_isa_pkg::FieldCLsb +: 3];
-  assign imm   = ir_q[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
+  assign legal = !p_illegal && !x_oob_q;
+  assign ra    = ir_x_q[mccp_isa_pkg::FieldALsb +: 3];
+  assign imm   = ir_x_q[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
+  assign ra_d  = ir_d[mccp_isa_pkg::FieldALsb +: 3];
+  assign rb_d  = ir_d[mccp_isa_pkg::FieldBLsb +: 3];
+  assign rc_d  = ir_d[mccp_isa_pkg::FieldCLsb +: 3];
 
-  //////////////////////////////////////
-  // Registers, write-back stage, ALUs //
-  //////////////////////////////////////
+  //////////////////////////////////////////////////
+  // Registers, operand stage, bypass, write-back //
+  //////////////////////////////////////////////////
 
-  // Results are written to the register files one cycle after the issue (the
-  // write-back stage: vwb_* / swb_*).  The files read write-through, so the
-  // next instruction sees the result as if it had been written at once; the
-  // AES result is written through the vector file's second port in its
-  // write-back cycle and read the same way (the bypass of docs/core.md).
+  // D reads both files at its instruction's fields (write-through: a register
+  // written in this cycle reads as its new value) into the X operand
+  // registers, which load when X advances.  X then takes, per operand, the
+  // AES result in its write-back cycle or the write-back stage's value (the
+  // instruction issued just before X's) instead of the registered one.  The
+  // selects are registered a cycle ahead.  While X holds, the write-back
+  // stage keeps its value (it loads only on an issue) and the select stays;
+  // an AES result that lands meanwhile is loaded into the operand register
+  // (the engine's output does not keep it).
   logic         pend_q;
   logic [2:0]   pend_reg_q;
-  logic [31:0]  sa, sb, s_t;
-  logic [4:0]   clamp_c, clamp_a, n_eff;
-  logic [127:0] v_t, valu_res, valu_masked;
+  logic [31:0]  d_sa, d_sb, sa, sb, sa_q, sb_q, s_t;
+  logic [4:0]   d_cc, d_ca, cc_q, ca_q, w_clamp, n_eff;
+  logic         d_pos, pos_q, w_pos;
+  logic [127:0] d_opa, d_opb, opa_q, opb_q, v_t, valu_res, valu_masked;
   logic [15:0]  mismatch, tag_q;
   logic [31:0]  salu_res;
   logic         eq, lt, retire, ended_q;
@@ -334,6 +346,18 @@ module mccp_core #(
   logic         trace_we_q, trace_wsreg_q;
   logic [2:0]   trace_wreg_q;
 
+  // Bypass selects and hazards, registered a cycle ahead: *wb_sel_<f>_q = the
+  // write-back stage holds the X instruction's operand <f> (per 32-bit word for
+  // the vector file: vsetw writes one word), eng_m_<f>_q = operand <f> is the
+  // pending AES destination.  The data multiplexers take per-word copies of
+  // the selects (kept: they fan out to 32 bits each).  cnt_stale_<f>_q: the byte count of operand <f> (c, or
+  // a for tagchk) was written just before and is reloaded in this cycle.
+  logic         eng_m_a_q, eng_m_b_q, eng_m_c_q, swb_sel_b_q, swb_sel_c_q;
+  logic         cnt_stale_c_q, cnt_stale_a_q;
+  (* keep *) logic [3:0] vwb_sel_b_q, vwb_sel_c_q, eng_mw_b_q, eng_mw_c_q;
+  logic         eng_wb;
+  logic [3:0]   eng_sel_b, eng_sel_c;
+
   mccp_core_vregs #(
     .TraceEnable(TraceEnable)
   ) u_vregs (
@@ -343,15 +367,13 @@ module mccp_core #(
     .waddr_i   (vwb_reg_q),
     .wwords_i  (vwb_words_q),
     .wdata_i   (vwb_data_q),
-    .wb_we_i   (eng_out_valid && pend_q),
+    .wb_we_i   (eng_wb),
     .wb_addr_i (pend_reg_q),
     .wb_data_i (eng_out_data),
-    .raddr_a_i (~vra_n_q),
-    .rdata_a_o (opa),
-    .raddr_b_i (~vrb_n_q),
-    .rdata_b_o (opb),
-    .wmatch_i  (vwb_match_q),
-    .wbmatch_i (eng_match_q),
+    .raddr_a_i (rb_d),
+    .rdata_a_o (d_opa),
+    .raddr_b_i (rc_d),
+    .rdata_b_o (d_opb),
     .raddr_t_i (trace_wreg_q),
     .rdata_t_o (v_t)
   );
@@ -365,25 +387,46 @@ module mccp_core #(
     .we_i      (swb_valid_q),
     .waddr_i   (swb_reg_q),
     .wdata_i   (swb_data_q),
-    .raddr_a_i (rb),
-    .rdata_a_o (sa),
-    .raddr_b_i (rc),
-    .rdata_b_o (sb),
-    .caddr_c_i (rc),
-    .clamp_c_o (clamp_c),
-    .caddr_a_i (ra),
-    .clamp_a_o (clamp_a),
-    .pos_c_o   (s_pos_c),
+    .raddr_a_i (rb_d),
+    .rdata_a_o (d_sa),
+    .raddr_b_i (rc_d),
+    .rdata_b_o (d_sb),
+    .caddr_c_i (rc_d),
+    .clamp_c_o (d_cc),
+    .caddr_a_i (ra_d),
+    .clamp_a_o (d_ca),
+    .pos_c_o   (d_pos),
+    .wclamp_o  (w_clamp),
+    .wpos_o    (w_pos),
     .raddr_t_i (trace_wreg_q),
     .rdata_t_o (s_t)
   );
+
+  // The AES result is written in its write-back cycle (dropped after a trap:
+  // pend_q stays up until it arrives and the next start clears the file).
+  assign eng_wb    = eng_out_valid && pend_q;
+  assign eng_sel_b = {4{eng_wb}} & eng_mw_b_q;
+  assign eng_sel_c = {4{eng_wb}} & eng_mw_c_q;
+
+  // Word w of an operand: the AES result, the write-back stage, or the
+  // operand register (word 0 = bits [127:96]).
+  for (genvar w = 0; w < 4; w++) begin : g_bypass
+    assign opa[127 - 32 * w -: 32] = eng_sel_b[w]   ? eng_out_data[127 - 32 * w -: 32] :
+                                     vwb_sel_b_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
+                                                      opa_q[127 - 32 * w -: 32];
+    assign opb[127 - 32 * w -: 32] = eng_sel_c[w]   ? eng_out_data[127 - 32 * w -: 32] :
+                                     vwb_sel_c_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
+                                                      opb_q[127 - 32 * w -: 32];
+  end
+  assign sa = swb_sel_b_q ? swb_data_q : sa_q;
+  assign sb = swb_sel_c_q ? swb_data_q : sb_q;
 
   mccp_core_salu u_salu (
     .op_i   (p_salu_op),
     .sa_i   (sa),
     .sb_i   (sb),
     .imm_i  (imm),
-    .link_i ({18'd0, pc1_q}),
+    .link_i ({18'd0, pc1_x_q}),
     .va_i   (opa),
     .res_o  (salu_res),
     .eq_o   (eq),
@@ -394,7 +437,7 @@ module mccp_core #(
     unique case (p_nsel)
       mccp_core_pkg::NSEL_16: n_eff = 5'd16;
       mccp_core_pkg::NSEL_0:  n_eff = 5'd0;
-      default:                n_eff = clamp_c;
+      default:                n_eff = cc_q;
     endcase
   end
 
@@ -404,7 +447,7 @@ module mccp_core #(
     .b_i        (opb),
     .s_i        (sb),
     .n_i        (n_eff),
-    .nt_i       (clamp_a),
+    .nt_i       (ca_q),
     .k_i        (imm[3:0]),
     .ld_i       (fifo_data),
     .gh_i       (gh_y),
@@ -458,30 +501,30 @@ module mccp_core #(
   ///////////
 
   logic       pend_a, pend_b, pend_d, n_nonzero, aes_bad, hz, wait_unit, stall, rdy;
-  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, flag, s_pos_c;
+  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, flag;
   logic       vld_go, v_issue, s_issue, tag_issue;
   logic [7:0] done_status, end_status;
 
-  assign pend_a    = pend_q && (pend_reg_q == rb);
-  assign pend_b    = pend_q && (pend_reg_q == rc);
-  assign pend_d    = pend_q && (pend_reg_q == ra);
+  assign pend_a    = pend_q && eng_m_b_q;
+  assign pend_b    = pend_q && eng_m_c_q;
+  assign pend_d    = pend_q && eng_m_a_q;
   // clamp(s[c]) != 0, from a per-register shadow bit (s[c] > 0)
-  assign n_nonzero = (p_nsel == mccp_core_pkg::NSEL_16) || (p_nsel == mccp_core_pkg::NSEL_REG && s_pos_c);
+  assign n_nonzero = (p_nsel == mccp_core_pkg::NSEL_16) || (p_nsel == mccp_core_pkg::NSEL_REG && pos_q);
   assign aes_bad   = !key_expanded_o || (p_aes_dec && !DecryptEnable);
   assign flag      = |tag_q;
-  assign rdy       = run && ir_valid_q && legal;
+  assign rdy       = run && x_valid_q && legal;
 
   // Scoreboard: reads of a pending register wait for its write-back cycle,
   // writes (and vsetw, which keeps the other words) for the cycle after.
-  // A byte count (clamp of a scalar) is read from the clamp shadow, which is
-  // written in the write-back stage: an instruction taking its count from the
-  // scalar written by the instruction just before waits one cycle (the ISS
-  // charges the same cycle).
+  // A byte count (clamp of a scalar) is not bypassed: an instruction taking
+  // its count from the scalar written by the instruction issued just before
+  // waits one cycle, in which its count register reloads from the write-back
+  // stage (the ISS charges the same cycle).
   assign hz = (p_rd_va && pend_a && !eng_out_valid) ||
               (p_rd_vb && pend_b && !eng_out_valid) ||
               (p_wr_vd && pend_d) ||
-              (p_cnt_c && swb_valid_q && swb_reg_q == rc) ||
-              (p_tagchk && swb_valid_q && swb_reg_q == ra);
+              (p_cnt_c && cnt_stale_c_q) ||
+              (p_tagchk && cnt_stale_a_q);
 
   assign wait_unit = (p_aes && key_expanded_o && !eng_in_ready) ||
                      (p_ghash && !gh_in_ready) ||
@@ -492,7 +535,7 @@ module mccp_core #(
 
   // An undefined word traps at once; a defined one waits first.
   assign stall = legal && (hz || wait_unit);
-  assign go    = run && ir_valid_q && !stall;
+  assign go    = run && x_valid_q && !stall;
 
   assign trap_ill   = !legal || (p_aes && aes_bad);
   assign trap_trunc = p_vld && ended_q;
@@ -524,6 +567,7 @@ module mccp_core #(
     endcase
   end
   assign taken  = retire && (p_jump || p_jr || (p_branch && cond) || (p_bf && flag));
+  assign kill   = taken || finish;
   assign target = p_jr ? sa[13:0] : imm;
 
   // imm < 7 (the defined codes), written without a comparison (carry chain)
@@ -576,57 +620,109 @@ module mccp_core #(
     endcase
   end
 
-  // Next cycle's read addresses are those of the word the IR loads (port B's
-  // at a start or after a taken branch, port A's on an issue) or the current
-  // ones; each candidate is compared on its own and the result picked by the
-  // same conditions (go and eng_in_valid come late in the cycle).
-  function automatic logic [1:0] match2(input logic [2:0] r, input logic [5:0] vr_n);
-    match2 = {r == ~vr_n[5:3], r == ~vr_n[2:0]};
-  endfunction
-
+  // Next cycle's selects.  The write-back stage will hold the register X
+  // writes now (ra), and X will hold D's instruction if X issues; the pending
+  // register will be ra if an aes* issues now, else stays.  Each candidate is
+  // compared on its own and the result picked by the late issue signals.
+  logic [2:0] wb_m_d, eng_m_d;
+  logic [3:0] words_d;
+  assign words_d = p_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
   always_comb begin
-    vwb_match_d = match2(ra, {vra_n_q, vrb_n_q});
-    eng_match_d = match2(pend_reg_q, {vra_n_q, vrb_n_q});
-    if (start_fire || (run && redirect_q)) begin
-      vwb_match_d = match2(ra, vr_n_b);
-      eng_match_d = match2(pend_reg_q, vr_n_b);
-    end else if (run && go) begin
-      vwb_match_d = match2(ra, vr_n_a);
-      eng_match_d = match2(pend_reg_q, vr_n_a);
-    end
-    if (eng_in_valid) begin   // implies run && go
-      eng_match_d = match2(ra, vr_n_a);
+    wb_m_d = {ra == ra_d, ra == rb_d, ra == rc_d};
+    if (eng_in_valid) begin   // implies advance
+      eng_m_d = {ra == ra_d, ra == rb_d, ra == rc_d};
+    end else if (advance) begin
+      eng_m_d = {pend_reg_q == ra_d, pend_reg_q == rb_d, pend_reg_q == rc_d};
+    end else begin
+      eng_m_d = {eng_m_a_q, eng_m_b_q, eng_m_c_q};
     end
   end
 
-  // Write-back stage data: loaded every cycle, used when *_valid_q.
+  // Operand registers: loaded when X advances; while X holds, an AES result
+  // for an operand and a stale byte count reload.  Write-back stage data:
+  // loaded on an issue.
+  for (genvar w = 0; w < 4; w++) begin : g_operand
+    always_ff @(posedge clk_i) begin
+      if (advance) begin
+        opa_q[127 - 32 * w -: 32] <= d_opa[127 - 32 * w -: 32];
+        opb_q[127 - 32 * w -: 32] <= d_opb[127 - 32 * w -: 32];
+      end else begin
+        if (eng_sel_b[w]) opa_q[127 - 32 * w -: 32] <= eng_out_data[127 - 32 * w -: 32];
+        if (eng_sel_c[w]) opb_q[127 - 32 * w -: 32] <= eng_out_data[127 - 32 * w -: 32];
+      end
+    end
+  end
+
   always_ff @(posedge clk_i) begin
-    vwb_reg_q   <= ra;
-    vwb_words_q <= p_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
-    vwb_data_q  <= valu_res;
-    swb_reg_q   <= ra;
-    swb_data_q  <= salu_res;
+    if (advance) begin
+      sa_q  <= d_sa;
+      sb_q  <= d_sb;
+      cc_q  <= d_cc;
+      ca_q  <= d_ca;
+      pos_q <= d_pos;
+    end else begin
+      if (cnt_stale_c_q) begin
+        cc_q  <= w_clamp;
+        pos_q <= w_pos;
+      end
+      if (cnt_stale_a_q) begin
+        ca_q <= w_clamp;
+      end
+    end
+    if (v_issue) begin
+      vwb_reg_q   <= ra;
+      vwb_words_q <= words_d;
+      vwb_data_q  <= valu_res;
+    end
+    if (s_issue) begin
+      swb_reg_q  <= ra;
+      swb_data_q <= salu_res;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      swb_sel_b_q   <= 1'b0;
+      swb_sel_c_q   <= 1'b0;
+      cnt_stale_c_q <= 1'b0;
+      cnt_stale_a_q <= 1'b0;
+      vwb_sel_b_q   <= '0;
+      vwb_sel_c_q   <= '0;
+      eng_m_a_q     <= 1'b0;
+      eng_m_b_q     <= 1'b0;
+      eng_m_c_q     <= 1'b0;
+      eng_mw_b_q    <= '0;
+      eng_mw_c_q    <= '0;
+    end else begin
+      if (advance) begin
+        swb_sel_b_q   <= s_issue && wb_m_d[1];
+        swb_sel_c_q   <= s_issue && wb_m_d[0];
+        cnt_stale_c_q <= s_issue && wb_m_d[0];
+        cnt_stale_a_q <= s_issue && wb_m_d[2];
+        vwb_sel_b_q   <= {4{v_issue && wb_m_d[1]}} & words_d;
+        vwb_sel_c_q   <= {4{v_issue && wb_m_d[0]}} & words_d;
+      end else begin
+        cnt_stale_c_q <= 1'b0;
+        cnt_stale_a_q <= 1'b0;
+      end
+      {eng_m_a_q, eng_m_b_q, eng_m_c_q} <= eng_m_d;
+      eng_mw_b_q <= {4{eng_m_d[1]}};
+      eng_mw_c_q <= {4{eng_m_d[0]}};
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q      <= StIdle;
-      ir_q         <= '0;
-      pre_q        <= '0;
-      vra_n_q      <= '1;
-      vrb_n_q      <= '1;
-      vwb_match_q  <= '0;
-      eng_match_q  <= '0;
-      ir_valid_q   <= 1'b0;
-      ir_oob_q     <= 1'b0;
+      ir_x_q       <= '0;
+      pre_x_q      <= '0;
+      x_valid_q    <= 1'b0;
+      x_oob_q      <= 1'b0;
       redirect_q   <= 1'b0;
       prime_q      <= 1'b0;
-      pc_q         <= '0;
-      pc1_q        <= '0;
-      pc2_q        <= '0;
+      pc_x_q       <= '0;
+      pc1_x_q      <= '0;
       tgt_q        <= '0;
-      tgt1_q       <= '0;
-      tgt_oob_q    <= 1'b0;
       pend_q       <= 1'b0;
       pend_reg_q   <= '0;
       vwb_valid_q  <= 1'b0;
@@ -640,50 +736,23 @@ module mccp_core #(
       res_bytes_q  <= '0;
     end else begin
       state_q <= state_d;
+      prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
 
-      // fetch
-      prime_q     <= host_ok && start_valid_i && !imem_we_i && !start_fire;
-      vwb_match_q <= vwb_match_d;
-      eng_match_q <= eng_match_d;
-      if (start_fire) begin
-        {pre_q, ir_q} <= rdata_b;
-        {vra_n_q, vrb_n_q} <= vr_n_b;
-        ir_valid_q    <= 1'b1;
-        ir_oob_q      <= (32'(start_entry_i) >= 32'(ImemWords));
-        redirect_q    <= 1'b0;
-        pc_q          <= start_entry_i;
-        pc1_q         <= 14'(start_entry_i) + 14'd1;
-        pc2_q         <= 14'(start_entry_i) + 14'd2;
-      end else if (run) begin
-        // The IR and the pc registers advance on every issue, whatever the
-        // instruction does: after a taken branch or the task end they are
-        // dead (ir_valid_q drops) and the bubble reloads them.  So the branch
-        // decision only reaches ir_valid_q and redirect_q.
-        if (redirect_q) begin
-          // bubble after a taken branch: the IR loads the target
-          {pre_q, ir_q} <= rdata_b;
-          {vra_n_q, vrb_n_q} <= vr_n_b;
-          ir_oob_q      <= tgt_oob_q;
-          pc_q          <= tgt_q;
-          pc1_q         <= tgt1_q;
-          pc2_q         <= tgt1_q + 14'd1;
-        end else if (go) begin
-          {pre_q, ir_q} <= rdata_a;
-          {vra_n_q, vrb_n_q} <= vr_n_a;
-          ir_oob_q      <= (32'(pc1_q) >= 32'(ImemWords));
-          pc_q          <= pc1_q[9:0];
-          pc1_q         <= pc2_q;
-          pc2_q         <= pc2_q + 14'd1;
-          tgt_q         <= target[9:0];
-          tgt1_q        <= target + 14'd1;
-          tgt_oob_q     <= (32'(target) >= 32'(ImemWords));
-        end
-        ir_valid_q <= redirect_q || (ir_valid_q && !finish && !taken);
-        redirect_q <= taken;
-      end else begin
-        ir_valid_q <= 1'b0;
-        redirect_q <= 1'b0;
+      // X takes D's instruction when it advances, whatever X's instruction
+      // does: after a taken branch or the task end it is dead (x_valid_q drops)
+      // and the fetch queue loads the target the cycle after.
+      if (run && advance) begin
+        pre_x_q <= pre_d;
+        ir_x_q  <= ir_d;
+        x_oob_q <= d_oob;
+        pc_x_q  <= pc_d[9:0];
+        pc1_x_q <= pc_d + 14'd1;
       end
+      if (go) begin
+        tgt_q <= target;
+      end
+      x_valid_q  <= run && (advance ? (d_valid && !kill) : x_valid_q);
+      redirect_q <= run && taken;
 
       // write-back stage
       vwb_valid_q <= v_issue;
@@ -759,9 +828,9 @@ module mccp_core #(
         trace_we_q    <= retire && (p_v_we || p_s_we);
         trace_wsreg_q <= p_s_we;
         trace_wreg_q  <= ra;
-        pc_tq         <= pc_q;
-        insn_q        <= ir_q;
-        wb_valid_q    <= eng_out_valid && pend_q && run;
+        pc_tq         <= pc_x_q;
+        insn_q        <= ir_x_q;
+        wb_valid_q    <= eng_wb && run;
         wb_reg_q      <= pend_reg_q;
       end
     end
@@ -796,9 +865,9 @@ module mccp_core #(
     assign trace_wb_valid_o = 1'b0;
     assign trace_wb_reg_o   = '0;
     assign trace_wb_data_o  = '0;
-    // pc_q, the opcode bits of ir_q (predecoded) and the trace flags only feed the trace
+    // pc_x_q, the opcode bits of ir_x_q (predecoded) and the trace flags only feed the trace
     logic unused_trace;
-    assign unused_trace = ^{v_t, s_t, pc_q, ir_q, trace_we_q, trace_wsreg_q};
+    assign unused_trace = ^{v_t, s_t, pc_x_q, ir_x_q, trace_we_q, trace_wsreg_q};
   end
 
 endmodule

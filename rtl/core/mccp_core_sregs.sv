@@ -10,11 +10,12 @@
 //
 //  * init_i (task start): s0..s3 = args_i (s0 = [127:96]), s4..s7 = 0;
 //  * one write port (we_i, waddr_i, wdata_i: the core's write-back stage);
-//  * read ports A (s[b]), B (s[c]) and, with TraceEnable, a trace port, all
-//    write-through (a register being written in this cycle reads as its new
-//    value); clamp ports C (s[c]) and A' (s[a]) and the s[c] > 0 bit, which
-//    read the shadow as it is (the core does not read a count in the cycle its
-//    register is written).
+//  * read ports A (s[b]), B (s[c]), clamp ports C (s[c]) and A' (s[a]), the
+//    s[c] > 0 bit and, with TraceEnable, a trace port, all write-through (a
+//    register being written in this cycle reads as its new value);
+//  * wclamp_o / wpos_o: clamp() and > 0 of the value being written, for the
+//    core's execute stage, which refreshes a byte count it holds when the
+//    write-back stage writes that register.
 module mccp_core_sregs #(
   parameter bit TraceEnable = 1'b1
 ) (
@@ -33,6 +34,8 @@ module mccp_core_sregs #(
   input  logic [2:0]   caddr_a_i,
   output logic [4:0]   clamp_a_o,
   output logic         pos_c_o,     // s[c] > 0 (signed), i.e. clamp(s[c]) != 0
+  output logic [4:0]   wclamp_o,
+  output logic         wpos_o,
   input  logic [2:0]   raddr_t_i,
   output logic [31:0]  rdata_t_o
 );
@@ -78,11 +81,11 @@ module mccp_core_sregs #(
 
   assign rdata_a_o = (we_i && waddr_i == raddr_a_i) ? wdata_i : regs_q[raddr_a_i];
   assign rdata_b_o = (we_i && waddr_i == raddr_b_i) ? wdata_i : regs_q[raddr_b_i];
-  // The clamp shadow is not read through: the core never reads a count in the
-  // cycle its register is written (it waits a cycle).
-  assign clamp_c_o = clamp_q[caddr_c_i];
-  assign clamp_a_o = clamp_q[caddr_a_i];
-  assign pos_c_o   = pos_q[caddr_c_i];
+  assign clamp_c_o = (we_i && waddr_i == caddr_c_i) ? wclamp : clamp_q[caddr_c_i];
+  assign clamp_a_o = (we_i && waddr_i == caddr_a_i) ? wclamp : clamp_q[caddr_a_i];
+  assign pos_c_o   = (we_i && waddr_i == caddr_c_i) ? wpos : pos_q[caddr_c_i];
+  assign wclamp_o  = wclamp;
+  assign wpos_o    = wpos;
 
   if (TraceEnable) begin : g_trace
     assign rdata_t_o = (we_i && waddr_i == raddr_t_i) ? wdata_i : regs_q[raddr_t_i];

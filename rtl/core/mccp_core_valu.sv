@@ -9,7 +9,8 @@
 //  INC   bytes 12..15 of A + 1 (mod 2^32)
 //  SETW  {s, s, s, s} (the register file writes word w only)
 //  SHL   byte i = A byte i+k     SHR  byte i = A byte i-k      (k = 0..15, zero fill)
-//        both one byte rotator (by k, or by 16 - k) and a byte mask
+//        both one byte rotator (by k, or by 16 - k; two layers of 4:1
+//        multiplexers) and a byte mask
 //  DBL   A << 1, xor 0x87 into byte 15 if A[127]
 //  LD / GH  the input FIFO's head word / GHASH's Y: res_o is every value the
 //        core writes to a vector register in the issue cycle, one multiplexer
@@ -59,11 +60,11 @@ module mccp_core_valu (
   // Result selection.  Synthesis for ECP5 builds a 12-way selection of
   // several operands per bit from wide (5- to 7-input) LUTs, many LUT4s each,
   // so the structure is written out with keep_hierarchy leaves of one LUT4
-  // per bit (mccp_core_lu, mccp_core_mux2, mccp_core_ao22):
+  // per bit (mccp_core_lu, mccp_core_ao22) and 4:1 multiplexer layers (mccp_core_mux4):
   //   lu   = f(A & keep, B)     MASK, PAD (f = x), XOR, AND, OR, the upper
   //                             96 bits of INC (keep = all ones but for
   //                             MASK / PAD)
-  //   rot  = A rotated toward byte 0 by rot_by (4 layers of 2:1 multiplexers)
+  //   rot  = A rotated toward byte 0 by rot_by (2 layers of 4:1 multiplexers)
   //   res  = lu & sel_lu | rot & sel_sh | LD | GH | DBL | SETW | INC low word
   //          | the PAD byte, the selects one-hot per byte.
   logic [127:0] x, lu, rot, sel_lu, sel_sh, dbl, t_lu_sh, t_ld_gh, t_dbl_s, t_misc;
@@ -71,7 +72,6 @@ module mccp_core_valu (
   logic [3:0]   rot_by;
   logic [1:0]   lu_op;
   logic         shr, is_mask, is_shift, is_inc;
-  logic [5 * 128 - 1:0] rot_l;   // [128 j +: 128]: A rotated by rot_by[j-1:0] (flat: Icarus 11)
 
   assign shr                    = (op_i == mccp_core_pkg::VOP_SHR);
   assign is_mask                = (op_i == mccp_core_pkg::VOP_MASK) || (op_i == mccp_core_pkg::VOP_PAD);
@@ -107,18 +107,32 @@ module mccp_core_valu (
     .y_o  (lu)
   );
 
-  assign rot_l[127:0] = a_i;
-  for (genvar j = 0; j < 4; j++) begin : g_rot
-    logic [127:0] src;
-    assign src = rot_l[128 * j +: 128];
-    mccp_core_mux2 u_layer (
-      .a_i (src),
-      .b_i ({src[127 - 8 * (1 << j):0], src[127 -: 8 * (1 << j)]}),
-      .s_i (rot_by[j]),
-      .y_o (rot_l[128 * (j + 1) +: 128])
-    );
-  end
-  assign rot = rot_l[4 * 128 +: 128];
+  // rotate by rot_by[1:0] bytes, then by 4 * rot_by[3:2] bytes
+  function automatic logic [127:0] rotl_bytes(input logic [127:0] v, input integer n);
+    rotl_bytes = (v << (8 * n)) | (v >> (128 - 8 * n));
+  endfunction
+
+  logic [127:0] rot_1;
+  mccp_core_mux4 #(
+    .Width(128)
+  ) u_rot_lo (
+    .a_i (a_i),
+    .b_i (rotl_bytes(a_i, 1)),
+    .c_i (rotl_bytes(a_i, 2)),
+    .d_i (rotl_bytes(a_i, 3)),
+    .s_i (rot_by[1:0]),
+    .y_o (rot_1)
+  );
+  mccp_core_mux4 #(
+    .Width(128)
+  ) u_rot_hi (
+    .a_i (rot_1),
+    .b_i (rotl_bytes(rot_1, 4)),
+    .c_i (rotl_bytes(rot_1, 8)),
+    .d_i (rotl_bytes(rot_1, 12)),
+    .s_i (rot_by[3:2]),
+    .y_o (rot)
+  );
 
   mccp_core_ao22 #(
     .Width(128)

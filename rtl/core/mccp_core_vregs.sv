@@ -10,8 +10,9 @@
 //  * port 2: v[wb_addr_i] = wb_data_i (the AES engine's result).
 //  * clear_i (task start) zeroes every register and overrides both ports.
 // Read ports A, B and (TraceEnable) T are combinational and write-through: a
-// register being written in this cycle reads as its new value, word by word,
-// so the write-back stage and the AES result need no separate bypass.
+// register being written in this cycle reads as its new value, word by word.
+// The core reads ports A and B in its operand stage (D) with addresses from
+// flip-flops, so the compares with the write addresses run beside the RAM read.
 //
 // Storage.  A LUT RAM has one write port, so each write port has its own bank
 // (W for port 1, E for port 2), 4 words of 8 x 32 bits, copied once per read
@@ -35,10 +36,6 @@ module mccp_core_vregs #(
   output logic [127:0] rdata_a_o,
   input  logic [2:0]   raddr_b_i,
   output logic [127:0] rdata_b_o,
-  // registered by the caller: {raddr_a_i, raddr_b_i} == waddr_i / == wb_addr_i
-  // (bit 1: port A); the write-through selects of ports A and B use these
-  input  logic [1:0]   wmatch_i,
-  input  logic [1:0]   wbmatch_i,
   input  logic [2:0]   raddr_t_i,
   output logic [127:0] rdata_t_o
 );
@@ -81,13 +78,8 @@ module mccp_core_vregs #(
   for (genvar p = 0; p < Ports; p++) begin : g_port
     logic       hit, wb_hit;
     logic [3:0] in_w, in_e;
-    if (p < 2) begin : g_match
-      assign hit    = we_i && wmatch_i[1 - p];
-      assign wb_hit = wb_we_i && wbmatch_i[1 - p];
-    end else begin : g_compare
-      assign hit    = we_i && (waddr_i == raddr[3 * p +: 3]);
-      assign wb_hit = wb_we_i && (wb_addr_i == raddr[3 * p +: 3]);
-    end
+    assign hit    = we_i && (waddr_i == raddr[3 * p +: 3]);
+    assign wb_hit = wb_we_i && (wb_addr_i == raddr[3 * p +: 3]);
     assign in_w   = in_w_q[raddr[3 * p +: 3]];
     assign in_e   = in_e_q[raddr[3 * p +: 3]];
     for (genvar w = 0; w < 4; w++) begin : g_word

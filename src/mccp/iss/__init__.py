@@ -19,6 +19,12 @@ from mccp.task import Task
 MASK128 = (1 << 128) - 1
 MASK32 = 0xFFFFFFFF
 
+# Pipeline timing of the RTL core (docs/core.md): the entry instruction issues
+# in cycle 2 after the start handshake (fetch, then operand read), and a taken
+# branch leaves two cycles without an issue (the target is fetched, then read).
+FIRST_ISSUE = 2
+TAKEN_BUBBLES = 2
+
 
 @dataclass(frozen=True)
 class Retire:
@@ -127,7 +133,7 @@ class Iss:
         ended = False           # the packet's last word has been read
         out: list[tuple[int, int]] = []
         res = Result(status=0, output=[], cycles=0)
-        now, pc = 1, task.entry
+        now, pc = FIRST_ISSUE, task.entry
         t = now
 
         def land(upto: int) -> None:
@@ -315,7 +321,7 @@ class Iss:
                 res.retired.append(Retire(pc, word, wreg, wval, t))
                 res.instructions += 1
                 if taken:
-                    now = t + 2
+                    now = t + 1 + TAKEN_BUBBLES
                 pc = nxt
         except Trap as trap:
             # the trapping instruction issued in cycle t and does not retire
