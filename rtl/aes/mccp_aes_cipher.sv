@@ -76,6 +76,7 @@ module mccp_aes_cipher
   input  logic         out_ready_i,
   output logic [127:0] out_data_o,
   output logic         out_error_o,
+  output logic         out_next_o,   // out_valid_o rises next cycle (the last round runs)
   // a block is being computed
   output logic         busy_o
 );
@@ -198,5 +199,6 @@ module mccp_aes_cipher
   assign out_data_o  = state_q;
   assign out_error_o = error_q;
   assign busy_o      = running_q;
+  assign out_next_o  = running_q && last_q;
 
 endmodule

@@ -44,6 +44,7 @@ module mccp_aes_engine
   input  logic         out_ready_i,
   output logic [127:0] out_data_o,
   output logic         out_error_o,
+  output logic         out_next_o,  // out_valid_o rises next cycle (for owners that decide a cycle ahead)
   output logic         busy_o       // a key expansion or a block is in progress
 );
 
@@ -141,6 +142,7 @@ module mccp_aes_engine
     .out_ready_i,
     .out_data_o,
     .out_error_o,
+    .out_next_o,
     .busy_o      (cipher_busy)
   );
 

@@ -71,7 +71,12 @@ module mccp_ghash #(
   output logic         in_ready_o,
   input  logic [127:0] in_data_i,
   output logic [127:0] y_o,
-  output logic         busy_o
+  output logic         busy_o,
+  // for an owner that decides a cycle ahead: this clock finishes the current
+  // block (last_o); the next clock will finish a block if one runs then
+  // (last_next_o).  busy next cycle = in_valid_i || (busy_o && !last_o).
+  output logic         last_o,
+  output logic         last_next_o
 );
 
   localparam int Steps = 128 / DigitBits;
@@ -133,9 +138,12 @@ module mccp_ghash #(
         cnt_q <= cnt_q + 1'b1;
       end
     end
-    assign last = (cnt_q == CntW'(Steps - 1));
+    assign last        = (cnt_q == CntW'(Steps - 1));
+    // the counter runs while busy and wraps after each block, so it is 0 when idle
+    assign last_next_o = ((busy_q ? cnt_q + 1'b1 : cnt_q) == CntW'(Steps - 1));
   end else begin : g_single
-    assign last = 1'b1;
+    assign last        = 1'b1;
+    assign last_next_o = 1'b1;
   end
 
   /////////////////////////////////
@@ -343,5 +351,6 @@ module mccp_ghash #(
 
   assign y_o    = rev128(y_poly);
   assign busy_o = busy_q;
+  assign last_o = last;
 
 endmodule

@@ -191,11 +191,11 @@ module mccp_core #(
   /////////////
 
   logic         eng_key_ready, eng_in_valid, eng_in_ready, eng_out_valid, eng_busy;
-  logic         eng_out_error;
+  logic         eng_out_error, eng_out_next, gh_last, gh_last_next;
   logic [127:0] eng_in_data, eng_out_data;
   logic         gh_h_we, gh_in_valid, gh_in_ready, gh_busy;
   logic [127:0] gh_h, gh_y;
-  logic [127:0] opa, opb;
+  logic [127:0] opa, opb, eng_a, eng_b;   // X operands; the same at the AES engine's input
 
   mccp_aes_engine #(
     .DecryptEnable(DecryptEnable)
@@ -216,6 +216,7 @@ module mccp_core #(
     .out_ready_i    (1'b1),
     .out_data_o     (eng_out_data),
     .out_error_o    (eng_out_error),
+    .out_next_o     (eng_out_next),
     .busy_o         (eng_busy)
   );
 
@@ -233,7 +234,9 @@ module mccp_core #(
     .in_ready_o (gh_in_ready),
     .in_data_i  (opa),
     .y_o        (gh_y),
-    .busy_o     (gh_busy)
+    .busy_o     (gh_busy),
+    .last_o     (gh_last),
+    .last_next_o(gh_last_next)
   );
 
   ///////////
@@ -355,7 +358,7 @@ module mccp_core #(
   logic         eng_m_a_q, eng_m_b_q, eng_m_c_q, swb_sel_b_q, swb_sel_c_q;
   logic         cnt_stale_c_q, cnt_stale_a_q;
   (* keep *) logic [3:0] vwb_sel_b_q, vwb_sel_c_q, eng_mw_b_q, eng_mw_c_q;
-  logic         eng_wb;
+  logic         eng_wb, eng_land_q;
   logic [3:0]   eng_sel_b, eng_sel_c;
 
   mccp_core_vregs #(
@@ -404,19 +407,25 @@ module mccp_core #(
 
   // The AES result is written in its write-back cycle (dropped after a trap:
   // pend_q stays up until it arrives and the next start clears the file).
-  assign eng_wb    = eng_out_valid && pend_q;
+  // eng_wb: the AES result lands in this cycle (eng_out_valid && pend_q, from a
+  // register set a cycle ahead: the engine says when its last round runs).
+  assign eng_wb    = eng_land_q;
   assign eng_sel_b = {4{eng_wb}} & eng_mw_b_q;
   assign eng_sel_c = {4{eng_wb}} & eng_mw_c_q;
 
-  // Word w of an operand: the AES result, the write-back stage, or the
-  // operand register (word 0 = bits [127:96]).
+  // Word w of an operand: the write-back stage or the operand register (word
+  // 0 = bits [127:96]).  The AES result reaches X's operands a cycle after its
+  // write-back cycle (reloaded, or read through the file by D), except at the
+  // engine's own input (aes / aesx chains), where it is bypassed.
   for (genvar w = 0; w < 4; w++) begin : g_bypass
-    assign opa[127 - 32 * w -: 32] = eng_sel_b[w]   ? eng_out_data[127 - 32 * w -: 32] :
-                                     vwb_sel_b_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
+    assign opa[127 - 32 * w -: 32] = vwb_sel_b_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
                                                       opa_q[127 - 32 * w -: 32];
-    assign opb[127 - 32 * w -: 32] = eng_sel_c[w]   ? eng_out_data[127 - 32 * w -: 32] :
-                                     vwb_sel_c_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
+    assign opb[127 - 32 * w -: 32] = vwb_sel_c_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
                                                       opb_q[127 - 32 * w -: 32];
+    assign eng_a[127 - 32 * w -: 32] = eng_sel_b[w] ? eng_out_data[127 - 32 * w -: 32] :
+                                                      opa[127 - 32 * w -: 32];
+    assign eng_b[127 - 32 * w -: 32] = eng_sel_c[w] ? eng_out_data[127 - 32 * w -: 32] :
+                                                      opb[127 - 32 * w -: 32];
   end
   assign sa = swb_sel_b_q ? swb_data_q : sa_q;
   assign sb = swb_sel_c_q ? swb_data_q : sb_q;
@@ -441,6 +450,23 @@ module mccp_core #(
     endcase
   end
 
+  // Byte shifts take two cycles: the rotated operand is registered, and a
+  // shift issues once it has held one cycle in X with its final operand.
+  logic [127:0] rot_d, rot_q;
+  logic         shift_ok_q, p_shift, d_shift;
+  assign p_shift = (p_valu_op == mccp_core_pkg::VOP_SHL) || (p_valu_op == mccp_core_pkg::VOP_SHR);
+
+  mccp_core_rot u_rot (
+    .a_i     (opa),
+    .right_i (p_valu_op == mccp_core_pkg::VOP_SHR),
+    .k_i     (imm[3:0]),
+    .y_o     (rot_d)
+  );
+
+  always_ff @(posedge clk_i) begin
+    rot_q <= rot_d;
+  end
+
   mccp_core_valu u_valu (
     .op_i       (p_valu_op),
     .a_i        (opa),
@@ -449,6 +475,7 @@ module mccp_core #(
     .n_i        (n_eff),
     .nt_i       (ca_q),
     .k_i        (imm[3:0]),
+    .rot_i      (rot_q),
     .ld_i       (fifo_data),
     .gh_i       (gh_y),
     .res_o      (valu_res),
@@ -461,6 +488,7 @@ module mccp_core #(
   ///////////////////
 
   logic ob_we, ob_release_q, ob_discard_q, ob_space, ob_oversize;
+  logic ob_space_next_we, ob_space_next, ob_over_next_we, fifo_valid_next_pop, fifo_valid_next_hold;
 
   mccp_core_in_fifo #(
     .Depth(InWords)
@@ -474,7 +502,9 @@ module mccp_core #(
     .valid_o (fifo_valid),
     .data_o  (fifo_data),
     .last_o  (fifo_last),
-    .pop_i   (fifo_pop)
+    .pop_i   (fifo_pop),
+    .valid_next_pop_o  (fifo_valid_next_pop),
+    .valid_next_hold_o (fifo_valid_next_hold)
   );
 
   mccp_core_out_buf #(
@@ -489,6 +519,9 @@ module mccp_core #(
     .discard_i   (ob_discard_q),
     .space_o     (ob_space),
     .oversize_o  (ob_oversize),
+    .space_next_we_o    (ob_space_next_we),
+    .space_next_o       (ob_space_next),
+    .oversize_next_we_o (ob_over_next_we),
     .out_valid_o,
     .out_ready_i,
     .out_data_o,
@@ -500,43 +533,31 @@ module mccp_core #(
   // Issue //
   ///////////
 
-  logic       pend_a, pend_b, pend_d, n_nonzero, aes_bad, hz, wait_unit, stall, rdy;
-  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, flag;
+  // The issue decision is taken a cycle ahead: stall_q says whether the
+  // instruction in X waits in this cycle.  The cycle before computes it for
+  // both cases -- X advancing (D's instruction next, after the effects of X's
+  // instruction issuing) and X holding (the same instruction, no effects) --
+  // from the units' next-cycle states, and `advance` picks one.  So `go` is
+  // one gate from flip-flops although it steers the whole core.  The rules
+  // (docs/core.md): reads of a pending register wait until its write-back
+  // cycle (aes*: they get it by bypass) or the cycle after (others), writes
+  // (and vsetw, which keeps the other words) for the cycle after; a byte
+  // count written by the instruction issued just before waits one cycle (its
+  // count register reloads from the write-back stage); a byte shift waits one
+  // cycle in X with its final operand (shift_ok_q); units and streams wait
+  // until they can take the instruction.  Simulation also
+  // evaluates the rules in the cycle itself and stops on a difference.
+  logic       n_nonzero, aes_bad, flag, stall_q, stall_d;
+  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond;
   logic       vld_go, v_issue, s_issue, tag_issue;
   logic [7:0] done_status, end_status;
 
-  assign pend_a    = pend_q && eng_m_b_q;
-  assign pend_b    = pend_q && eng_m_c_q;
-  assign pend_d    = pend_q && eng_m_a_q;
   // clamp(s[c]) != 0, from a per-register shadow bit (s[c] > 0)
   assign n_nonzero = (p_nsel == mccp_core_pkg::NSEL_16) || (p_nsel == mccp_core_pkg::NSEL_REG && pos_q);
   assign aes_bad   = !key_expanded_o || (p_aes_dec && !DecryptEnable);
   assign flag      = |tag_q;
-  assign rdy       = run && x_valid_q && legal;
 
-  // Scoreboard: reads of a pending register wait for its write-back cycle,
-  // writes (and vsetw, which keeps the other words) for the cycle after.
-  // A byte count (clamp of a scalar) is not bypassed: an instruction taking
-  // its count from the scalar written by the instruction issued just before
-  // waits one cycle, in which its count register reloads from the write-back
-  // stage (the ISS charges the same cycle).
-  assign hz = (p_rd_va && pend_a && !eng_out_valid) ||
-              (p_rd_vb && pend_b && !eng_out_valid) ||
-              (p_wr_vd && pend_d) ||
-              (p_cnt_c && cnt_stale_c_q) ||
-              (p_tagchk && cnt_stale_a_q);
-
-  assign wait_unit = (p_aes && key_expanded_o && !eng_in_ready) ||
-                     (p_ghash && !gh_in_ready) ||
-                     ((p_ghinit || p_ghget) && gh_busy) ||
-                     (p_vld && !ended_q && !fifo_valid) ||
-                     (p_vst && n_nonzero && !ob_oversize && !ob_space) ||
-                     (p_done && (pend_q || gh_busy));
-
-  // An undefined word traps at once; a defined one waits first.
-  assign stall = legal && (hz || wait_unit);
-  assign go    = run && x_valid_q && !stall;
-
+  assign go         = run && x_valid_q && !stall_q;
   assign trap_ill   = !legal || (p_aes && aes_bad);
   assign trap_trunc = p_vld && ended_q;
   assign trap_over  = p_vst && n_nonzero && ob_oversize;
@@ -544,19 +565,118 @@ module mccp_core #(
   assign retire     = go && !(trap_ill || trap_trunc || trap_over);
   assign finish     = trap || (retire && p_done);
 
-  // The same issue conditions written out per unit (retire && p_<unit>), with
-  // only the terms that can apply to that unit: shallower logic for the
-  // signals that go into the engines, the FIFOs and wide registers.
-  assign eng_in_valid = rdy && p_aes && !hz && key_expanded_o && eng_in_ready &&
-                        !(p_aes_dec && !DecryptEnable);
-  assign gh_in_valid  = rdy && p_ghash && !hz && gh_in_ready;
-  assign gh_h_we      = start_fire || (rdy && p_ghinit && !hz && !gh_busy);
-  assign vld_go       = rdy && p_vld && !hz && !ended_q && fifo_valid;
-  assign ob_we        = rdy && p_vst && !hz && n_nonzero && !ob_oversize && ob_space;
-  assign v_issue      = rdy && p_v_we && !hz && !(p_vld && (ended_q || !fifo_valid)) &&
-                        !(p_ghget && gh_busy);
-  assign s_issue      = rdy && p_s_we && !hz;
-  assign tag_issue    = rdy && p_tagchk && !hz;
+  // The issue of each unit's instructions (retire && p_<unit>), with only the
+  // trap terms that can apply to that unit.
+  assign eng_in_valid = go && legal && p_aes && !aes_bad;
+  assign gh_in_valid  = go && legal && p_ghash;
+  assign gh_h_we      = start_fire || (go && legal && p_ghinit);
+  assign vld_go       = go && legal && p_vld && !ended_q;
+  assign ob_we        = go && legal && p_vst && n_nonzero && !ob_oversize;
+  assign v_issue      = go && legal && p_v_we && !(p_vld && ended_q);
+  assign s_issue      = go && legal && p_s_we;
+  assign tag_issue    = go && legal && p_tagchk;
+
+  // What X's instruction does if it issues now (the advance case with X valid).
+  logic i_aes, i_ghash, i_pop, i_ob_we, i_s_we;
+  assign i_aes   = x_valid_q && legal && p_aes && !aes_bad;
+  assign i_ghash = x_valid_q && legal && p_ghash;
+  assign i_pop   = x_valid_q && legal && p_vld && !ended_q;
+  assign i_ob_we = x_valid_q && legal && p_vst && n_nonzero && !ob_oversize;
+  assign i_s_we  = x_valid_q && legal && p_s_we;
+
+  // The units next cycle, if X advances (a) or holds (h).  A block the engine
+  // accepts now cannot finish next cycle, so eng_out_next holds in both.
+  logic pend_a, pend_h, eng_rdy_a, eng_rdy_h, gh_busy_a, gh_busy_h, gh_rdy_a, gh_rdy_h;
+  logic fifo_a, fifo_h, ended_a, space_a, over_a;
+  logic [2:0] m_a, m_h;    // pending register == next X instruction's {a, b, c}
+  assign pend_a    = i_aes || (pend_q && !eng_out_valid);
+  assign pend_h    = pend_q && !eng_out_valid;
+  assign eng_rdy_a = !i_aes && (!eng_busy || eng_out_next);
+  assign eng_rdy_h = !eng_busy || eng_out_next;
+  assign gh_busy_a = i_ghash || (gh_busy && !gh_last);
+  assign gh_busy_h = gh_busy && !gh_last;
+  assign gh_rdy_a  = !gh_busy_a || gh_last_next;
+  assign gh_rdy_h  = !gh_busy_h || gh_last_next;
+  assign fifo_a    = i_pop ? fifo_valid_next_pop : fifo_valid_next_hold;
+  assign fifo_h    = fifo_valid_next_hold;
+  assign ended_a   = ended_q || (i_pop && fifo_last);
+  assign space_a   = i_ob_we ? ob_space_next_we : ob_space_next;
+  assign over_a    = i_ob_we ? ob_over_next_we : ob_oversize;
+  assign m_a       = i_aes ? {ra == ra_d, ra == rb_d, ra == rc_d}
+                           : {pend_reg_q == ra_d, pend_reg_q == rb_d, pend_reg_q == rc_d};
+  assign m_h       = {eng_m_a_q, eng_m_b_q, eng_m_c_q};
+
+  // D's instruction, predecoded
+  logic       d_illegal, d_done, d_jump, d_jr, d_branch, d_bf, d_rd_va, d_rd_vb, d_wr_vd, d_v_we;
+  logic       d_s_we, d_vld, d_vst, d_ghget, d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec;
+  logic       d_ghinit, d_ghash, d_cnt_c;
+  logic [1:0] d_br_kind, d_nsel;
+  logic [3:0] d_salu_op, d_valu_op;
+  assign {d_illegal, d_done, d_jump, d_jr, d_branch, d_br_kind, d_bf, d_rd_va, d_rd_vb,
+          d_wr_vd, d_v_we, d_s_we, d_salu_op, d_valu_op, d_nsel, d_vld, d_vst, d_ghget,
+          d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec, d_ghinit, d_ghash, d_cnt_c} = pre_d;
+  logic unused_d;   // the rest is used once the instruction is in X
+  assign unused_d = ^{d_jump, d_jr, d_branch, d_bf, d_v_we, d_s_we, d_setw, d_aes_x, d_aes_dec,
+                      d_br_kind, d_salu_op};
+
+  logic stall_a, stall_h, nz_a, nz_h;
+  assign nz_a = (d_nsel == mccp_core_pkg::NSEL_16) || (d_nsel == mccp_core_pkg::NSEL_REG && d_pos);
+  assign nz_h = (p_nsel == mccp_core_pkg::NSEL_16) ||
+                (p_nsel == mccp_core_pkg::NSEL_REG && (cnt_stale_c_q ? w_pos : pos_q));
+
+  assign d_shift = (d_valu_op == mccp_core_pkg::VOP_SHL) || (d_valu_op == mccp_core_pkg::VOP_SHR);
+  assign stall_a = d_valid && !d_illegal && !d_oob && (
+                     d_shift ||
+                     (d_rd_va && pend_a && m_a[1] && !(d_aes && eng_out_next)) ||
+                     (d_rd_vb && pend_a && m_a[0] && !(d_aes && eng_out_next)) ||
+                     (d_wr_vd && pend_a && m_a[2]) ||
+                     (d_cnt_c && i_s_we && ra == rc_d) ||
+                     (d_tagchk && i_s_we && ra == ra_d) ||
+                     (d_aes && key_expanded_o && !eng_rdy_a) ||
+                     (d_ghash && !gh_rdy_a) ||
+                     ((d_ghinit || d_ghget) && gh_busy_a) ||
+                     (d_vld && !ended_a && !fifo_a) ||
+                     (d_vst && nz_a && !over_a && !space_a) ||
+                     (d_done && (pend_a || gh_busy_a)));
+  assign stall_h = x_valid_q && legal && (
+                     (p_shift && (eng_sel_b != '0)) ||
+                     (p_rd_va && pend_h && m_h[1] && !(p_aes && eng_out_next)) ||
+                     (p_rd_vb && pend_h && m_h[0] && !(p_aes && eng_out_next)) ||
+                     (p_wr_vd && pend_h && m_h[2]) ||
+                     (p_aes && key_expanded_o && !eng_rdy_h) ||
+                     (p_ghash && !gh_rdy_h) ||
+                     ((p_ghinit || p_ghget) && gh_busy_h) ||
+                     (p_vld && !ended_q && !fifo_h) ||
+                     (p_vst && nz_h && !ob_oversize && !ob_space_next) ||
+                     (p_done && (pend_h || gh_busy_h)));
+  assign stall_d = advance ? stall_a : stall_h;
+
+`ifndef SYNTHESIS
+  // The same rules evaluated in the cycle itself.
+  logic stall_now;
+  assign stall_now = legal && (
+                       (p_shift && !shift_ok_q) ||
+                       (p_rd_va && pend_q && eng_m_b_q && !(p_aes && eng_out_valid)) ||
+                       (p_rd_vb && pend_q && eng_m_c_q && !(p_aes && eng_out_valid)) ||
+                       (p_wr_vd && pend_q && eng_m_a_q) ||
+                       (p_cnt_c && cnt_stale_c_q) ||
+                       (p_tagchk && cnt_stale_a_q) ||
+                       (p_aes && key_expanded_o && !eng_in_ready) ||
+                       (p_ghash && !gh_in_ready) ||
+                       ((p_ghinit || p_ghget) && gh_busy) ||
+                       (p_vld && !ended_q && !fifo_valid) ||
+                       (p_vst && n_nonzero && !ob_oversize && !ob_space) ||
+                       (p_done && (pend_q || gh_busy)));
+  always_ff @(posedge clk_i) begin
+    if (run && x_valid_q && (stall_q != stall_now)) begin
+      $fatal(1, "mccp_core: issue decided a cycle ahead (stall %0d) differs from the rules (stall %0d) at pc %0d",
+             stall_q, stall_now, pc_x_q);
+    end
+    if (run && (eng_land_q != (eng_out_valid && pend_q))) begin
+      $fatal(1, "mccp_core: AES write-back predicted %0d, engine says %0d", eng_land_q, eng_out_valid && pend_q);
+    end
+  end
+`endif
 
   always_comb begin
     unique case (p_br_kind)
@@ -586,7 +706,7 @@ module mccp_core #(
     end
   end
 
-  assign eng_in_data = p_aes_x ? (opa ^ opb) : opa;
+  assign eng_in_data = p_aes_x ? (eng_a ^ eng_b) : eng_a;
   assign gh_h        = run ? opa : '0;
   assign fifo_pop    = vld_go || ((state_q == StDrain) && fifo_valid);
 
@@ -627,16 +747,8 @@ module mccp_core #(
   logic [2:0] wb_m_d, eng_m_d;
   logic [3:0] words_d;
   assign words_d = p_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
-  always_comb begin
-    wb_m_d = {ra == ra_d, ra == rb_d, ra == rc_d};
-    if (eng_in_valid) begin   // implies advance
-      eng_m_d = {ra == ra_d, ra == rb_d, ra == rc_d};
-    end else if (advance) begin
-      eng_m_d = {pend_reg_q == ra_d, pend_reg_q == rb_d, pend_reg_q == rc_d};
-    end else begin
-      eng_m_d = {eng_m_a_q, eng_m_b_q, eng_m_c_q};
-    end
-  end
+  assign wb_m_d  = {ra == ra_d, ra == rb_d, ra == rc_d};
+  assign eng_m_d = advance ? m_a : m_h;
 
   // Operand registers: loaded when X advances; while X holds, an AES result
   // for an operand and a stale byte count reload.  Write-back stage data:
@@ -693,7 +805,14 @@ module mccp_core #(
       eng_m_c_q     <= 1'b0;
       eng_mw_b_q    <= '0;
       eng_mw_c_q    <= '0;
+      stall_q       <= 1'b0;
+      eng_land_q    <= 1'b0;
+      shift_ok_q    <= 1'b0;
     end else begin
+      // the operand stays: X holds and no AES result reloads it
+      shift_ok_q <= !advance && (eng_sel_b == '0);
+      stall_q    <= stall_d;
+      eng_land_q <= eng_out_next && pend_q;
       if (advance) begin
         swb_sel_b_q   <= s_issue && wb_m_d[1];
         swb_sel_c_q   <= s_issue && wb_m_d[0];

@@ -98,16 +98,15 @@ module mccp_core_fetch #(
       if (take) begin
         infl_pc_q <= addr;
       end
+      // The words move whatever happens; only the valid bits say whether they count.
       if (start_i || redirect_i) begin
         q_q[0] <= {start_i ? 14'(start_entry_i) : tgt_i, entry_word_i};
         v_q    <= 3'b001;
         fq_q   <= addr + 14'd1;
         fq1_q  <= addr + 14'd2;
-      end else if (!run_i || kill_i) begin
-        v_q <= '0;
       end else begin
         q_q <= q_d;
-        v_q <= v_d;
+        v_q <= (!run_i || kill_i) ? 3'b000 : v_d;
         if (take) begin
           fq_q  <= fq1_q;
           fq1_q <= fq1_q + 14'd1;

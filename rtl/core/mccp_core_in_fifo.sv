@@ -18,7 +18,9 @@ module mccp_core_in_fifo #(
   output logic         valid_o,
   output logic [127:0] data_o,
   output logic         last_o,
-  input  logic         pop_i
+  input  logic         pop_i,
+  output logic         valid_next_pop_o,    // valid_o next cycle if pop_i is high now
+  output logic         valid_next_hold_o    // ... if it is low
 );
 
   localparam int Aw = $clog2(Depth);
@@ -71,7 +73,9 @@ module mccp_core_in_fifo #(
     .rdata_i (rdata_q),
     .valid_o,
     .data_o  ({last_o, data_o}),
-    .pop_i
+    .pop_i,
+    .valid_next_pop_o,
+    .valid_next_hold_o
   );
 
 endmodule

@@ -27,6 +27,11 @@ module mccp_core_out_buf #(
   input  logic         discard_i,
   output logic         space_o,
   output logic         oversize_o,
+  // space_o / oversize_o next cycle if we_i is high now (*_we_o) or low
+  // (while no release or discard runs), for an owner that decides a cycle ahead
+  output logic         space_next_we_o,
+  output logic         space_next_o,
+  output logic         oversize_next_we_o,
   output logic         out_valid_o,
   input  logic         out_ready_i,
   output logic [127:0] out_data_o,
@@ -111,6 +116,14 @@ module mccp_core_out_buf #(
   assign space_o    = !full_q;
   assign oversize_o = ufull_q;
 
+  logic [Cw-1:0] tot_pop;
+  assign tot_pop            = tot_q - Cw'(pop);
+  assign space_next_o       = (tot_pop != Cw'(Depth));
+  assign space_next_we_o    = (tot_pop + 1'b1 != Cw'(Depth));
+  assign oversize_next_we_o = (unc_q + 1'b1 == Cw'(Depth));
+
+  // The read side's next-cycle valid outputs are for the core's input FIFO.
+  /* verilator lint_off PINCONNECTEMPTY */
   mccp_core_prefetch #(
     .Width(134)
   ) u_prefetch (
@@ -121,7 +134,10 @@ module mccp_core_out_buf #(
     .rdata_i (rdata_q),
     .valid_o (out_valid_o),
     .data_o  ({out_last_o, out_bytes_o, out_data_o}),
-    .pop_i   (pop)
+    .pop_i   (pop),
+    .valid_next_pop_o  (),
+    .valid_next_hold_o ()
   );
+  /* verilator lint_on PINCONNECTEMPTY */
 
 endmodule

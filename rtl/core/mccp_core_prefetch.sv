@@ -20,7 +20,11 @@ module mccp_core_prefetch #(
   input  logic [Width-1:0] rdata_i,
   output logic             valid_o,
   output logic [Width-1:0] data_o,
-  input  logic             pop_i    // only with valid_o
+  input  logic             pop_i,   // only with valid_o
+  // valid_o next cycle, if pop_i is high / low now (for an owner that decides
+  // a cycle ahead)
+  output logic             valid_next_pop_o,
+  output logic             valid_next_hold_o
 );
 
   logic             rvalid_q, hv_q, sv_q;
@@ -57,7 +61,9 @@ module mccp_core_prefetch #(
     end
   end
 
-  assign valid_o = hv_q;
+  assign valid_o           = hv_q;
+  assign valid_next_pop_o  = sv_q || rvalid_q;
+  assign valid_next_hold_o = hv_q || rvalid_q;
   assign data_o  = head_q;
 
 endmodule

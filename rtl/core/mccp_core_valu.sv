@@ -9,8 +9,8 @@
 //  INC   bytes 12..15 of A + 1 (mod 2^32)
 //  SETW  {s, s, s, s} (the register file writes word w only)
 //  SHL   byte i = A byte i+k     SHR  byte i = A byte i-k      (k = 0..15, zero fill)
-//        both one byte rotator (by k, or by 16 - k; two layers of 4:1
-//        multiplexers) and a byte mask
+//        both the rotated A (rot_i, from mccp_core_rot, registered by the
+//        core) and a byte mask
 //  DBL   A << 1, xor 0x87 into byte 15 if A[127]
 //  LD / GH  the input FIFO's head word / GHASH's Y: res_o is every value the
 //        core writes to a vector register in the issue cycle, one multiplexer
@@ -26,6 +26,7 @@ module mccp_core_valu (
   input  logic [4:0]   n_i,    // 0..16
   input  logic [4:0]   nt_i,   // 0..16 (tagchk)
   input  logic [3:0]   k_i,
+  input  logic [127:0] rot_i,  // A rotated for SHL / SHR (mccp_core_rot)
   input  logic [127:0] ld_i,   // input FIFO head (vld)
   input  logic [127:0] gh_i,   // GHASH Y (ghget)
   output logic [127:0] res_o,
@@ -45,14 +46,12 @@ module mccp_core_valu (
     end
   endfunction
 
-  // vshlb keeps bytes 0 .. 15-k, vshrb bytes k .. 15; rotation toward byte 0 by
-  // k (vshlb) or by 16 - k (vshrb), mod 16.
-  function automatic logic [19:0] shift_ctl(input logic right, input logic [3:0] k);  // {rot_by, keep}
-    shift_ctl = '0;
+  // vshlb keeps bytes 0 .. 15-k, vshrb bytes k .. 15 of the rotated A.
+  function automatic logic [15:0] shift_keep(input logic right, input logic [3:0] k);
+    shift_keep = '0;
     for (integer v = 0; v < 16; v++) begin
       if (k == 4'(v)) begin
-        shift_ctl = right ? {4'((16 - v) % 16), ~(16'hFFFF << (16 - v))}
-                          : {4'(v), 16'hFFFF << v};
+        shift_keep = right ? ~(16'hFFFF << (16 - v)) : 16'hFFFF << v;
       end
     end
   endfunction
@@ -60,16 +59,14 @@ module mccp_core_valu (
   // Result selection.  Synthesis for ECP5 builds a 12-way selection of
   // several operands per bit from wide (5- to 7-input) LUTs, many LUT4s each,
   // so the structure is written out with keep_hierarchy leaves of one LUT4
-  // per bit (mccp_core_lu, mccp_core_ao22) and 4:1 multiplexer layers (mccp_core_mux4):
+  // per bit (mccp_core_lu, mccp_core_ao22):
   //   lu   = f(A & keep, B)     MASK, PAD (f = x), XOR, AND, OR, the upper
   //                             96 bits of INC (keep = all ones but for
   //                             MASK / PAD)
-  //   rot  = A rotated toward byte 0 by rot_by (2 layers of 4:1 multiplexers)
   //   res  = lu & sel_lu | rot & sel_sh | LD | GH | DBL | SETW | INC low word
   //          | the PAD byte, the selects one-hot per byte.
-  logic [127:0] x, lu, rot, sel_lu, sel_sh, dbl, t_lu_sh, t_ld_gh, t_dbl_s, t_misc;
+  logic [127:0] x, lu, sel_lu, sel_sh, dbl, t_lu_sh, t_ld_gh, t_dbl_s, t_misc;
   logic [15:0]  keep_b, keep_t_b, shift_keep_b, lu_b;
-  logic [3:0]   rot_by;
   logic [1:0]   lu_op;
   logic         shr, is_mask, is_shift, is_inc;
 
@@ -77,7 +74,7 @@ module mccp_core_valu (
   assign is_mask                = (op_i == mccp_core_pkg::VOP_MASK) || (op_i == mccp_core_pkg::VOP_PAD);
   assign is_shift               = (op_i == mccp_core_pkg::VOP_SHL) || shr;
   assign is_inc                 = (op_i == mccp_core_pkg::VOP_INC);
-  assign {rot_by, shift_keep_b} = shift_ctl(shr, k_i);
+  assign shift_keep_b           = shift_keep(shr, k_i);
   assign keep_b                 = first_bytes(n_i);
   assign keep_t_b               = first_bytes(nt_i);
 
@@ -107,39 +104,12 @@ module mccp_core_valu (
     .y_o  (lu)
   );
 
-  // rotate by rot_by[1:0] bytes, then by 4 * rot_by[3:2] bytes
-  function automatic logic [127:0] rotl_bytes(input logic [127:0] v, input integer n);
-    rotl_bytes = (v << (8 * n)) | (v >> (128 - 8 * n));
-  endfunction
-
-  logic [127:0] rot_1;
-  mccp_core_mux4 #(
-    .Width(128)
-  ) u_rot_lo (
-    .a_i (a_i),
-    .b_i (rotl_bytes(a_i, 1)),
-    .c_i (rotl_bytes(a_i, 2)),
-    .d_i (rotl_bytes(a_i, 3)),
-    .s_i (rot_by[1:0]),
-    .y_o (rot_1)
-  );
-  mccp_core_mux4 #(
-    .Width(128)
-  ) u_rot_hi (
-    .a_i (rot_1),
-    .b_i (rotl_bytes(rot_1, 4)),
-    .c_i (rotl_bytes(rot_1, 8)),
-    .d_i (rotl_bytes(rot_1, 12)),
-    .s_i (rot_by[3:2]),
-    .y_o (rot)
-  );
-
   mccp_core_ao22 #(
     .Width(128)
   ) u_lu_sh (
     .a_i  (lu),
     .sa_i (sel_lu),
-    .b_i  (rot),
+    .b_i  (rot_i),
     .sb_i (sel_sh),
     .y_o  (t_lu_sh)
   );

@@ -19,8 +19,8 @@ module mccp_synth_aes_engine #(
 
   // key_valid, key[256], key_len[2], in_valid, in_decrypt, in_data[128], out_ready
   localparam int unsigned InWidth  = 1 + 256 + 2 + 1 + 1 + 128 + 1;
-  // key_ready, key_error, key_expanded, in_ready, out_valid, out_data[128], out_error, busy
-  localparam int unsigned OutWidth = 1 + 1 + 1 + 1 + 1 + 128 + 1 + 1;
+  // key_ready, key_error, key_expanded, in_ready, out_valid, out_data[128], out_error, out_next, busy
+  localparam int unsigned OutWidth = 1 + 1 + 1 + 1 + 1 + 128 + 1 + 1 + 1;
 
   logic [InWidth-1:0]  stim;
   logic [OutWidth-1:0] resp;
@@ -30,7 +30,7 @@ module mccp_synth_aes_engine #(
   logic [1:0]   key_len;
   logic         in_valid, in_ready, in_decrypt;
   logic [127:0] in_data;
-  logic         out_valid, out_ready, out_error, busy;
+  logic         out_valid, out_ready, out_error, out_next, busy;
   logic [127:0] out_data;
 
   mccp_synth_sipo #(
@@ -63,11 +63,12 @@ module mccp_synth_aes_engine #(
     .out_ready_i   (out_ready),
     .out_data_o    (out_data),
     .out_error_o   (out_error),
+    .out_next_o    (out_next),
     .busy_o        (busy)
   );
 
   assign resp = {key_ready, key_error, key_expanded, in_ready, out_valid, out_data, out_error,
-                 busy};
+                 out_next, busy};
 
   mccp_synth_misr #(
     .Width(OutWidth)

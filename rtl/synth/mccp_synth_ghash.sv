@@ -19,13 +19,13 @@ module mccp_synth_ghash #(
 
   // h_we, h[128], clear, in_valid, in_data[128]
   localparam int unsigned InWidth  = 1 + 128 + 1 + 1 + 128;
-  // in_ready, y[128], busy
-  localparam int unsigned OutWidth = 1 + 128 + 1;
+  // in_ready, y[128], busy, last, last_next
+  localparam int unsigned OutWidth = 1 + 128 + 1 + 1 + 1;
 
   logic [InWidth-1:0]  stim;
   logic [OutWidth-1:0] resp;
 
-  logic         h_we, clear, in_valid, in_ready, busy;
+  logic         h_we, clear, in_valid, in_ready, busy, last, last_next;
   logic [127:0] h, in_data, y;
 
   mccp_synth_sipo #(
@@ -51,10 +51,12 @@ module mccp_synth_ghash #(
     .in_ready_o(in_ready),
     .in_data_i (in_data),
     .y_o       (y),
-    .busy_o    (busy)
+    .busy_o    (busy),
+    .last_o    (last),
+    .last_next_o (last_next)
   );
 
-  assign resp = {in_ready, y, busy};
+  assign resp = {in_ready, y, busy, last, last_next};
 
   mccp_synth_misr #(
     .Width(OutWidth)

@@ -303,6 +303,9 @@ async def aes_instructions(dut):
             aes   v6, v2
             vxor  v7, v6, v1
             vst   v7
+            aes   v6, v1
+            aesx  v5, v6, v7
+            vst   v5
             {dec}
             done  0
         """
@@ -310,15 +313,19 @@ async def aes_instructions(dut):
         got = out_bytes(res[0])
         e = [aes_ecb(key, p), aes_ecb(key, q), aes_ecb(key, bytes(x ^ y for x, y in zip(p, q)))]
         e.append(bytes(x ^ y for x, y in zip(aes_ecb(key, e[0]), q)))
+        e.append(aes_ecb(key, bytes(x ^ y for x, y in zip(aes_ecb(key, q), e[3]))))
         if DECRYPT_ENABLE:
             e.append(aes_ecb(key, p, decrypt=True))
         assert got == e, f"AES-{8 * klen}"
         aes_cycles = [r.cycle for r in res[0].retired if (r.word >> 26) in (0x30, 0x31, 0x32)]
         assert all(b - a == lat for a, b in zip(aes_cycles[:3], aes_cycles[1:3])), (aes_cycles, lat)
-        # the bypass: vxor reading v6 issues in v6's write-back cycle
-        wb6 = next(w.cycle for w in res[0].writebacks if w.reg == "v6")
+        # a pending register: vxor reads it the cycle after its write-back,
+        # aesx gets it by bypass in the write-back cycle itself
+        wb6 = [w.cycle for w in res[0].writebacks if w.reg == "v6"]
         vx = next(r.cycle for r in res[0].retired if r.word >> 26 == 0x25)
-        assert vx == wb6, "a read of a pending register issues in its write-back cycle"
+        ax = [r.cycle for r in res[0].retired if r.word >> 26 == 0x31][-1]
+        assert vx == wb6[0] + 1, "vxor reads a pending register the cycle after its write-back"
+        assert ax == wb6[1], "aesx reads a pending register in its write-back cycle"
 
 
 @cocotb.test()

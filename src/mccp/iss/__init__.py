@@ -173,9 +173,15 @@ class Iss:
                 if name == "vsetw":
                     vreads.append(vwrite)
                 t = now
+                # reads of a pending register: aes* get the result by bypass in
+                # its write-back cycle, everything else reads it a cycle later
                 for r in vreads:
                     if r in pending:
-                        t = max(t, pending[r][0])
+                        t = max(t, pending[r][0] + (0 if unit == "aes" else 1))
+                if name in ("vshlb", "vshrb"):
+                    # two cycles: one in X with the final operand, then the issue
+                    final = max([now] + [pending[r][0] + 1 for r in vreads if r in pending])
+                    t = max(t, final + 1)
                 if vwrite is not None and vwrite in pending:
                     t = max(t, pending[vwrite][0] + 1)
                 if unit == "aes":
