@@ -15,31 +15,32 @@ cbc_enc:
 cbc_dec:
     li    s7, 1
 cbc_start:
+    ; a branch never compares a scalar written by the instruction just before
+    ; (it would wait a cycle): checks and loop counters are interleaved
     li    s4, 16
-    li    s6, 1
+    andi  s6, s0, 15
     bne   s2, s4, cbc_bad
-    andi  s4, s0, 15
-    bne   s4, s5, cbc_bad        ; s5 is still 0
-    li    s4, 16
+    bne   s6, s5, cbc_bad        ; s5 is still 0: a partial block is an error
+    li    s6, 1
     vld   v2                     ; IV
     addi  s5, s0, 0
-    blt   s5, s6, cbc_ok
+    blt   s0, s6, cbc_ok
     beq   s7, s6, cbc_dec_start
 
     vld   v4                     ; C_1 = E(IV xor P_1)
-    aesx  v3, v2, v4
     addi  s5, s5, -16
+    aesx  v3, v2, v4
     blt   s5, s6, cbc_enc_last_b
 cbc_enc_loop:
     vld   v4
+    addi  s5, s5, -16
     aesx  v2, v3, v4             ; issues as C_{i-1} (v3) lands
     vst   v3
-    addi  s5, s5, -16
     blt   s5, s6, cbc_enc_last_a
     vld   v4
+    addi  s5, s5, -16
     aesx  v3, v2, v4
     vst   v2
-    addi  s5, s5, -16
     blt   s5, s6, cbc_enc_last_b
     jmp   cbc_enc_loop
 cbc_enc_last_a:
@@ -52,14 +53,16 @@ cbc_enc_last_b:
 ; Decrypt: v1 = C_{i-1}, v4 = C_i, `cur` = D(C_i) pending, v5 = C_{i+1}.
 cbc_dec_start:
     vmov  v1, v2
+    addi  s5, s5, -16            ; bytes after the first block
     vld   v4
     aesd  v2, v4
+; s5 = bytes after the current block
 .macro cbc_dec_step cur, nxt, last
-    addi  s5, s5, -16
     blt   s5, s6, \last
     vld   v5
     aesd  \nxt, v5               ; issues as \cur lands
     vxor  v6, \cur, v1
+    addi  s5, s5, -16
     vst   v6
     vmov  v1, v4
     vmov  v4, v5

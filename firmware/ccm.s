@@ -19,29 +19,32 @@
 ccm_dec:
     li    s7, 1
 ccm_enc:
+    ; nonce 7..13, tag even 4..16, AAD < 2^16 - 2^8, payload < 2^(8q).  A
+    ; branch never compares a scalar written by the instruction just before
+    ; (it would wait a cycle), so the constants alternate between s4 and s5.
     li    s6, 1
-    ; nonce 7..13, tag even 4..16, AAD < 2^16 - 2^8, payload < 2^(8q)
     li    s4, 7
+    li    s5, 13
     blt   s2, s4, ccm_bad
-    li    s4, 13
-    blt   s4, s2, ccm_bad
-    bne   s2, s4, ccm_q_ok
-    li    s4, 1                  ; n = 13, q = 2: payload < 65536
-    shli  s4, s4, 16
-    bge   s0, s4, ccm_bad
-ccm_q_ok:
+    blt   s5, s2, ccm_bad
     li    s4, 4
+    bne   s2, s5, ccm_q_ok
+    li    s5, 1                  ; n = 13, q = 2: payload < 65536
+    shli  s5, s5, 16
+    li    s4, 4
+    bge   s0, s5, ccm_bad
+ccm_q_ok:
+    li    s5, 16                 ; s4 = 4 on both paths
     blt   s3, s4, ccm_bad
-    li    s4, 16
-    blt   s4, s3, ccm_bad
+    blt   s5, s3, ccm_bad
     andi  s4, s3, 1
-    bne   s4, s5, ccm_bad        ; s5 is still 0: odd tag lengths are invalid
-    li    s4, 255
-    shli  s4, s4, 8
-    bge   s1, s4, ccm_bad
+    li    s5, 255
+    beq   s4, s6, ccm_bad        ; odd tag length
+    shli  s5, s5, 8
 
     ; v5 = 0 || N || 0 ; A0 = (q-1) || N || 0 with q - 1 = 14 - n
     vld   v5
+    bge   s1, s5, ccm_bad
     vmask v5, v5, s2
     vshrb v5, v5, 1
     li    s4, 14
@@ -84,14 +87,14 @@ ccm_aad_noload:
     vor   v4, v4, v7
     vshlb v7, v5, 14
     aesx  v3, v3, v4
-    addi  s4, s4, -16
     addi  s5, s5, -16
+    addi  s4, s4, -16
     bge   s5, s6, ccm_aad_loop
 
 ccm_payload:
     li    s4, 16
     addi  s5, s0, 0
-    blt   s5, s6, ccm_tag
+    blt   s0, s6, ccm_tag
     vinc  v1, v1
     aes   v2, v1                 ; keystream of block 1
     beq   s7, s6, ccm_dec_loop
@@ -102,8 +105,8 @@ ccm_enc_loop:
     vxor  v5, v4, v2             ; C_i (waits for the keystream)
     vstn  v5, s5
     addi  s5, s5, -16
-    blt   s5, s6, ccm_enc_last
     vinc  v1, v1
+    blt   s5, s6, ccm_enc_last
     aes   v2, v1                 ; next keystream
     aesx  v3, v3, v4             ; MAC step
     jmp   ccm_enc_loop
@@ -117,8 +120,8 @@ ccm_dec_loop:
     vmask v5, v5, s5
     vstn  v5, s5
     addi  s5, s5, -16
-    blt   s5, s6, ccm_dec_last
     vinc  v1, v1
+    blt   s5, s6, ccm_dec_last
     aes   v2, v1
     aesx  v3, v3, v5
     jmp   ccm_dec_loop

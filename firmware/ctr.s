@@ -15,25 +15,29 @@ ctr_dec:
     bne   s2, s4, ctr_bad
     vld   v1
     addi  s5, s0, 0
-    blt   s5, s6, ctr_ok
+    blt   s0, s6, ctr_ok
     aes   v2, v1
     blt   s5, s4, ctr_tail_a
 
 ; One whole block with keystream `ks`; starts `nx` when more payload follows.
-.macro ctr_step ks, nx, last_full, tail_nx
+; The loop then goes to the partial tail when fewer than 16 bytes follow; its
+; back edge is that test inverted.  (A branch never compares a scalar written
+; by the instruction just before: it would wait a cycle.)
+.macro ctr_step ks, nx, last_full
     addi  s5, s5, -16
-    blt   s5, s6, \last_full
     vinc  v1, v1
+    blt   s5, s6, \last_full
     aes   \nx, v1                ; issues as \ks lands
     vld   v4
     vxor  v5, v4, \ks
     vst   v5
-    blt   s5, s4, \tail_nx
 .endm
 ctr_loop:
-    ctr_step v2, v3, ctr_last_a, ctr_tail_b
-    ctr_step v3, v2, ctr_last_b, ctr_tail_a
-    jmp   ctr_loop
+    ctr_step v2, v3, ctr_last_a
+    blt   s5, s4, ctr_tail_b
+    ctr_step v3, v2, ctr_last_b
+    bge   s5, s4, ctr_loop
+    jmp   ctr_tail_a
 
 .macro ctr_last ks
     vld   v4

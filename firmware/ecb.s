@@ -13,11 +13,13 @@ ecb_enc:
 ecb_dec:
     li    s7, 1
 ecb_start:
-    li    s6, 1
+    ; a branch never compares a scalar written by the instruction just before
+    ; (it would wait a cycle): checks and the loop counter are interleaved
     andi  s4, s0, 15
+    li    s6, 1
     bne   s4, s5, ecb_bad        ; s5 is still 0: a partial block is an error
-    addi  s5, s0, 0
-    blt   s5, s6, ecb_ok
+    addi  s5, s0, -16            ; bytes after the first block
+    blt   s0, s6, ecb_ok
     vld   v4
     beq   s7, s6, ecb_dec_first
     aes   v2, v4
@@ -26,11 +28,12 @@ ecb_dec_first:
     aesd  v2, v4
     jmp   ecb_dec_loop
 
-; One block: `cur` holds (pending) the result of the current block.
+; One block: `cur` holds (pending) the result of the current block, s5 the
+; bytes after it.
 .macro ecb_step op, cur, nxt, last
-    addi  s5, s5, -16
     blt   s5, s6, \last
     vld   v4
+    addi  s5, s5, -16
     \op   \nxt, v4               ; issues as \cur lands
     vst   \cur
 .endm

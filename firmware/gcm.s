@@ -29,20 +29,22 @@ gcm_dec:
     li    s7, 1
 
 gcm_setup:
-    ; tag length: 4, 8 or 12..16
+    ; IV of at least one byte; tag length 4, 8 or 12..16.  A branch does not
+    ; compare a scalar written by the instruction just before (it would wait a
+    ; cycle), so the constants are loaded two at a time.
+    li    s6, 1
     li    s4, 16
+    blt   s2, s6, gcm_bad
     blt   s4, s3, gcm_bad
     li    s4, 12
+    li    s5, 8
     bge   s3, s4, gcm_tag_ok
-    li    s4, 8
-    beq   s3, s4, gcm_tag_ok
-    li    s4, 4
-    bne   s3, s4, gcm_bad
-gcm_tag_ok:
-    li    s6, 1
-    blt   s2, s6, gcm_bad        ; an IV of at least one byte
+    beq   s3, s5, gcm_tag_ok
+    li    s5, 4
     li    s4, 12
-    bne   s2, s4, gcm_long_iv
+    bne   s3, s5, gcm_bad
+gcm_tag_ok:
+    bne   s2, s4, gcm_long_iv    ; s4 = 12 on every path here
 
     ; 96-bit IV: J0 = IV || 0^31 || 1
     vld   v1
@@ -54,12 +56,11 @@ gcm_tag_ok:
 gcm_counter:
     vinc  v1, v1                 ; first counter block inc32(J0)
     li    s4, 16
-    blt   s0, s6, gcm_aad        ; no payload: no keystream
+    addi  s5, s1, 0              ; AAD bytes left
+    blt   s0, s6, gcm_aad_loop   ; no payload: no keystream
     aes   v2, v1
 
     ; AAD: hash whole words, the last one masked to its length
-gcm_aad:
-    addi  s5, s1, 0
 gcm_aad_loop:
     blt   s5, s6, gcm_payload
     vld   v4
@@ -70,7 +71,7 @@ gcm_aad_loop:
 
 gcm_payload:
     addi  s5, s0, 0
-    blt   s5, s6, gcm_finish     ; empty payload
+    blt   s0, s6, gcm_finish     ; empty payload
     blt   s5, s4, gcm_tail_a     ; 1..15 bytes: one partial block with v2
     beq   s7, s6, gcm_dec_loop   ; s7 = 1 on decrypt
 
@@ -81,8 +82,8 @@ gcm_payload:
 ; so a taken branch (two bubbles) costs no more than the AES latency leaves.
 .macro gcm_step ks, nx, ct, last_full
     addi  s5, s5, -16            ; bytes left after this block
-    blt   s5, s6, \last_full
     vinc  v1, v1
+    blt   s5, s6, \last_full
     aes   \nx, v1                ; waits for the engine: issues as \ks lands
     vld   v4
     vxor  v5, v4, \ks
@@ -162,8 +163,8 @@ gcm_auth_fail:
 
     ; Any other IV length: J0 = GHASH(IV || 0^s+64 || [len(IV)]64)
 gcm_long_iv:
-    ghinit v7                    ; waits for H
     addi  s5, s2, 0
+    ghinit v7                    ; waits for H
 gcm_iv_loop:
     blt   s5, s6, gcm_iv_len
     vld   v1

@@ -16,16 +16,17 @@
 .entry cmac
 .entry cmac_verify
 
-; Tag length 1..16 and no nonce or AAD; uses s4, sets s6 = 1.
+; Tag length 1..16 and no nonce or AAD; sets s4 = 16, s5 = s0, s6 = 1.  A
+; branch never compares a scalar written by the instruction just before (it
+; would wait a cycle), so the loads are interleaved with the checks.
 .macro mac_checks
     li    s6, 1
-    li    s4, 0
-    bne   s2, s4, mac_bad
-    bne   s1, s4, mac_bad
-    blt   s3, s6, mac_bad
+    bne   s2, s4, mac_bad        ; s4 is still 0: no nonce
+    bne   s1, s4, mac_bad        ; no AAD
     li    s4, 16
-    blt   s4, s3, mac_bad
     addi  s5, s0, 0
+    blt   s3, s6, mac_bad
+    blt   s4, s3, mac_bad
 .endm
 
 ; The chain over every block but the last: `pre` prefixes the labels.
@@ -33,12 +34,12 @@
 \pre\()_loop:
     bge   s4, s5, \pre\()_last_a ; 16 bytes or fewer left: the last block
     vld   v4
-    aesx  v3, v2, v4             ; issues as v2 lands
     addi  s5, s5, -16
+    aesx  v3, v2, v4             ; issues as v2 lands
     bge   s4, s5, \pre\()_last_b
     vld   v4
-    aesx  v2, v3, v4
     addi  s5, s5, -16
+    aesx  v2, v3, v4
     jmp   \pre\()_loop
 .endm
 

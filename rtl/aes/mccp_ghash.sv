@@ -320,31 +320,39 @@ module mccp_ghash #(
     end
   end
 
-  // The top digit of Y as it is after this clock: L's top D coefficients, plus
-  // T * g where that reaches them (only for D = 64: coefficients 64..70).
-  logic [DigitBits-1:0] y_top_d;
+  // The top digit of Y as it is after this clock, for a block accepted now:
+  // L's top D coefficients, plus T * g where that reaches them (only for
+  // D = 64: coefficients 64..70).
+  logic [DigitBits-1:0] l_acc, y_top_d;   // L's top digit after this clock
+  logic [TW-1:0]        t_acc;
+  assign l_acc = busy_q ? l_step[127 -: DigitBits] : (clear_i ? '0 : l_q[127 -: DigitBits]);
+  assign t_acc = busy_q ? t_step : (clear_i ? '0 : t_q);
+  logic unused_t_acc;   // T reaches the top digit only for some digit sizes
+  assign unused_t_acc = ^t_acc;
   for (genvar j = 128 - DigitBits; j < 128; j++) begin : g_y_top
     logic [7:0] f;
     for (genvar o = 0; o < 8; o++) begin : g_tap
       if (Lazy && is_tap(o) && j < GW && j - o >= 0 && j - o < DigitBits) begin : g_on
-        assign f[o] = t_d[j - o];
+        assign f[o] = t_acc[j - o];
       end else begin : g_off
         assign f[o] = 1'b0;
       end
     end
-    assign y_top_d[j - (128 - DigitBits)] = l_d[j] ^ (^f);
+    assign y_top_d[j - (128 - DigitBits)] = l_acc[j - (128 - DigitBits)] ^ (^f);
   end
 
   // A shifts on every clock (its value only matters while busy, and a shift
-  // register without a hold input is smaller).  A new block loads
-  // X xor (top digit of Y), so the first digit comes straight from A's
-  // flip-flops; the rest of Y is added in the first clock through a_eff.  (Adding
-  // all of Y here would put the whole step in front of A too, and synthesis
-  // then duplicates its XOR trees; adding all of it through a_eff puts a LUT
-  // between A and the digit's high-fanout nets.)
+  // register without a hold input is smaller).  Whenever a block could be
+  // accepted (in_ready_o) A loads X xor (top digit of Y) -- it only counts if
+  // one is -- so the first digit comes straight from A's flip-flops and the
+  // owner's late in_valid_i only reaches the control bits; the rest of Y is
+  // added in the first clock through a_eff.  (Adding all of Y here would put
+  // the whole step in front of A too, and synthesis then duplicates its XOR
+  // trees; adding all of it through a_eff puts a LUT between A and the
+  // digit's high-fanout nets.)
   always_comb begin
     a_d = a_eff << DigitBits;
-    if (fire) begin
+    if (in_ready_o) begin
       a_d = rev128(in_data_i) ^ (128'(y_top_d) << (128 - DigitBits));
     end
   end

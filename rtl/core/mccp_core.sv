@@ -120,7 +120,7 @@ module mccp_core #(
   } state_e;
 
   state_e state_q, state_d;
-  logic   run, host_ok, start_fire;
+  logic   run, host_ok, start_fire, start_q, idle_q;
 
   assign run     = (state_q == StRun);
   assign host_ok = (state_q == StIdle) || (state_q == StRes);
@@ -255,10 +255,13 @@ module mccp_core #(
   logic [13:0]         tgt_q;                // taken branch target
   logic [ImemAw-1:0]   addr_a, fetch_addr, addr_b;
   logic [13:0]         target;
-  logic                host_we, go, advance, kill;
+  logic                host_we, go, advance;
 
   assign host_we = imem_we_i && host_ok;
-  assign advance = !x_valid_q || go;
+  // After a taken branch (redirect_q) the instruction in X is dead: it does
+  // not issue and X takes D's (dead too) so that the target can follow; the
+  // branch decision itself only reaches redirect_q.
+  assign advance = !x_valid_q || go || redirect_q;
 
   mccp_core_fetch #(
     .Words(ImemWords),
@@ -272,7 +275,6 @@ module mccp_core #(
     .redirect_i    (redirect_q),
     .tgt_i         (tgt_q),
     .entry_word_i  (rdata_b),
-    .kill_i        (kill),
     .pop_i         (advance && d_valid),
     .addr_o        (fetch_addr),
     .rdata_i       (rdata_a),
@@ -281,6 +283,19 @@ module mccp_core #(
     .head_pc_o     (pc_d),
     .head_oob_o    (d_oob)
   );
+
+  // D's instruction, predecoded
+  logic       d_illegal, d_done, d_jump, d_jr, d_branch, d_bf, d_rd_va, d_rd_vb, d_wr_vd, d_v_we;
+  logic       d_s_we, d_vld, d_vst, d_ghget, d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec;
+  logic       d_ghinit, d_ghash, d_cnt_c;
+  logic [1:0] d_br_kind, d_nsel;
+  logic [3:0] d_salu_op, d_valu_op;
+  assign {d_illegal, d_done, d_jump, d_jr, d_branch, d_br_kind, d_bf, d_rd_va, d_rd_vb,
+          d_wr_vd, d_v_we, d_s_we, d_salu_op, d_valu_op, d_nsel, d_vld, d_vst, d_ghget,
+          d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec, d_ghinit, d_ghash, d_cnt_c} = pre_d;
+  logic unused_d;   // the rest is used once the instruction is in X
+  assign unused_d = ^{d_jump, d_jr, d_bf, d_v_we, d_s_we, d_setw, d_aes_x, d_aes_dec,
+                      d_br_kind, d_salu_op};
 
   // Port A: the fetch queue's address (or a firmware write).
   assign addr_a = host_we ? imem_addr_i[ImemAw-1:0] : fetch_addr;
@@ -332,12 +347,12 @@ module mccp_core #(
   logic         pend_q;
   logic [2:0]   pend_reg_q;
   logic [31:0]  d_sa, d_sb, sa, sb, sa_q, sb_q, s_t;
-  logic [4:0]   d_cc, d_ca, cc_q, ca_q, w_clamp, n_eff;
+  logic [4:0]   d_cc, d_ca, cc_q, w_clamp, n_eff;
   logic         d_pos, pos_q, w_pos;
   logic [127:0] d_opa, d_opb, opa_q, opb_q, v_t, valu_res, valu_masked;
   logic [15:0]  mismatch, tag_q;
   logic [31:0]  salu_res;
-  logic         eq, lt, retire, ended_q;
+  logic         eq, lt, retire, ended_q;   // eq / lt: registered (see cmp_q)
   logic         fifo_valid, fifo_last, fifo_pop;
   logic [127:0] fifo_data;
 
@@ -437,18 +452,40 @@ module mccp_core #(
     .imm_i  (imm),
     .link_i ({18'd0, pc1_x_q}),
     .va_i   (opa),
-    .res_o  (salu_res),
-    .eq_o   (eq),
-    .lt_o   (lt)
+    .res_o  (salu_res)
   );
 
-  always_comb begin
-    unique case (p_nsel)
-      mccp_core_pkg::NSEL_16: n_eff = 5'd16;
-      mccp_core_pkg::NSEL_0:  n_eff = 5'd0;
-      default:                n_eff = cc_q;
-    endcase
+  // Branch comparison, registered: X's branch uses cmp_q = {s[b] == s[c],
+  // s[b] < s[c] signed}, computed from D's operands when X advances, or from
+  // X's bypassed ones while it holds.  A branch whose operand the instruction
+  // issued just before wrote (br_stale_q) waits one cycle for the latter.
+  function automatic logic [1:0] compare(input logic [31:0] a, input logic [31:0] b);
+    compare = {a == b, $signed(a) < $signed(b)};
+  endfunction
+  logic [1:0] cmp_q;
+  logic       br_stale_q;
+  always_ff @(posedge clk_i) begin
+    cmp_q <= advance ? compare(d_sa, d_sb) : compare(sa, sb);
   end
+  assign eq = cmp_q[1];
+  assign lt = cmp_q[0];
+
+  // The byte count of X's instruction (16, 0 or clamp(s[c])), and its masks
+  // decoded a cycle ahead: D's count when X advances, the reloaded one when
+  // a stale count reloads from the write-back stage.
+  function automatic logic [4:0] count(input logic [1:0] nsel, input logic [4:0] c);
+    unique case (nsel)
+      mccp_core_pkg::NSEL_16: count = 5'd16;
+      mccp_core_pkg::NSEL_0:  count = 5'd0;
+      default:                count = c;
+    endcase
+  endfunction
+
+  logic [4:0]  n_d, n_w;
+  logic [15:0] keep_q, pad_q, keept_q;
+  assign n_eff = count(p_nsel, cc_q);
+  assign n_d   = count(d_nsel, d_cc);
+  assign n_w   = count(p_nsel, w_clamp);
 
   // Byte shifts take two cycles: the rotated operand is registered, and a
   // shift issues once it has held one cycle in X with its final operand.
@@ -472,8 +509,9 @@ module mccp_core #(
     .a_i        (opa),
     .b_i        (opb),
     .s_i        (sb),
-    .n_i        (n_eff),
-    .nt_i       (ca_q),
+    .keep_i     (keep_q),
+    .pad_i      (pad_q),
+    .keept_i    (keept_q),
     .k_i        (imm[3:0]),
     .rot_i      (rot_q),
     .ld_i       (fifo_data),
@@ -542,8 +580,9 @@ module mccp_core #(
   // (docs/core.md): reads of a pending register wait until its write-back
   // cycle (aes*: they get it by bypass) or the cycle after (others), writes
   // (and vsetw, which keeps the other words) for the cycle after; a byte
-  // count written by the instruction issued just before waits one cycle (its
-  // count register reloads from the write-back stage); a byte shift waits one
+  // count or a branch operand written by the instruction issued just before
+  // waits one cycle (the count and the comparison reload from the write-back
+  // stage); a byte shift waits one
   // cycle in X with its final operand (shift_ok_q); units and streams wait
   // until they can take the instruction.  Simulation also
   // evaluates the rules in the cycle itself and stops on a difference.
@@ -557,7 +596,7 @@ module mccp_core #(
   assign aes_bad   = !key_expanded_o || (p_aes_dec && !DecryptEnable);
   assign flag      = |tag_q;
 
-  assign go         = run && x_valid_q && !stall_q;
+  assign go         = run && x_valid_q && !stall_q && !redirect_q;
   assign trap_ill   = !legal || (p_aes && aes_bad);
   assign trap_trunc = p_vld && ended_q;
   assign trap_over  = p_vst && n_nonzero && ob_oversize;
@@ -569,7 +608,7 @@ module mccp_core #(
   // trap terms that can apply to that unit.
   assign eng_in_valid = go && legal && p_aes && !aes_bad;
   assign gh_in_valid  = go && legal && p_ghash;
-  assign gh_h_we      = start_fire || (go && legal && p_ghinit);
+  assign gh_h_we      = start_q || (go && legal && p_ghinit);   // H = 0, Y = 0 after a start
   assign vld_go       = go && legal && p_vld && !ended_q;
   assign ob_we        = go && legal && p_vst && n_nonzero && !ob_oversize;
   assign v_issue      = go && legal && p_v_we && !(p_vld && ended_q);
@@ -606,19 +645,6 @@ module mccp_core #(
                            : {pend_reg_q == ra_d, pend_reg_q == rb_d, pend_reg_q == rc_d};
   assign m_h       = {eng_m_a_q, eng_m_b_q, eng_m_c_q};
 
-  // D's instruction, predecoded
-  logic       d_illegal, d_done, d_jump, d_jr, d_branch, d_bf, d_rd_va, d_rd_vb, d_wr_vd, d_v_we;
-  logic       d_s_we, d_vld, d_vst, d_ghget, d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec;
-  logic       d_ghinit, d_ghash, d_cnt_c;
-  logic [1:0] d_br_kind, d_nsel;
-  logic [3:0] d_salu_op, d_valu_op;
-  assign {d_illegal, d_done, d_jump, d_jr, d_branch, d_br_kind, d_bf, d_rd_va, d_rd_vb,
-          d_wr_vd, d_v_we, d_s_we, d_salu_op, d_valu_op, d_nsel, d_vld, d_vst, d_ghget,
-          d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec, d_ghinit, d_ghash, d_cnt_c} = pre_d;
-  logic unused_d;   // the rest is used once the instruction is in X
-  assign unused_d = ^{d_jump, d_jr, d_branch, d_bf, d_v_we, d_s_we, d_setw, d_aes_x, d_aes_dec,
-                      d_br_kind, d_salu_op};
-
   logic stall_a, stall_h, nz_a, nz_h;
   assign nz_a = (d_nsel == mccp_core_pkg::NSEL_16) || (d_nsel == mccp_core_pkg::NSEL_REG && d_pos);
   assign nz_h = (p_nsel == mccp_core_pkg::NSEL_16) ||
@@ -631,6 +657,7 @@ module mccp_core #(
                      (d_rd_vb && pend_a && m_a[0] && !(d_aes && eng_out_next)) ||
                      (d_wr_vd && pend_a && m_a[2]) ||
                      (d_cnt_c && i_s_we && ra == rc_d) ||
+                     (d_branch && i_s_we && (ra == rb_d || ra == rc_d)) ||
                      (d_tagchk && i_s_we && ra == ra_d) ||
                      (d_aes && key_expanded_o && !eng_rdy_a) ||
                      (d_ghash && !gh_rdy_a) ||
@@ -660,6 +687,7 @@ module mccp_core #(
                        (p_rd_vb && pend_q && eng_m_c_q && !(p_aes && eng_out_valid)) ||
                        (p_wr_vd && pend_q && eng_m_a_q) ||
                        (p_cnt_c && cnt_stale_c_q) ||
+                       (p_branch && br_stale_q) ||
                        (p_tagchk && cnt_stale_a_q) ||
                        (p_aes && key_expanded_o && !eng_in_ready) ||
                        (p_ghash && !gh_in_ready) ||
@@ -668,7 +696,7 @@ module mccp_core #(
                        (p_vst && n_nonzero && !ob_oversize && !ob_space) ||
                        (p_done && (pend_q || gh_busy)));
   always_ff @(posedge clk_i) begin
-    if (run && x_valid_q && (stall_q != stall_now)) begin
+    if (run && x_valid_q && !redirect_q && (stall_q != stall_now)) begin
       $fatal(1, "mccp_core: issue decided a cycle ahead (stall %0d) differs from the rules (stall %0d) at pc %0d",
              stall_q, stall_now, pc_x_q);
     end
@@ -687,7 +715,6 @@ module mccp_core #(
     endcase
   end
   assign taken  = retire && (p_jump || p_jr || (p_branch && cond) || (p_bf && flag));
-  assign kill   = taken || finish;
   assign target = p_jr ? sa[13:0] : imm;
 
   // imm < 7 (the defined codes), written without a comparison (carry chain)
@@ -707,7 +734,7 @@ module mccp_core #(
   end
 
   assign eng_in_data = p_aes_x ? (eng_a ^ eng_b) : eng_a;
-  assign gh_h        = run ? opa : '0;
+  assign gh_h        = start_q ? '0 : opa;
   assign fifo_pop    = vld_go || ((state_q == StDrain) && fifo_valid);
 
   ////////////////////
@@ -719,7 +746,9 @@ module mccp_core #(
   logic [15:0] res_bytes_q;
 
   // prime_q: port B has read start_entry_i (start_valid_i was high, no firmware write).
-  assign start_ready_o = (state_q == StIdle) && prime_q && !eng_busy && !pend_q && !gh_busy &&
+  // idle_q: the engines are idle (registered: while no task runs they only
+  // start working on a key load, which idle_q sees coming).
+  assign start_ready_o = (state_q == StIdle) && prime_q && idle_q &&
                          !key_valid_i && !imem_we_i;
   assign start_fire    = start_valid_i && start_ready_o;
 
@@ -769,16 +798,20 @@ module mccp_core #(
     if (advance) begin
       sa_q  <= d_sa;
       sb_q  <= d_sb;
-      cc_q  <= d_cc;
-      ca_q  <= d_ca;
-      pos_q <= d_pos;
+      cc_q    <= d_cc;
+      pos_q   <= d_pos;
+      keep_q  <= mccp_core_pkg::first_bytes(n_d);
+      pad_q   <= mccp_core_pkg::byte_at(n_d);
+      keept_q <= mccp_core_pkg::first_bytes(d_ca);
     end else begin
       if (cnt_stale_c_q) begin
-        cc_q  <= w_clamp;
-        pos_q <= w_pos;
+        cc_q   <= w_clamp;
+        pos_q  <= w_pos;
+        keep_q <= mccp_core_pkg::first_bytes(n_w);
+        pad_q  <= mccp_core_pkg::byte_at(n_w);
       end
       if (cnt_stale_a_q) begin
-        ca_q <= w_clamp;
+        keept_q <= mccp_core_pkg::first_bytes(w_clamp);
       end
     end
     if (v_issue) begin
@@ -798,6 +831,7 @@ module mccp_core #(
       swb_sel_c_q   <= 1'b0;
       cnt_stale_c_q <= 1'b0;
       cnt_stale_a_q <= 1'b0;
+      br_stale_q    <= 1'b0;
       vwb_sel_b_q   <= '0;
       vwb_sel_c_q   <= '0;
       eng_m_a_q     <= 1'b0;
@@ -818,11 +852,13 @@ module mccp_core #(
         swb_sel_c_q   <= s_issue && wb_m_d[0];
         cnt_stale_c_q <= s_issue && wb_m_d[0];
         cnt_stale_a_q <= s_issue && wb_m_d[2];
+        br_stale_q    <= s_issue && (wb_m_d[1] || wb_m_d[0]);
         vwb_sel_b_q   <= {4{v_issue && wb_m_d[1]}} & words_d;
         vwb_sel_c_q   <= {4{v_issue && wb_m_d[0]}} & words_d;
       end else begin
         cnt_stale_c_q <= 1'b0;
         cnt_stale_a_q <= 1'b0;
+        br_stale_q    <= 1'b0;
       end
       {eng_m_a_q, eng_m_b_q, eng_m_c_q} <= eng_m_d;
       eng_mw_b_q <= {4{eng_m_d[1]}};
@@ -839,6 +875,8 @@ module mccp_core #(
       x_oob_q      <= 1'b0;
       redirect_q   <= 1'b0;
       prime_q      <= 1'b0;
+      start_q      <= 1'b0;
+      idle_q       <= 1'b0;
       pc_x_q       <= '0;
       pc1_x_q      <= '0;
       tgt_q        <= '0;
@@ -856,6 +894,8 @@ module mccp_core #(
     end else begin
       state_q <= state_d;
       prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
+      start_q <= start_fire;
+      idle_q  <= !eng_busy && !pend_q && !gh_busy && !(key_valid_i && key_ready_o) && !gh_h_we;
 
       // X takes D's instruction when it advances, whatever X's instruction
       // does: after a taken branch or the task end it is dead (x_valid_q drops)
@@ -870,7 +910,7 @@ module mccp_core #(
       if (go) begin
         tgt_q <= target;
       end
-      x_valid_q  <= run && (advance ? (d_valid && !kill) : x_valid_q);
+      x_valid_q  <= run && (advance ? (d_valid && !redirect_q) : x_valid_q);
       redirect_q <= run && taken;
 
       // write-back stage

@@ -19,8 +19,6 @@
 //  * redirect_i (the cycle after a taken branch in X): the queue drops its
 //    words and the word arriving now, the head loads the target word from
 //    port B (entry_word_i, pc tgt_i), port A reads tgt_i + 1.
-//  * kill_i (X ends the task or branches): the queue is emptied at the end of
-//    the cycle (the next cycle is a redirect or the task has ended).
 module mccp_core_fetch #(
   parameter int Words = 1024,
   parameter int Width = 66,          // stored word: {predecode, instruction}
@@ -34,7 +32,6 @@ module mccp_core_fetch #(
   input  logic             redirect_i,
   input  logic [13:0]      tgt_i,
   input  logic [Width-1:0] entry_word_i,   // port B's word: the entry or the target
-  input  logic             kill_i,
   input  logic             pop_i,          // the head moves on to X (only with head_valid_o)
   // port A of the instruction memory
   output logic [Aw-1:0]    addr_o,
@@ -106,7 +103,7 @@ module mccp_core_fetch #(
         fq1_q  <= addr + 14'd2;
       end else begin
         q_q <= q_d;
-        v_q <= (!run_i || kill_i) ? 3'b000 : v_d;
+        v_q <= run_i ? v_d : 3'b000;
         if (take) begin
           fq_q  <= fq1_q;
           fq1_q <= fq1_q + 14'd1;

@@ -55,4 +55,25 @@ package mccp_core_pkg;
   } br_kind_e;
 
 
+  // Byte masks from a byte count n = 0..16 (bit 15 - i <-> byte i): the first n
+  // bytes, and byte n alone (n < 16; vpad's 0x80).  Equality decodes, no
+  // arithmetic (a comparison would become a carry chain).
+  function automatic logic [15:0] first_bytes(input logic [4:0] n);
+    first_bytes = '0;
+    for (integer v = 1; v <= 16; v++) begin
+      if (n == 5'(v)) begin
+        first_bytes = 16'hFFFF << (16 - v);
+      end
+    end
+  endfunction
+
+  function automatic logic [15:0] byte_at(input logic [4:0] n);
+    byte_at = '0;
+    for (integer v = 0; v < 16; v++) begin
+      if (n == 5'(v)) begin
+        byte_at = 16'h8000 >> v;
+      end
+    end
+  endfunction
+
 endpackage

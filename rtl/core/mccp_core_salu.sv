@@ -1,9 +1,9 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
 // Scalar ALU of the MCCP core (combinational): the value written to s[a] by
-// li / addi / add / sub / and / or / andi / ori / shli / shri / vgetw / jal,
-// and the comparison of the conditional branches (signed).  One adder serves
-// addi / add / sub; the second operand is s[c] or the immediate.
+// li / addi / add / sub / and / or / andi / ori / shli / shri / vgetw / jal.
+// One adder serves addi / add / sub; the second operand is s[c] or the
+// immediate.  (The branches' comparison is registered in the core.)
 module mccp_core_salu (
   input  logic [3:0]   op_i,    // mccp_core_pkg::salu_op_e
   input  logic [31:0]  sa_i,    // s[b]
@@ -11,9 +11,7 @@ module mccp_core_salu (
   input  logic [13:0]  imm_i,
   input  logic [31:0]  link_i,  // pc + 1
   input  logic [127:0] va_i,    // v[b] (vgetw)
-  output logic [31:0]  res_o,
-  output logic         eq_o,    // sa == sb
-  output logic         lt_o     // sa < sb, signed
+  output logic [31:0]  res_o
 );
 
   logic [31:0] zimm, simm, opb, sum, word;
@@ -52,8 +50,5 @@ module mccp_core_salu (
       default:                 res_o = zimm;
     endcase
   end
-
-  assign eq_o = (sa_i == sb_i);
-  assign lt_o = ($signed(sa_i) < $signed(sb_i));
 
 endmodule

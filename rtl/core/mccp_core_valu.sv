@@ -23,8 +23,9 @@ module mccp_core_valu (
   input  logic [127:0] a_i,
   input  logic [127:0] b_i,
   input  logic [31:0]  s_i,
-  input  logic [4:0]   n_i,    // 0..16
-  input  logic [4:0]   nt_i,   // 0..16 (tagchk)
+  input  logic [15:0]  keep_i,   // first_bytes(n), n = 0..16: the bytes MASK / PAD keep
+  input  logic [15:0]  pad_i,    // byte_at(n): where PAD puts 0x80 (none if n = 16)
+  input  logic [15:0]  keept_i,  // first_bytes(n) of tagchk's count
   input  logic [3:0]   k_i,
   input  logic [127:0] rot_i,  // A rotated for SHL / SHR (mccp_core_rot)
   input  logic [127:0] ld_i,   // input FIFO head (vld)
@@ -34,18 +35,8 @@ module mccp_core_valu (
   output logic [15:0]  mismatch_o
 );
 
-  // No arithmetic on the counts: a comparison or an addition becomes a carry
-  // chain (CCU2C) in series with the data path, so the byte masks are equality
-  // decodes and the rotator's source selection is wiring.  bit 15 - i <-> byte i.
-  function automatic logic [15:0] first_bytes(input logic [4:0] n);  // bytes 0 .. n-1
-    first_bytes = '0;
-    for (integer v = 1; v <= 16; v++) begin
-      if (n == 5'(v)) begin
-        first_bytes = 16'hFFFF << (16 - v);
-      end
-    end
-  endfunction
-
+  // The byte masks of the counts come decoded (the core registers them), so
+  // the data path starts at a mask.  bit 15 - i <-> byte i.
   // vshlb keeps bytes 0 .. 15-k, vshrb bytes k .. 15 of the rotated A.
   function automatic logic [15:0] shift_keep(input logic right, input logic [3:0] k);
     shift_keep = '0;
@@ -66,7 +57,7 @@ module mccp_core_valu (
   //   res  = lu & sel_lu | rot & sel_sh | LD | GH | DBL | SETW | INC low word
   //          | the PAD byte, the selects one-hot per byte.
   logic [127:0] x, lu, sel_lu, sel_sh, dbl, t_lu_sh, t_ld_gh, t_dbl_s, t_misc;
-  logic [15:0]  keep_b, keep_t_b, shift_keep_b, lu_b;
+  logic [15:0]  shift_keep_b, lu_b;
   logic [1:0]   lu_op;
   logic         shr, is_mask, is_shift, is_inc;
 
@@ -75,8 +66,6 @@ module mccp_core_valu (
   assign is_shift               = (op_i == mccp_core_pkg::VOP_SHL) || shr;
   assign is_inc                 = (op_i == mccp_core_pkg::VOP_INC);
   assign shift_keep_b           = shift_keep(shr, k_i);
-  assign keep_b                 = first_bytes(n_i);
-  assign keep_t_b               = first_bytes(nt_i);
 
   always_comb begin
     unique case (op_i)
@@ -91,10 +80,10 @@ module mccp_core_valu (
   assign lu_b = (is_mask || lu_op != 2'd0) ? 16'hFFFF : is_inc ? 16'hFFF0 : 16'h0000;
 
   for (genvar i = 0; i < 16; i++) begin : g_byte
-    assign x[127 - 8 * i -: 8]      = a_i[127 - 8 * i -: 8] & {8{!is_mask || keep_b[15 - i]}};
+    assign x[127 - 8 * i -: 8]      = a_i[127 - 8 * i -: 8] & {8{!is_mask || keep_i[15 - i]}};
     assign sel_lu[127 - 8 * i -: 8] = {8{lu_b[15 - i]}};
     assign sel_sh[127 - 8 * i -: 8] = {8{is_shift && shift_keep_b[15 - i]}};
-    assign mismatch_o[15 - i]       = keep_t_b[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
+    assign mismatch_o[15 - i]       = keept_i[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
   end
 
   mccp_core_lu u_lu (
@@ -138,7 +127,7 @@ module mccp_core_valu (
 
   // the INC low word and the PAD byte (0x80 at byte n)
   for (genvar i = 0; i < 16; i++) begin : g_misc
-    assign t_misc[127 - 8 * i -: 8] = {op_i == mccp_core_pkg::VOP_PAD && n_i == 5'(i), 7'd0};
+    assign t_misc[127 - 8 * i -: 8] = {op_i == mccp_core_pkg::VOP_PAD && pad_i[15 - i], 7'd0};
   end
 
   assign res_o    = t_lu_sh | t_ld_gh | t_dbl_s | t_misc |

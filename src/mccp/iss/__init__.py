@@ -196,6 +196,11 @@ class Iss:
                     # byte count from a scalar: not from the instruction issued just before
                     count = roles["sc" if name == "tagchk" else "sb"][1]
                     t = max(t, s_issued.get(count, -2) + 2)
+                if name in ("beq", "bne", "blt", "bge"):
+                    # the comparison is registered: not of a scalar the instruction
+                    # issued just before wrote
+                    for key in ("sa", "sb"):
+                        t = max(t, s_issued.get(roles[key][1], -2) + 2)
                 land(t)
                 now = t + 1
                 nxt = pc + 1

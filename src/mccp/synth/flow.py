@@ -97,6 +97,9 @@ UNITS: dict[str, Unit] = {
     "core": Unit("mccp_synth_core", {}, rtl_dirs=("common", "aes", "core", "synth"), description=
                  "programmable core: sequencer, 1 K-word imem, registers, FIFOs, AES enc/dec engine, "
                  "GHASH (16-bit digits)", target_mhz=120.0),
+    "core_enc": Unit("mccp_synth_core", {"DecryptEnable": 0}, rtl_dirs=("common", "aes", "core", "synth"),
+                     description="programmable core as above with an encrypt-only AES engine "
+                                 "(the fabric's cores that need no decryption)", target_mhz=120.0),
 }
 
 # mccp_top (Table 1 of the paper): cores x stream width.  Not in the default run
