@@ -392,6 +392,42 @@ async def count_interlock(dut):
             assert cyc[li + 1 + gap] - cyc[li + gap] == (2 if gap == 0 else 1), (consumer, gap, cyc)
 
 
+@cocotb.test()
+async def branch_operand_interlock(dut):
+    """A conditional branch comparing a scalar written by the instruction just before
+    waits one cycle (the comparison is registered); one instruction in between costs
+    nothing; taken or not, the outcome is the comparison of the new value."""
+    for branch, taken in (("beq s4, s5, t", True), ("bne s5, s4, t", False), ("blt s4, s6, t", False),
+                          ("bge s4, s5, t", True)):
+        for gap in (0, 1):
+            text = ("li s5, 5\nli s6, 3\nli s4, 5\n" + "nop\n" * gap + branch +
+                    "\nli s7, 1\nt:\nvgetw s7, v0, 0\ndone 0\n")
+            res = await check(dut, text, [words_task([1])])
+            cyc = [r.cycle for r in res[0].retired]
+            li = 2
+            assert cyc[li + 1 + gap] - cyc[li + gap] == (2 if gap == 0 else 1), (branch, gap, cyc)
+            names = [ISA.disassemble(r.word).split()[0] for r in res[0].retired]
+            assert ("li" in names[li + 2 + gap:]) != taken, (branch, names)
+
+
+@cocotb.test()
+async def byte_shift_two_cycles(dut):
+    """vshlb / vshrb issue one cycle after they could otherwise (their rotation is
+    registered), also when their operand was written just before or lands from AES."""
+    rng = random.Random(SEED + 11)
+    block = rng.getrandbits(128)
+    for shift in ("vshlb v2, v1, 3", "vshrb v2, v1, 5"):
+        for producer in ("vmov v1, v0", "aes v1, v0"):
+            text = f"vld v0\n{producer}\n{shift}\nvst v2\ndone 0\n"
+            res = await check(dut, text, [words_task([block])])
+            cyc = [r.cycle for r in res[0].retired]
+            if producer.startswith("aes"):
+                wb = next(w.cycle for w in res[0].writebacks if w.reg == "v1")
+                assert cyc[2] == wb + 2, (shift, cyc, wb)   # a reader issues at wb + 1, a shift one later
+            else:
+                assert cyc[2] - cyc[1] == 2, (shift, cyc)
+
+
 # ---------------------------------------------------------------- statuses
 @cocotb.test()
 async def status_codes(dut):

@@ -87,6 +87,7 @@ class GhashTb:
         self.drive(valid, data, h_we, h, clear)
         idle = not self.busy()
         fire = bool(valid) and self.ready()
+        last_next = int(self.dut.last_next_o.value)
         await FallingEdge(self.dut.clk_i)
         self.cycle += 1
         if self.remaining:
@@ -101,6 +102,10 @@ class GhashTb:
             self.remaining = STEPS
             self.accepts.append(self.cycle)
         self.check()
+        if self.busy():
+            # last_next_o said a cycle ahead whether this clock finishes a block
+            assert int(self.dut.last_o.value) == last_next, \
+                f"cycle {self.cycle}: last_o={int(self.dut.last_o.value)}, last_next_o was {last_next}"
         return fire
 
     def check(self):
@@ -109,6 +114,9 @@ class GhashTb:
             f"cycle {self.cycle}: busy_o={busy}, expected {self.remaining > 0} ({self.remaining} clocks left)"
         assert ready == (self.remaining <= 1), \
             f"cycle {self.cycle}: in_ready_o={ready} with {self.remaining} busy clocks left"
+        if busy:
+            assert int(self.dut.last_o.value) == (self.remaining == 1), \
+                f"cycle {self.cycle}: last_o={int(self.dut.last_o.value)} with {self.remaining} busy clocks left"
         if not busy:
             assert self.y_out() == self.y, \
                 f"cycle {self.cycle}: y_o={self.y_out():032x}, expected {self.y:032x}"
