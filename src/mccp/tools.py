@@ -70,5 +70,7 @@ def tool_version(name: str) -> str:
     else:
         raise ValueError(f"unknown tool {name!r}")
     out = subprocess.run(cmd, capture_output=True, text=True, env=tool_env())
-    text = (out.stdout or out.stderr).strip().splitlines()
+    # YoWASP prints "Preparing to run ..." while it compiles on first use: skip such lines
+    text = [line for line in (out.stdout + "\n" + out.stderr).strip().splitlines()
+            if line.strip() and not line.startswith("Preparing to run")]
     return text[0] if text else "unknown"
