@@ -4,8 +4,9 @@
 // by k bytes (vshlb) or by 16 - k bytes (vshrb), mod 16; the ALU keeps the
 // bytes the shift defines and zeroes the rest.  The core registers y, so a
 // byte shift takes two cycles and this rotator is off the single-cycle
-// paths.  Two layers of 4:1 multiplexers (by 0..3 bytes, then by 0, 4, 8 or
-// 12 bytes).  Byte 0 of a block is bits [127:120].
+// paths.  Four layers of 2:1 multiplexers (by 1, 2, 4, 8 bytes), one LUT4 per
+// bit and layer (4:1 layers map to twice the LUT4s plus slice multiplexers).
+// Byte 0 of a block is bits [127:120].
 module mccp_core_rot (
   input  logic [127:0] a_i,
   input  logic         right_i,   // vshrb
@@ -17,31 +18,21 @@ module mccp_core_rot (
     rotl_bytes = (v << (8 * n)) | (v >> (128 - 8 * n));
   endfunction
 
-  logic [3:0]   by;
-  logic [127:0] y_lo;
+  logic [3:0]           by;
+  logic [5*128-1:0]     layer;   // [128 j +: 128]: a rotated by by[j-1:0] (flat: Icarus 11)
 
-  assign by = right_i ? 4'd0 - k_i : k_i;
-
-  mccp_core_mux4 #(
-    .Width(128)
-  ) u_lo (
-    .a_i (a_i),
-    .b_i (rotl_bytes(a_i, 1)),
-    .c_i (rotl_bytes(a_i, 2)),
-    .d_i (rotl_bytes(a_i, 3)),
-    .s_i (by[1:0]),
-    .y_o (y_lo)
-  );
-
-  mccp_core_mux4 #(
-    .Width(128)
-  ) u_hi (
-    .a_i (y_lo),
-    .b_i (rotl_bytes(y_lo, 4)),
-    .c_i (rotl_bytes(y_lo, 8)),
-    .d_i (rotl_bytes(y_lo, 12)),
-    .s_i (by[3:2]),
-    .y_o (y_o)
-  );
+  assign by              = right_i ? 4'd0 - k_i : k_i;
+  assign layer[127:0]    = a_i;
+  for (genvar j = 0; j < 4; j++) begin : g_layer
+    mccp_core_mux2 #(
+      .Width(128)
+    ) u_mux (
+      .a_i (layer[128 * j +: 128]),
+      .b_i (rotl_bytes(layer[128 * j +: 128], 1 << j)),
+      .s_i (by[j]),
+      .y_o (layer[128 * (j + 1) +: 128])
+    );
+  end
+  assign y_o = layer[4 * 128 +: 128];
 
 endmodule
