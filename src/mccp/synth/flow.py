@@ -79,11 +79,18 @@ class Unit:
 # The units `mccp synth` knows, in report order.  One line per unit.
 UNITS: dict[str, Unit] = {
     "aes_enc": Unit("mccp_synth_aes_engine", {"DecryptEnable": 0},
-                    "AES engine, encrypt only: key expansion, round-key store, one round per clock",
-                    target_mhz=150.0),
+                    "AES engine, encrypt only: key expansion, round-key store, one round per clock, "
+                    "S-boxes in block RAM", target_mhz=150.0),
     "aes_encdec": Unit("mccp_synth_aes_engine", {"DecryptEnable": 1},
                        "AES engine, encrypt and decrypt: key expansion, round-key store, "
-                       "one round per clock", target_mhz=150.0),
+                       "one round per clock, S-boxes in block RAM", target_mhz=150.0),
+    "aes_enc_rk": Unit("mccp_synth_aes_engine", {"DecryptEnable": 0, "KeyExpand": 0},
+                       "AES engine, encrypt only, round-key port (no key expander): round-key "
+                       "store, one round per clock, S-boxes in block RAM", target_mhz=150.0),
+    "aes_encdec_rk": Unit("mccp_synth_aes_engine", {"DecryptEnable": 1, "KeyExpand": 0},
+                          "AES engine, encrypt and decrypt, round-key port (no key expander): "
+                          "round-key store, one round per clock, S-boxes in block RAM",
+                          target_mhz=150.0),
     "ghash_d8": Unit("mccp_synth_ghash", {"DigitBits": 8},
                      "GHASH multiply-accumulate, 8-bit digits (16 clocks per block)",
                      target_mhz=280.0),
