@@ -1,56 +1,59 @@
 // Copyright MCCP contributors.
 // SPDX-License-Identifier: Apache-2.0
 //
-// AES round-per-clock datapath (AES-128/192/256; decryption when DecryptEnable).
+// AES round-per-clock datapath (AES-128/192/256; decryption when DecryptEnable) with its
+// S-boxes in block RAM.
 //
-// One 128-bit state register, 16 S-boxes, one round per clock.  Round keys are read
-// from a round-key store through a combinational read port (rk_idx_o -> rk_i).
+// Structure: the 16 state bytes address 16 read ports of 8 dual-port table ROMs
+// (mccp_aes_sbox_rom, one ECP5 DP16KD each).  A block RAM registers its address, so the
+// address register *is* the state register: no other register lies on the round loop
+//   table ports -> round layer (XORs) -> ^ round key -> table addresses.
+// The tables do not return S(x) alone but 18 bits ("pins") from which the round layer
+// forms ShiftRows + MixColumns (InvShiftRows + InvMixColumns) with a few XORs per bit;
+// mccp_aes_pkg describes the tables and the masks.  The two ports of a ROM serve two bytes
+// of one diagonal, so the four new bytes of a column read two ROMs only.
 //
 // Timing of a block (Nr = 10/12/14 rounds):
-//   cycle 0        the block is accepted (in_valid_i && in_ready_o); the state register
-//                  loads in_data_i ^ rk[first] (the initial AddRoundKey)
-//   cycles 1..Nr   one round each
-//   cycle Nr+1     out_valid_o; out_data_o is the state register itself.  If the output
-//                  is accepted in this cycle, the next block may be accepted in the same
-//                  cycle, so back-to-back blocks take Nr + 1 = 11/13/15 cycles each.
+//   cycle 0        the block is accepted (in_valid_i && in_ready_o); the table addresses
+//                  load in_data_i ^ rk[first] (the initial AddRoundKey).  The table ports
+//                  show 0 in this cycle (synchronous output reset, see below), so the round
+//                  layer adds nothing to the load.
+//   cycles 1..Nr   one round each: addresses <= round_layer(pins) ^ rk[r]
+//   cycle Nr       (the last round) the output register loads the result
+//   cycle Nr+1     out_valid_o; out_data_o is the output register.  If the output is
+//                  accepted in this cycle, the next block may be accepted in the same cycle,
+//                  so back-to-back blocks take Nr + 1 = 11/13/15 cycles each.
+// The table ports are reset (read as 0) in every cycle that is not a round, i.e. their
+// synchronous reset is !running_d; only a round reads them.
 //
-// Encryption rounds (FIPS-197 cipher):
-//   state <= MixColumns(ShiftRows(SubBytes(state))) ^ rk[r]      r = 1 .. Nr-1
-//   state <= ShiftRows(SubBytes(state)) ^ rk[Nr]                 last round
+// Encryption (DecryptEnable = 0): the last round reads "last" entries (address bit 8), for
+// which the same round layer yields ShiftRows(S(x)), so the output register loads the
+// table address value of the last round (no logic of its own).
 //
-// Decryption: the FIPS-197 inverse cipher, with the same round keys read in reverse
-// order (rk_dec below is derived from them once per key), regrouped so that AddRoundKey
-// ends every cycle as in encryption, and without inverse S-box tables.
+// Decryption (DecryptEnable = 1): the equivalent inverse cipher (FIPS-197 5.3.5)
+//   load: s = C ^ rk[Nr];  rounds r = 1..Nr-1: s = InvMixColumns(InvShiftRows(InvS(s))) ^
+//   InvMixColumns(rk[Nr-r]);  last: InvShiftRows(InvS(s)) ^ rk[0]
+// with inverse tables (address bit 9) and the state kept with rows 1 and 3 exchanged, which
+// makes InvShiftRows the ShiftRows wiring, so both directions share one round layer
+// (mccp_aes_pkg).  The round keys come from the store as rk_dec_i =
+// mccp_aes_pkg::dec_round_key(rk, idx == Nr), read at Nr-1 .. 1 in the rounds and at Nr
+// for the load; the block loads with rows 1 and 3 exchanged.  The output register takes
+// B = ShiftRows(S(x)) / InvShiftRows(InvS(x)) pins of the last round ^ rk_i (rk[Nr] /
+// rk[0]): one LUT per bit, with the row exchange undone for decryption.
+// With DecryptEnable = 0 a block with in_decrypt_i = 1 is answered at once (next cycle)
+// with out_error_o = 1 and out_data_o = 0, in order with the other blocks.
 //
-// 1. Regrouping.  The inverse cipher
-//      AddRoundKey(rk[Nr]); for r = Nr-1 .. 1 { InvShiftRows; InvSubBytes;
-//      AddRoundKey(rk[r]); InvMixColumns }; InvShiftRows; InvSubBytes; AddRoundKey(rk[0])
-//    is cut into Nr equal cycles after the load (s = C ^ rk[Nr]):
-//      s <= InvShiftRows(InvSubBytes(s)) ^ rk[Nr-1]                    first cycle
-//      s <= InvShiftRows(InvSubBytes(InvMixColumns(s))) ^ rk[Nr-c]     cycles c = 2..Nr
-// 2. Forward tables.  InvSubBytes(b) = L(S(L(b))) with S the SubBytes table and
-//    L = affine_inv (an affine byte map, mccp_aes_pkg).  The register holds the table
-//    input u instead of s, so both directions feed the registers straight into the
-//    tables:  load u = L(C ^ rk[Nr]),  then with y = S(u) per cycle
-//      u <= M(InvShiftRows(y)) ^ rk_dec[r]        r = Nr-1 .. 1
-//      s <= InvShiftRows(L(y)) ^ rk[0]            last cycle: the plaintext
-//    where M = A^-1 o InvMixColumns o A^-1 (A^-1 = linear part of L) is one linear layer
-//    with the cycle's other maps, and rk_dec = A^-1(InvMixColumns(rk)) ^ 0x66 per byte
-//    (all constants folded) comes from the round-key store, computed by the key expander
-//    once per key.
-// Encryption is unchanged by DecryptEnable except for the multiplexers in the round layer
-// (mccp_aes_round_out).  With DecryptEnable = 0 all of this is absent and a block with
-// in_decrypt_i = 1 is answered at once (next cycle) with out_error_o = 1 and
-// out_data_o = 0, in order with the other blocks.
-//
-// Synthesis structure: the S-boxes (mccp_aes_sbox) and the round layer behind them
-// (mccp_aes_round_out) are keep_hierarchy modules, so ABC maps each for its own minimum
-// depth (flattened, it duplicated S-box tables and traded depth between them blindly),
-// and the linear maps are written as one reduction XOR per output bit
-// (mccp_aes_pkg::column_map) so they become balanced trees.
+// S-box port (sbox_en_i, sbox_addr_i -> sbox_data_o one cycle later): a key expander may
+// use the read port of state byte 1 (row 1, column 0) while no block runs: with sbox_en_i
+// the port stays out of reset and its address is sbox_addr_i, and in_ready_o is low.  Byte
+// 1 is not among the bytes its own round-layer bits read, and those ports are in reset,
+// so its address is sbox_addr_i exactly.  (Encryption entries: B = S(x).)  in_ready_o also
+// stays low in the cycle after sbox_en_i falls, when the port still shows its last read
+// (mccp_aes_key_expand ends its S-box use 4+ cycles before it is done, so this costs no
+// cycle there).
 //
 // The key size (key_len_i) and the store contents must not change while busy_o is high;
-// the owner (mccp_aes_engine) only starts a key expansion when busy_o is low and only
+// the owner (mccp_aes_engine_rk) only starts a key expansion when busy_o is low and only
 // lets blocks in (start_ok_i) when a complete expanded key is held.
 
 module mccp_aes_cipher
@@ -65,7 +68,11 @@ module mccp_aes_cipher
   // round-key read port (combinational read)
   output logic [3:0]   rk_idx_o,
   input  logic [127:0] rk_i,
-  input  logic [127:0] rk_dec_i,     // decryption form of rk_i (mccp_aes_key_expand)
+  input  logic [127:0] rk_dec_i,     // decryption form of rk_i (mccp_aes_pkg::dec_round_key)
+  // S-box lookups for a key expander while no block runs (see above)
+  input  logic         sbox_en_i,
+  input  logic [7:0]   sbox_addr_i,
+  output logic [7:0]   sbox_data_o,  // S(sbox_addr_i of the previous cycle)
   // blocks in
   input  logic         in_valid_i,
   output logic         in_ready_o,
@@ -81,17 +88,20 @@ module mccp_aes_cipher
   output logic         busy_o
 );
 
-  logic [127:0] state_q, state_d;
-  logic         running_q, dec_q, last_q, out_valid_q, error_q;
+  localparam int SboxByte = 1;  // state byte whose table port a key expander may use
+
+  logic         running_q, dec_q, last_q, out_valid_q, error_q, sbox_en_q;
   logic [3:0]   idx_q;
+  logic [127:0] out_q;
 
   logic [3:0]   nr;
-  logic         out_hold, accept, reject, start, in_dec, state_en;
+  logic         out_hold, accept, reject, start, in_dec;
+  logic         running_d, last_d, dec_sel;
 
   assign nr       = mccp_aes_pkg::num_rounds(key_len_i);
   assign out_hold = out_valid_q && !out_ready_i;
 
-  assign in_ready_o = start_ok_i && !running_q && !out_hold;
+  assign in_ready_o = start_ok_i && !sbox_en_i && !sbox_en_q && !running_q && !out_hold;
   assign accept     = in_valid_i && in_ready_o;
   assign in_dec     = DecryptEnable && in_decrypt_i;
   assign reject     = accept && in_decrypt_i && !DecryptEnable;
@@ -100,67 +110,130 @@ module mccp_aes_cipher
   // Round-key index: the running round's key, or the first key of the block on offer.
   assign rk_idx_o = running_q ? idx_q : (in_dec ? nr : 4'd0);
 
-  ////////////////
+  // What the next cycle does, for the table reads at this clock edge: a round at all
+  // (else the ports read 0), the last round (last entries), decryption (inverse entries).
+  assign running_d = start || (running_q && !last_q);
+  assign last_d    = running_q && (dec_q ? (idx_q == 4'd1) : (idx_q + 4'd1 == nr));
+  assign dec_sel   = running_q ? dec_q : in_dec;
+
+  /////////////////
   // Round logic //
-  ////////////////
+  /////////////////
 
-  logic [127:0] sb_out;
+  logic [287:0] pins;                 // 18 table bits per state byte, byte b at [18*b +: 18]
+  logic [127:0] key, z, addr;
+  logic [15:0]  port_rst, port_dec;
 
-  // The state register feeds the S-boxes directly, in both directions.
-  for (genvar b = 0; b < 16; b++) begin : g_sbox
-    mccp_aes_sbox u_sbox (
-      .data_i(state_q[127 - 8 * b -: 8]),
-      .data_o(sb_out[127 - 8 * b -: 8])
-    );
-  end
-
-  // Round key as the round layer uses it: rk_dec (A^-1(InvMixColumns(rk)) ^ 0x66, from
-  // the store) in decryption rounds other than the last, rk otherwise (see the header).
-  logic [127:0] round_key;
-
+  // Round key: its decryption form in decryption cycles (the load included).
   if (DecryptEnable) begin : g_dec_key
-    assign round_key = (running_q && dec_q && !last_q) ? rk_dec_i : rk_i;
+    assign key = dec_sel ? rk_dec_i : rk_i;
   end else begin : g_enc_key
     logic unused_rk_dec;
     assign unused_rk_dec = ^rk_dec_i;
-    assign round_key     = rk_i;
+    assign key = rk_i;
   end
 
-  mccp_aes_round_out #(
-    .DecryptEnable(DecryptEnable)
-  ) u_round_out (
-    .sbox_out_i(sb_out),
-    .key_i     (round_key),
-    .in_data_i,
-    .in_dec_i  (in_dec),
-    .running_i (running_q),
-    .dec_i     (dec_q),
-    .last_i    (last_q),
-    .zero_i    (reject),
-    .state_d_o (state_d)
-  );
-
-  // The state register loads the block on offer whenever it is not computing and not
-  // holding an unaccepted result; a block only counts once accepted (start).  A rejected
-  // block (decryption without DecryptEnable) loads 0.
-  //
-  // The asynchronous reset is deliberate: with the hierarchy flattened, Yosys
-  // (memory_dff) would otherwise copy this register into every S-box table, turned into a
-  // ROM with a registered read port (128 more flip-flops, and the round-key read in series
-  // with the S-boxes).
-  assign state_en = running_q || !out_hold;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      state_q <= '0;
-    end else if (state_en) begin
-      state_q <= state_d;
+  // z: what the round layer adds to the tables' XORs: the round key, and in the load cycle
+  // (the table ports read 0 then) the block, with rows 1 and 3 exchanged for decryption.
+  for (genvar c = 0; c < 4; c++) begin : g_z_col
+    for (genvar r = 0; r < 4; r++) begin : g_z_row
+      localparam int B  = 4 * c + r;
+      localparam int BX = 4 * c + (r ^ 2);
+      logic [7:0] blk_byte, load;
+      if (DecryptEnable && (r % 2 == 1)) begin : g_swap
+        assign blk_byte = dec_sel ? in_data_i[127 - 8 * BX -: 8] : in_data_i[127 - 8 * B -: 8];
+      end else begin : g_straight
+        assign blk_byte = in_data_i[127 - 8 * B -: 8];
+      end
+      assign load = running_q ? 8'h00 : blk_byte;
+      if (B == SboxByte) begin : g_sbox_byte
+        // A key expander's S-box address replaces the round key and the block here.
+        assign z[127 - 8 * B -: 8] = sbox_en_i ? sbox_addr_i : (load ^ key[127 - 8 * B -: 8]);
+        assign port_rst[B] = !(running_d || sbox_en_i);
+        assign port_dec[B] = dec_sel && !sbox_en_i;
+      end else begin : g_state_byte
+        assign z[127 - 8 * B -: 8] = load ^ key[127 - 8 * B -: 8];
+        assign port_rst[B] = !running_d;
+        assign port_dec[B] = dec_sel;
+      end
     end
   end
 
-  //////////////
+  mccp_aes_round_layer #(
+    .DecryptEnable(DecryptEnable)
+  ) u_round_layer (
+    .pins_i(pins),
+    .z_i   (z),
+    .addr_o(addr)
+  );
+
+  // Table ROMs: ROM 2c serves bytes (0, c) and (1, c+1), ROM 2c+1 bytes (2, c+2) and
+  // (3, c+3): the diagonal that the new column c reads.
+  for (genvar c = 0; c < 4; c++) begin : g_rom
+    localparam int B0 = 4 * c;
+    localparam int B1 = 4 * ((c + 1) % 4) + 1;
+    localparam int B2 = 4 * ((c + 2) % 4) + 2;
+    localparam int B3 = 4 * ((c + 3) % 4) + 3;
+    mccp_aes_sbox_rom #(
+      .Kind(DecryptEnable ? 1 : 0)
+    ) u_rom_lo (
+      .clk_i,
+      .a_rst_i (port_rst[B0]),
+      .a_addr_i({port_dec[B0], last_d, addr[127 - 8 * B0 -: 8]}),
+      .a_data_o(pins[18 * B0 +: 18]),
+      .b_rst_i (port_rst[B1]),
+      .b_addr_i({port_dec[B1], last_d, addr[127 - 8 * B1 -: 8]}),
+      .b_data_o(pins[18 * B1 +: 18])
+    );
+    mccp_aes_sbox_rom #(
+      .Kind(DecryptEnable ? 1 : 0)
+    ) u_rom_hi (
+      .clk_i,
+      .a_rst_i (port_rst[B2]),
+      .a_addr_i({port_dec[B2], last_d, addr[127 - 8 * B2 -: 8]}),
+      .a_data_o(pins[18 * B2 +: 18]),
+      .b_rst_i (port_rst[B3]),
+      .b_addr_i({port_dec[B3], last_d, addr[127 - 8 * B3 -: 8]}),
+      .b_data_o(pins[18 * B3 +: 18])
+    );
+  end
+
+  assign sbox_data_o = pins[18 * SboxByte + 8 +: 8];
+
+  // Output register: the last round's result.
+  logic [127:0] out_d;
+
+  if (DecryptEnable) begin : g_out_dec
+    // B pins of the byte ShiftRows (InvShiftRows, with the row exchange undone) brings
+    // to (r, c), plus the round key.
+    for (genvar c = 0; c < 4; c++) begin : g_out_col
+      for (genvar r = 0; r < 4; r++) begin : g_out_row
+        localparam int B  = 4 * c + r;
+        localparam int BE = 4 * ((c + r) % 4) + r;
+        localparam int BD = 4 * ((c + 4 - r) % 4) + (r ^ 2);
+        if (r % 2 == 1) begin : g_swap
+          assign out_d[127 - 8 * B -: 8] = rk_i[127 - 8 * B -: 8] ^
+              (dec_q ? pins[18 * BD + 8 +: 8] : pins[18 * BE + 8 +: 8]);
+        end else begin : g_straight
+          assign out_d[127 - 8 * B -: 8] = rk_i[127 - 8 * B -: 8] ^ pins[18 * BE + 8 +: 8];
+        end
+      end
+    end
+  end else begin : g_out_enc
+    assign out_d = addr;  // the last entries make the round layer ShiftRows(S(x))
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (reject) begin
+      out_q <= '0;
+    end else if (running_q && last_q) begin
+      out_q <= out_d;
+    end
+  end
+
+  /////////////
   // Control //
-  //////////////
+  /////////////
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -170,7 +243,9 @@ module mccp_aes_cipher
       idx_q       <= '0;
       out_valid_q <= 1'b0;
       error_q     <= 1'b0;
+      sbox_en_q   <= 1'b0;
     end else begin
+      sbox_en_q <= sbox_en_i;
       if (out_valid_q && out_ready_i) begin
         out_valid_q <= 1'b0;
       end
@@ -180,8 +255,8 @@ module mccp_aes_cipher
         last_q    <= 1'b0;  // Nr >= 10: the first round is never the last
         idx_q     <= in_dec ? nr - 4'd1 : 4'd1;
       end else if (running_q) begin
-        idx_q   <= dec_q ? idx_q - 4'd1 : idx_q + 4'd1;
-        last_q  <= dec_q ? (idx_q == 4'd1) : (idx_q + 4'd1 == nr);
+        idx_q  <= dec_q ? idx_q - 4'd1 : idx_q + 4'd1;
+        last_q <= last_d;
         if (last_q) begin
           running_q   <= 1'b0;
           out_valid_q <= 1'b1;
@@ -196,7 +271,7 @@ module mccp_aes_cipher
   end
 
   assign out_valid_o = out_valid_q;
-  assign out_data_o  = state_q;
+  assign out_data_o  = out_q;
   assign out_error_o = error_q;
   assign busy_o      = running_q;
   assign out_next_o  = running_q && last_q;

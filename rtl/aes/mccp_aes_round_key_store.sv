@@ -5,19 +5,19 @@
 // Width bits (128: round key; 256: round key and its decryption form, see
 // mccp_aes_key_expand).
 //
-// One synchronous write port (from a key expander) and one asynchronous read port
-// (to the cipher).  Key slot `sel` and round key `idx` address word {sel, idx}, so a slot
-// is 16 words deep.  Written as a plain memory with a registered write and a
-// combinational read so that Yosys maps it to distributed RAM: on ECP5 a slot is
-// Width / 4 TRELLIS_DPR16X4 (16 x 4 bits each) instead of 15 * Width flip-flops and a
-// 15:1 read mux.
+// One synchronous write port (from a key expander, or the round-key port of
+// mccp_aes_engine_rk) and one asynchronous read port (to the cipher).  Key slot `sel` and
+// round key `idx` address word {sel, idx}, so a slot is 16 words deep.  Written as a plain
+// memory with a registered write and a combinational read so that Yosys maps it to
+// distributed RAM: on ECP5 a slot is Width / 4 TRELLIS_DPR16X4 (16 x 4 bits each) instead
+// of 15 * Width flip-flops and a 15:1 read mux.
 // The read is combinational because the cipher picks the first round key of a block
 // from the block's direction in the same cycle it accepts the block (an EBR would need a
 // registered read).  With NumKeys > 1 (a key cache) Yosys adds a read multiplexer over
 // the 16-word banks.
 //
 // No reset: the contents are meaningless until a key expander has written them; the
-// owner of the store (mccp_aes_engine) tracks which slots hold a valid key.
+// owner of the store (mccp_aes_engine_rk) tracks which slots hold a valid key.
 
 module mccp_aes_round_key_store #(
   parameter int NumKeys = 1,

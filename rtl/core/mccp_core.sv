@@ -44,8 +44,10 @@
 // its result is dropped) and no key load or firmware write is on offer.
 //
 // Key port: passed to the AES engine, but only while no task runs (RUN /
-// DRAIN); a key load on offer blocks the start.  Firmware writes are accepted
-// in the same states.
+// DRAIN); a key load on offer blocks the start.  With KeyExpand = 0 the engine
+// has no expander and the round-key port (rk_*, filled by a shared expander)
+// takes its place, under the same rules.  Firmware writes are accepted in the
+// same states.
 //
 // Trace (TraceEnable): registered, so every event appears one cycle after the
 // cycle it describes: trace_valid_o for the instruction retired in the
@@ -57,6 +59,7 @@ module mccp_core #(
   parameter int InWords = 136,
   parameter int OutWords = 130,
   parameter bit DecryptEnable = 1'b1,
+  parameter bit KeyExpand = 1'b1,     // 1: the engine expands key_i; 0: round keys come through rk_*
   parameter int GhashDigitBits = 16,
   parameter bit TraceEnable = 1'b1
 ) (
@@ -73,6 +76,13 @@ module mccp_core #(
   input  logic [1:0]   key_len_i,
   output logic         key_error_o,
   output logic         key_expanded_o,
+  // round-key port (KeyExpand = 0; mccp_aes_engine_rk's contract, while no task runs)
+  input  logic         rk_we_i,
+  input  logic [3:0]   rk_idx_i,
+  input  logic [127:0] rk_i,
+  input  logic [127:0] rk_dec_i,
+  input  logic         rk_done_i,
+  input  logic [1:0]   rk_len_i,
   // task start
   input  logic         start_valid_i,
   output logic         start_ready_o,
@@ -197,8 +207,9 @@ module mccp_core #(
   logic [127:0] gh_h, gh_y;
   logic [127:0] opa, opb, eng_a, eng_b;   // X operands; the same at the AES engine's input
 
-  mccp_aes_engine #(
-    .DecryptEnable(DecryptEnable)
+  mccp_aes_engine_rk #(
+    .DecryptEnable(DecryptEnable),
+    .KeyExpand    (KeyExpand)
   ) u_aes (
     .clk_i,
     .rst_ni,
@@ -208,6 +219,12 @@ module mccp_core #(
     .key_len_i,
     .key_error_o,
     .key_expanded_o,
+    .rk_we_i        (rk_we_i && host_ok),
+    .rk_idx_i,
+    .rk_i,
+    .rk_dec_i,
+    .rk_done_i      (rk_done_i && host_ok),
+    .rk_len_i,
     .in_valid_i     (eng_in_valid),
     .in_ready_o     (eng_in_ready),
     .in_decrypt_i   (p_aes_dec),
@@ -749,7 +766,7 @@ module mccp_core #(
   // idle_q: the engines are idle (registered: while no task runs they only
   // start working on a key load, which idle_q sees coming).
   assign start_ready_o = (state_q == StIdle) && prime_q && idle_q &&
-                         !key_valid_i && !imem_we_i;
+                         !key_valid_i && !rk_we_i && !imem_we_i;
   assign start_fire    = start_valid_i && start_ready_o;
 
   always_comb begin
@@ -895,7 +912,7 @@ module mccp_core #(
       state_q <= state_d;
       prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
       start_q <= start_fire;
-      idle_q  <= !eng_busy && !pend_q && !gh_busy && !(key_valid_i && key_ready_o) && !gh_h_we;
+      idle_q  <= !eng_busy && !pend_q && !gh_busy && !(key_valid_i && key_ready_o) && !rk_we_i && !gh_h_we;
 
       // X takes D's instruction when it advances, whatever X's instruction
       // does: after a taken branch or the task end it is dead (x_valid_q drops)

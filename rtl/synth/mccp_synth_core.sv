@@ -11,6 +11,7 @@
 
 module mccp_synth_core #(
   parameter bit DecryptEnable  = 1'b1,
+  parameter bit KeyExpand      = 1'b1,
   parameter int GhashDigitBits = 16
 ) (
   input  logic clk_i,
@@ -19,10 +20,11 @@ module mccp_synth_core #(
   output logic serial_o
 );
 
-  // imem_we, imem_addr[10], imem_wdata[32], key_valid, key[256], key_len[2], start_valid,
-  // start_entry[10], start_args[128], start_empty, in_valid, in_data[128], in_last,
-  // out_ready, res_ready
-  localparam int InWidth  = 1 + 10 + 32 + 1 + 256 + 2 + 1 + 10 + 128 + 1 + 1 + 128 + 1 + 1 + 1;
+  // imem_we, imem_addr[10], imem_wdata[32], key_valid, key[256], key_len[2], rk_idx[4],
+  // rk_done, start_valid, start_entry[10], start_args[128], start_empty, in_valid,
+  // in_data[128], in_last, out_ready, res_ready.  The round-key port (KeyExpand = 0)
+  // takes its write enable, data and key size from key_valid, key and key_len.
+  localparam int InWidth  = 1 + 10 + 32 + 1 + 256 + 2 + 4 + 1 + 1 + 10 + 128 + 1 + 1 + 128 + 1 + 1 + 1;
   // key_ready, key_error, key_expanded, start_ready, in_ready, out_valid, out_data[128],
   // out_bytes[5], out_last, res_valid, res_status[8], res_bytes[16], busy
   localparam int OutWidth = 1 + 1 + 1 + 1 + 1 + 1 + 128 + 5 + 1 + 1 + 8 + 16 + 1;
@@ -31,6 +33,8 @@ module mccp_synth_core #(
   logic [OutWidth-1:0] resp;
 
   logic         imem_we, key_valid, start_valid, start_empty, in_valid, in_last, out_ready, res_ready;
+  logic         rk_done;
+  logic [3:0]   rk_idx;
   logic [9:0]   imem_addr, start_entry;
   logic [31:0]  imem_wdata;
   logic [255:0] key;
@@ -53,13 +57,14 @@ module mccp_synth_core #(
     .par_o   (stim)
   );
 
-  assign {imem_we, imem_addr, imem_wdata, key_valid, key, key_len, start_valid, start_entry,
-          start_args, start_empty, in_valid, in_data, in_last, out_ready, res_ready} = stim;
+  assign {imem_we, imem_addr, imem_wdata, key_valid, key, key_len, rk_idx, rk_done, start_valid,
+          start_entry, start_args, start_empty, in_valid, in_data, in_last, out_ready, res_ready} = stim;
 
   // The trace ports are left open: synthesis removes the trace logic they alone use.
   /* verilator lint_off PINCONNECTEMPTY */
   mccp_core #(
     .DecryptEnable (DecryptEnable),
+    .KeyExpand     (KeyExpand),
     .GhashDigitBits(GhashDigitBits),
     .TraceEnable   (1'b0)
   ) u_unit (
@@ -74,6 +79,12 @@ module mccp_synth_core #(
     .key_len_i       (key_len),
     .key_error_o     (key_error),
     .key_expanded_o  (key_expanded),
+    .rk_we_i         (key_valid),
+    .rk_idx_i        (rk_idx),
+    .rk_i            (key[255:128]),
+    .rk_dec_i        (key[127:0]),
+    .rk_done_i       (rk_done),
+    .rk_len_i        (key_len),
     .start_valid_i   (start_valid),
     .start_ready_o   (start_ready),
     .start_entry_i   (start_entry),

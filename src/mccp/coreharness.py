@@ -114,6 +114,7 @@ class CoreHarness:
     def drive_idle(self) -> None:
         d = self.dut
         for name in ("imem_we_i", "imem_addr_i", "imem_wdata_i", "key_valid_i", "key_i", "key_len_i",
+                     "rk_we_i", "rk_idx_i", "rk_i", "rk_dec_i", "rk_done_i", "rk_len_i",
                      "start_valid_i", "start_entry_i", "start_args_i", "start_empty_i", "in_valid_i", "in_data_i",
                      "in_last_i", "out_ready_i", "res_ready_i"):
             getattr(d, name).value = 0

@@ -15,8 +15,9 @@ Checked on every clock, from the interface contract in mccp_aes_engine.sv:
   while it is low, while key_valid_i is high, and after reset until a key is loaded;
 * key_ready_o is low while a block is being computed (accepted, result not yet out);
 * busy_o is high exactly while a key is expanded or a block computed;
-* with back-to-back blocks (no stalls) consecutive blocks are accepted at most
-  Nr + 1 = 11/13/15 clocks apart, counted in simulated clocks.
+* with back-to-back blocks (no stalls) consecutive blocks are accepted exactly
+  Nr + 1 = 11/13/15 clocks apart, and a block accepted in clock t has its result
+  (out_valid_o) in clock t + Nr + 1, counted in simulated clocks.
 
 Knobs (environment, set by tests/unit/test_aes_engine.py):
   AES_DECRYPT_ENABLE   "1"/"0": the DecryptEnable parameter of the build
@@ -74,6 +75,7 @@ class Block:
         self.expect = 0 if expect is None else int.from_bytes(expect, "big")
         self.error = error
         self.tag = tag
+        self.accepted_at = -1
 
 
 class AesTb:
@@ -93,6 +95,7 @@ class AesTb:
         self.accepted = 0
         self.consumed = 0
         self.in_fires: list[tuple[int, int]] = []   # (clock, key size code in force)
+        self.latencies: list[tuple[int, int]] = []  # (clocks accept -> result, key code)
         self.expansion_cycles: dict[int, int] = {}
         self.checked = 0
         self.key_code = 0
@@ -232,6 +235,7 @@ class AesTb:
                 f"expected {blk.expect:032x} error {int(blk.error)}")
             self.consumed += 1
             self.checked += 1
+            self.latencies.append((cyc - blk.accepted_at, self.key_code))
         if key_valid and key_ready:
             self.items.popleft()
             self.key_code = head.code
@@ -242,6 +246,7 @@ class AesTb:
                 self.has_key = False
         if self.offering and in_ready:
             self.items.popleft()
+            head.accepted_at = cyc
             self.scoreboard.append(head)
             self.offering = False
             self.accepted += 1
@@ -343,7 +348,8 @@ async def test_random_streams(dut):
 
 @cocotb.test()
 async def test_back_to_back_rate(dut):
-    """No stalls: consecutive blocks are accepted at most Nr + 1 clocks apart."""
+    """No stalls: consecutive blocks are accepted exactly Nr + 1 clocks apart and each
+    result comes Nr + 1 clocks after its block was accepted."""
     tb = AesTb(dut, SEED + 3)
     await tb.start()
     rng = random.Random(SEED + 4)
@@ -354,6 +360,7 @@ async def test_back_to_back_rate(dut):
             tb.add_key(random_key(rng, code))
             await tb.drain()
             first = len(tb.in_fires)
+            first_out = len(tb.latencies)
             n = RATE_BLOCKS
             for _ in range(n):
                 d = bool(rng.getrandbits(1)) and DECRYPT_ENABLE if decrypt is None else decrypt
@@ -363,9 +370,13 @@ async def test_back_to_back_rate(dut):
             assert len(fires) == n
             gaps = {b - a for a, b in zip(fires, fires[1:])}
             per_block[(code, decrypt)] = gaps
-            assert max(gaps) <= ROUNDS[code] + 1, (
+            assert gaps == {ROUNDS[code] + 1}, (
                 f"AES-{128 + 64 * code} decrypt={decrypt}: {sorted(gaps)} clocks per block, "
-                f"bound {ROUNDS[code] + 1}")
+                f"expected {ROUNDS[code] + 1}")
+            lat = {n for n, _ in tb.latencies[first_out:]}
+            assert lat == {ROUNDS[code] + 1}, (
+                f"AES-{128 + 64 * code} decrypt={decrypt}: results {sorted(lat)} clocks after "
+                f"the accept, expected {ROUNDS[code] + 1}")
     for (code, decrypt), gaps in per_block.items():
         dut._log.info("AES-%d decrypt=%s: clocks per block %s",
                       128 + 64 * code, decrypt, sorted(gaps))

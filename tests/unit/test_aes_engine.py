@@ -1,5 +1,7 @@
-"""pytest wrappers: the cocotb benches tb_aes_engine (mccp_aes_engine) and
-tb_aes_round_key_store (mccp_aes_round_key_store).
+"""pytest wrappers: the cocotb benches tb_aes_engine (mccp_aes_engine),
+tb_aes_round_key_store (mccp_aes_round_key_store), tb_aes_engine_rk (the round-key port
+of mccp_aes_engine_rk, KeyExpand = 0) and tb_aes_shared_keys (one mccp_aes_key_expand
+filling two engines' round-key ports).
 
 Verilator runs every CAVP ECB record and thousands of random keys and blocks on both
 engine builds (DecryptEnable = 1 and 0); Icarus runs a sample of the same tests on both
@@ -58,4 +60,40 @@ def test_aes_round_key_store(num_keys, width):
         module_dirs=[paths.TESTS / "unit"],
         extra_env={"STORE_NUM_KEYS": str(num_keys), "STORE_WIDTH": str(width),
                    "STORE_OPS": "1500"},
+    )
+
+
+# The round-key port (mccp_aes_engine_rk, KeyExpand = 0): schedules written by the bench.
+# (simulator, DecryptEnable, random blocks)
+RK_CONFIGS = [
+    ("verilator", 1, 800),
+    ("verilator", 0, 500),
+    ("icarus", 1, 60),
+]
+
+
+@pytest.mark.parametrize("simulator,decrypt_enable,random_blocks", RK_CONFIGS,
+                         ids=[f"{c[0]}-dec{c[1]}" for c in RK_CONFIGS])
+def test_aes_engine_rk_port(simulator, decrypt_enable, random_blocks):
+    sim.run(
+        toplevel="mccp_aes_engine_rk",
+        test_module="tb_aes_engine_rk",
+        sources=paths.rtl_files("aes"),
+        parameters={"DecryptEnable": decrypt_enable, "KeyExpand": 0},
+        sim=simulator,
+        module_dirs=[paths.TESTS / "unit"],
+        extra_env={"AES_DECRYPT_ENABLE": str(decrypt_enable),
+                   "AES_RANDOM_BLOCKS": str(random_blocks)},
+    )
+
+
+# One stand-alone mccp_aes_key_expand filling two engines' round-key ports (Icarus: a
+# short run; the engines' own benches run on Verilator).
+def test_aes_shared_expander():
+    sim.run(
+        toplevel="tb_aes_shared_keys",
+        test_module="tb_aes_shared_keys",
+        sources=paths.rtl_files("aes") + [paths.TESTS / "unit" / "hdl" / "tb_aes_shared_keys.sv"],
+        sim="icarus",
+        module_dirs=[paths.TESTS / "unit"],
     )

@@ -79,11 +79,18 @@ class Unit:
 # The units `mccp synth` knows, in report order.  One line per unit.
 UNITS: dict[str, Unit] = {
     "aes_enc": Unit("mccp_synth_aes_engine", {"DecryptEnable": 0},
-                    "AES engine, encrypt only: key expansion, round-key store, one round per clock",
-                    target_mhz=150.0),
+                    "AES engine, encrypt only: key expansion, round-key store, one round per clock, "
+                    "S-boxes in block RAM", target_mhz=150.0),
     "aes_encdec": Unit("mccp_synth_aes_engine", {"DecryptEnable": 1},
                        "AES engine, encrypt and decrypt: key expansion, round-key store, "
-                       "one round per clock", target_mhz=150.0),
+                       "one round per clock, S-boxes in block RAM", target_mhz=150.0),
+    "aes_enc_rk": Unit("mccp_synth_aes_engine", {"DecryptEnable": 0, "KeyExpand": 0},
+                       "AES engine, encrypt only, round-key port (no key expander): round-key "
+                       "store, one round per clock, S-boxes in block RAM", target_mhz=150.0),
+    "aes_encdec_rk": Unit("mccp_synth_aes_engine", {"DecryptEnable": 1, "KeyExpand": 0},
+                          "AES engine, encrypt and decrypt, round-key port (no key expander): "
+                          "round-key store, one round per clock, S-boxes in block RAM",
+                          target_mhz=150.0),
     "ghash_d8": Unit("mccp_synth_ghash", {"DigitBits": 8},
                      "GHASH multiply-accumulate, 8-bit digits (16 clocks per block)",
                      target_mhz=280.0),
@@ -97,9 +104,10 @@ UNITS: dict[str, Unit] = {
     "core": Unit("mccp_synth_core", {}, rtl_dirs=("common", "aes", "core", "synth"), description=
                  "programmable core: sequencer, 1 K-word imem, registers, FIFOs, AES enc/dec engine, "
                  "GHASH (16-bit digits)", target_mhz=120.0),
-    "core_enc": Unit("mccp_synth_core", {"DecryptEnable": 0}, rtl_dirs=("common", "aes", "core", "synth"),
-                     description="programmable core as above with an encrypt-only AES engine "
-                                 "(the fabric's cores that need no decryption)", target_mhz=120.0),
+    "core_enc_rk": Unit("mccp_synth_core", {"DecryptEnable": 0, "KeyExpand": 0},
+                        rtl_dirs=("common", "aes", "core", "synth"),
+                        description="programmable core as mccp_top places most of them: encrypt-only AES "
+                                    "engine, round keys from the fabric's shared expander", target_mhz=130.0),
 }
 
 # mccp_top (Table 1 of the paper): cores x stream width.  Not in the default run
