@@ -24,13 +24,17 @@ module mccp_core_rot (
   assign by              = right_i ? 4'd0 - k_i : k_i;
   assign layer[127:0]    = a_i;
   for (genvar j = 0; j < 4; j++) begin : g_layer
+    logic [127:0] src, rotated, dst;
+    assign src                       = layer[128 * j +: 128];
+    assign rotated                   = rotl_bytes(src, 1 << j);
+    assign layer[128 * (j + 1) +: 128] = dst;
     mccp_core_mux2 #(
       .Width(128)
     ) u_mux (
-      .a_i (layer[128 * j +: 128]),
-      .b_i (rotl_bytes(layer[128 * j +: 128], 1 << j)),
+      .a_i (src),
+      .b_i (rotated),
       .s_i (by[j]),
-      .y_o (layer[128 * (j + 1) +: 128])
+      .y_o (dst)
     );
   end
   assign y_o = layer[4 * 128 +: 128];
