@@ -9,12 +9,15 @@
 //     function (mode*2 + dir) and, for ECB/CBC decryption, whose engine
 //     decrypts.  With key affinity a core whose key cache already holds the
 //     slot wins; ties go round robin from the core after the last one chosen;
-//  3. loads the key into that core unless it holds it already (the core's
-//     engine expands it once), and starts the task;
+//  3. unless that core's round-key cache holds the key already, has the
+//     shared key expander (one mccp_aes_key_expand in mccp_top) expand it
+//     into that core's cache, once, and waits for the last round key; then
+//     starts the task;
 //  4. grants the parser the core, which then streams the body into it, and
 //     hands the output stage the dispatch record.
 // One request at a time; a request waits while every capable core is busy.
-// Key bits pass through one register here, cleared once the key is loaded.
+// Key bits pass through one register here, cleared once the expander has
+// taken them.
 // A key-store write or zeroize of a slot drops every cache tag for it.
 module mccp_sched #(
   parameter int NumCores = 4,
@@ -47,11 +50,14 @@ module mccp_sched #(
   // output stage: room for a record, task over (result taken)
   input  logic [NumCores-1:0]      rec_space_i,
   input  logic [NumCores-1:0]      res_fire_i,
-  // core key ports
-  output logic [NumCores-1:0]      core_key_valid_o,
+  // shared key expander: start (with key and size) once the chosen core can
+  // take round-key writes; its writes go to core kx_core_o until kx_done_i
   input  logic [NumCores-1:0]      core_key_ready_i,
-  output logic [255:0]             core_key_o,
-  output logic [1:0]               core_key_len_o,
+  output logic                     kx_start_o,
+  output logic [255:0]             kx_key_o,
+  output logic [1:0]               kx_len_o,
+  output logic [3:0]               kx_core_o,
+  input  logic                     kx_done_i,
   // core task starts
   output logic [NumCores-1:0]      core_start_valid_o,
   input  logic [NumCores-1:0]      core_start_ready_i,
@@ -85,7 +91,8 @@ module mccp_sched #(
     StIdle,    // waiting for a request
     StKeyRd,   // key store read
     StPick,    // choosing a core (waits while all capable cores are busy)
-    StKey,     // loading the key into the core
+    StKey,     // waiting for the core to take round keys, starting the expander
+    StExpand,  // the expander writes the core's round keys
     StStart,   // starting the task
     StRefuse   // answering the parser with an error status
   } state_e;
@@ -136,7 +143,7 @@ module mccp_sched #(
   end
 
   logic key_fire, start_fire;
-  assign key_fire   = (state_q == StKey) && core_key_ready_i[core_q];
+  assign key_fire   = (state_q == StKey) && core_key_ready_i[core_q];  // expander starts
   assign start_fire = (state_q == StStart) && core_start_ready_i[core_q];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -192,9 +199,14 @@ module mccp_sched #(
         end
         StKey: begin
           if (key_fire) begin
+            key_q   <= '0;
+            state_q <= StExpand;
+          end
+        end
+        StExpand: begin
+          if (kx_done_i) begin
             tag_valid_q[core_q] <= !stale_q && !(ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot));
             tag_slot_q[core_q]  <= req_i.key_slot;
-            key_q   <= '0;
             state_q <= StStart;
           end
         end
@@ -223,15 +235,15 @@ module mccp_sched #(
   assign req_core_o       = 4'(core_q);
 
   always_comb begin
-    core_key_valid_o   = '0;
     core_start_valid_o = '0;
     start_o            = '0;
-    if (state_q == StKey)   core_key_valid_o[core_q]   = 1'b1;
     if (state_q == StStart) core_start_valid_o[core_q] = 1'b1;
     if (start_fire)         start_o[core_q]            = 1'b1;
   end
-  assign core_key_o         = (state_q == StKey) ? key_q : '0;  // key bits only during a load
-  assign core_key_len_o     = key_len_q;
+  assign kx_start_o         = key_fire;
+  assign kx_key_o           = key_fire ? key_q : '0;  // key bits only as the expander takes them
+  assign kx_len_o           = key_len_q;
+  assign kx_core_o          = 4'(core_q);
   assign core_start_entry_o = entry[core_q];
   assign core_start_args_o  = req_i.args;
   assign core_start_empty_o = req_i.empty;
@@ -245,7 +257,7 @@ module mccp_sched #(
 
   always_comb begin
     busy_o = busy_q;
-    if (state_q == StKey || state_q == StStart) busy_o[core_q] = 1'b1;
+    if (state_q == StKey || state_q == StExpand || state_q == StStart) busy_o[core_q] = 1'b1;
     for (int c = 0; c < NumCores; c++) begin
       caps_funcs_o[c*16 +: 16] = funcs_q[c];
       key_tag_slot_o[c*5 +: 5] = tag_slot_q[c];

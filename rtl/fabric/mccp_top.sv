@@ -10,7 +10,8 @@
 //                    channel table -+  +- mccp_sched <- key store (write-only)
 //
 // Keys enter through the key window into mccp_key_store; the only path out of
-// it is mccp_sched's read port toward a core's key port.
+// it is mccp_sched's read port toward the shared key expander, which writes
+// round keys into the chosen core's cache.
 module mccp_top #(
   parameter int          NumCores       = 4,
   parameter int          StreamBits     = 128,
@@ -18,7 +19,9 @@ module mccp_top #(
   parameter int          Channels       = 64,
   parameter int          BufBytes       = 2048,
   parameter logic [15:0] DecryptCores   = 16'hFFFF,
-  parameter int          GhashDigitBits = 32
+  // 16-bit digits: 8 clocks per GHASH block, hidden behind the 11-clock AES
+  // block of GCM; 32 halves GMAC's cycles per block for ~1.5k LUT4 per core.
+  parameter int          GhashDigitBits = 16
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -340,10 +343,16 @@ module mccp_top #(
     .pkt_in_o          (pkt_in)
   );
 
-  logic [N-1:0]   key_valid, key_ready, start_valid, start_ready, res_fire, rec_space, rec_empty;
+  logic [N-1:0]   key_ready, start_valid, start_ready, res_fire, rec_space, rec_empty;
   logic [N-1:0]   sched_busy, sched_start;
-  logic [255:0]   core_key;
-  logic [1:0]     core_key_len;
+  logic           kx_start, kx_done, kx_busy_unused, kx_we;
+  logic [255:0]   kx_key;
+  logic [1:0]     kx_len;
+  logic [3:0]     kx_core;
+  logic [3:0]     kx_idx;
+  logic [127:0]   kx_rk, kx_rk_dec;
+  logic           kx_sbox_en_unused;
+  logic [7:0]     kx_sbox_addr_unused;
   logic [9:0]     start_entry;
   logic [127:0]   start_args;
   logic           start_empty;
@@ -381,10 +390,12 @@ module mccp_top #(
     .ks_inv_all_i       (ks_inv_all),
     .rec_space_i        (rec_space),
     .res_fire_i         (res_fire),
-    .core_key_valid_o   (key_valid),
     .core_key_ready_i   (key_ready),
-    .core_key_o         (core_key),
-    .core_key_len_o     (core_key_len),
+    .kx_start_o         (kx_start),
+    .kx_key_o           (kx_key),
+    .kx_len_o           (kx_len),
+    .kx_core_o          (kx_core),
+    .kx_done_i          (kx_done),
     .core_start_valid_o (start_valid),
     .core_start_ready_i (start_ready),
     .core_start_entry_o (start_entry),
@@ -406,6 +417,29 @@ module mccp_top #(
     .caps_funcs_o       (caps_funcs),
     .key_tag_valid_o    (key_tag_valid),
     .key_tag_slot_o     (key_tag_slot)
+  );
+
+  // The shared key expander: expands a key once, into the round-key cache of
+  // the core the scheduler chose (kx_core); the cores have no expander.
+  // Round keys in decryption form only if some core decrypts.
+  mccp_aes_key_expand #(
+    .DecKeys (DecryptCores[N-1:0] != '0),
+    .ExtSbox (1'b0)
+  ) u_key_expand (
+    .clk_i,
+    .rst_ni,
+    .start_i     (kx_start),
+    .key_i       (kx_key),
+    .key_len_i   (kx_len),
+    .busy_o      (kx_busy_unused),
+    .done_o      (kx_done),
+    .rk_we_o     (kx_we),
+    .rk_idx_o    (kx_idx),
+    .rk_o        (kx_rk),
+    .rk_dec_o    (kx_rk_dec),
+    .sbox_en_o   (kx_sbox_en_unused),
+    .sbox_addr_o (kx_sbox_addr_unused),
+    .sbox_data_i ('0)
   );
 
   logic [N-1:0] imem_we;
@@ -452,25 +486,26 @@ module mccp_top #(
       .InWords        (InWords),
       .OutWords       (OutWords),
       .DecryptEnable  (DecryptCores[c]),
-      .GhashDigitBits (GhashDigitBits)
+      .GhashDigitBits (GhashDigitBits),
+      .KeyExpand      (1'b0)
     ) u_core (
       .clk_i,
       .rst_ni,
       .imem_we_i        (imem_we[c]),
       .imem_addr_i      (imem_addr),
       .imem_wdata_i     (imem_wdata),
-      .key_valid_i      (key_valid[c]),
+      .key_valid_i      (1'b0),
       .key_ready_o      (key_ready[c]),
-      .key_i            (core_key),
-      .key_len_i        (core_key_len),
+      .key_i            ('0),
+      .key_len_i        ('0),
       .key_error_o      (key_error_unused),
       .key_expanded_o   (key_expanded_unused),
-      .rk_we_i          (1'b0),
-      .rk_idx_i         ('0),
-      .rk_i             ('0),
-      .rk_dec_i         ('0),
-      .rk_done_i        (1'b0),
-      .rk_len_i         ('0),
+      .rk_we_i          (kx_we && kx_core == 4'(c)),
+      .rk_idx_i         (kx_idx),
+      .rk_i             (kx_rk),
+      .rk_dec_i         (kx_rk_dec),
+      .rk_done_i        (kx_done && kx_core == 4'(c)),
+      .rk_len_i         (kx_len),
       .start_valid_i    (start_valid[c]),
       .start_ready_o    (start_ready[c]),
       .start_entry_i    (start_entry),

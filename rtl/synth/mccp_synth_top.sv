@@ -11,7 +11,7 @@ module mccp_synth_top #(
   parameter int Channels       = 64,
   parameter int BufBytes       = 2048,
   parameter int DecryptCores   = 32'h0000FFFF,
-  parameter int GhashDigitBits = 32
+  parameter int GhashDigitBits = 16
 ) (
   input  logic clk_i,
   input  logic rst_ni,

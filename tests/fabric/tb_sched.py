@@ -16,13 +16,18 @@ Its model of docs/fabric.md "Scheduling" decides every request:
     affinity is on globally and for the channel and some candidate hits, else
     among all candidates: the first at or after the core following the last
     one granted (round robin);
-  * a key load happens iff the chosen core's cache tag is not the slot; the key
-    loaded is the one the store returned; a core's tag is valid after a load
-    unless its slot was written since the read; a write drops the tags for it.
-Invariants checked every clock: core_key_o is zero unless core_key_valid_o; a
-valid cache tag means the core holds the store's current key for that slot;
-busy_o = started-and-not-finished cores plus the one being loaded/started;
-caps_funcs_o = the entry tables written; at most one core's key/start valid.
+  * a key load happens iff the chosen core's cache tag is not the slot: once the
+    core's core_key_ready_i is up, kx_start_o hands the shared expander (played
+    by the bench: kx_done_i after a random time) the key the store returned,
+    its size and the core; the start waits for kx_done_i; a core's tag is
+    valid after the load unless its slot was written since the read; a write
+    drops the tags for it.
+Invariants checked every clock: kx_key_o is zero unless kx_start_o, which
+comes only for the chosen core while its key_ready is up and the expander is
+idle; a valid cache tag means the core holds the store's current key for that
+slot; busy_o = started-and-not-finished cores plus the one chosen and not yet
+started (the pick is seen there first); caps_funcs_o = the entry tables
+written; at most one core's start valid.
 The start handshake carries the core's entry-table address for the function,
 the request's args/empty, and the same clock grants the parser and emits the
 dispatch record.
@@ -118,7 +123,7 @@ class SchedTb:
         for name in ("cycle_i", "affinity_en_i", "enable_i", "req_valid_i", "req_i", "ks_rd_ack_i",
                      "ks_rd_key_i", "ks_rd_len_i", "ks_rd_valid_i", "ks_busy_i", "ks_inv_valid_i",
                      "ks_inv_slot_i", "ks_inv_all_i", "rec_space_i", "res_fire_i", "core_key_ready_i",
-                     "core_start_ready_i", "ent_we_i", "ent_cores_i", "ent_func_i", "ent_addr_i", "ent_valid_i"):
+                     "kx_done_i", "core_start_ready_i", "ent_we_i", "ent_cores_i", "ent_func_i", "ent_addr_i", "ent_valid_i"):
             getattr(dut, name).value = 0
         dut.rst_ni.value = 0
         await FallingEdge(dut.clk_i)
@@ -177,7 +182,7 @@ class SchedTb:
         dut = self.dut
         await FallingEdge(dut.clk_i)
         for name in ("req_valid_i", "ks_rd_ack_i", "ks_inv_valid_i", "res_fire_i", "core_key_ready_i",
-                     "core_start_ready_i", "ent_we_i"):
+                     "kx_done_i", "core_start_ready_i", "ent_we_i"):
             getattr(dut, name).value = 0
 
     async def run(self, nreq: int, p_req: float = 0.5, reqs: list[dict] | None = None,
@@ -187,6 +192,7 @@ class SchedTb:
         done = 0
         cur = None          # the request on offer and its progress
         read_timer = None   # clocks until the key store answers
+        kx_timer = None     # clocks until the expander's last round-key write
         ent_left = ent_writes
         while done < nreq:
             await FallingEdge(dut.clk_i)
@@ -220,7 +226,8 @@ class SchedTb:
                 else:
                     cur = dict(req=self.new_request())
                 if cur is not None:
-                    cur.update(read=None, ack=None, chosen=None, snaps={}, writes=[], loaded=None, key_fired=False)
+                    cur.update(read=None, ack=None, chosen=None, snaps={}, writes=[], loaded=None, key_fired=False,
+                               key_done=False)
             dut.req_valid_i.value = int(cur is not None)
             dut.req_i.value = pack_req(cur["req"]) if cur is not None else rng.getrandbits(182)
             # key store: writes, then the read answer (which sees the write)
@@ -272,18 +279,22 @@ class SchedTb:
             start_ready = sum(int(rng.random() < self.p_start_ready) << c for c in range(N))
             dut.core_key_ready_i.value = key_ready
             dut.core_start_ready_i.value = start_ready
+            kx_done = kx_timer == 0
+            dut.kx_done_i.value = int(kx_done)
+            if kx_timer is not None:
+                kx_timer = None if kx_done else kx_timer - 1
 
             await ReadOnly()
             # ---- state outputs against the model (registered state, before this clock's events)
-            key_valid = int(dut.core_key_valid_o.value)
+            kx_start = int(dut.kx_start_o.value)
             start_valid = int(dut.core_start_valid_o.value)
-            key_out = int(dut.core_key_o.value)
-            assert key_valid or key_out == 0, f"clock {cyc}: core_key_o = {key_out:064x} with no key load"
+            key_out = int(dut.kx_key_o.value)
+            assert kx_start or key_out == 0, f"clock {cyc}: kx_key_o = {key_out:064x} with no expander start"
             if cur is None and self.inst is not None:
                 # between requests no key bits stay in the scheduler
                 assert int(self.inst.key_q.value) == 0, f"clock {cyc}: key register holds a key with no request"
-            assert key_valid & (key_valid - 1) == 0 and start_valid & (start_valid - 1) == 0
-            assert not (key_valid and start_valid), "key and start valid together"
+            assert start_valid & (start_valid - 1) == 0
+            assert not (kx_start and start_valid), "expander start and task start together"
             tv = int(dut.key_tag_valid_o.value)
             ts = int(dut.key_tag_slot_o.value)
             for c in range(N):
@@ -298,8 +309,13 @@ class SchedTb:
             for c in range(N):
                 want = sum(b << f for f, b in enumerate(self.funcs[c]))
                 assert (caps >> (16 * c)) & 0xFFFF == want, f"core {c}: caps {(caps >> (16 * c)) & 0xFFFF:04x}, want {want:04x}"
-            want_busy = sum(int(b) << c for c, b in enumerate(self.busy)) | key_valid | start_valid
-            assert int(dut.busy_o.value) == want_busy, f"clock {cyc}: busy_o {int(dut.busy_o.value):b}, want {want_busy:b}"
+            model_busy = sum(int(b) << c for c, b in enumerate(self.busy))
+            busy_out = int(dut.busy_o.value)
+            picked = busy_out & ~model_busy      # the core chosen for the request on offer, if any
+            want_busy = model_busy | (1 << cur["chosen"] if cur is not None and cur["chosen"] is not None else 0)
+            if cur is not None and cur["chosen"] is None and picked:
+                want_busy |= picked              # a new pick: checked below
+            assert busy_out == want_busy, f"clock {cyc}: busy_o {busy_out:b}, want {want_busy:b}"
 
             # ---- candidates this clock (for the pick check)
             if cur is not None and cur["ack"] is not None and cur["ack"] < cyc and cur["chosen"] is None:
@@ -317,32 +333,40 @@ class SchedTb:
                 cur["read_cycle"] = cyc
                 read_timer = rng.choice([0, 0, 1, 2, 4])
 
-            # ---- pick (first key/start valid of the request)
-            active = key_valid | start_valid
-            if active:
-                assert cur is not None and cur["ack"] is not None, "key/start valid without an answered key read"
-                c = active.bit_length() - 1
-                if cur["chosen"] is None:
-                    self.check_pick(cur, c, bool(key_valid), cyc)
-                    cur["chosen"] = c
-                    cur["loaded"] = bool(key_valid)
-                else:
-                    assert c == cur["chosen"], f"valid moved from core {cur['chosen']} to {c}"
-                if start_valid and cur["loaded"]:
-                    assert cur["key_fired"], "start before the key load finished"
-                if key_valid:
-                    assert not cur["key_fired"], "second key load"
-                    want = cur["ack_data"]
-                    assert (key_out, int(dut.core_key_len_o.value)) == want, (
-                        f"core {c}: key {key_out:064x} len {int(dut.core_key_len_o.value)}, store gave {want}")
-                    if (key_ready >> c) & 1:
-                        cur["key_fired"] = True
-                        self.core_key[c] = want
-                        self.last_load[c] = (cyc, cur["req"]["key_slot"])
-                        slot = cur["req"]["key_slot"]
-                        stale = any(cw > cur["read_cycle"] and (a or s == slot) for cw, s, a in cur["writes"])
-                        self.tag[c] = None if stale else slot
-                        self.cov["stale_write"] += stale
+            # ---- pick (the chosen core turns busy: loading its key or starting)
+            if cur is not None and cur["chosen"] is None and picked:
+                assert picked & (picked - 1) == 0, f"clock {cyc}: two cores picked ({picked:b})"
+                assert cur["ack"] is not None, "core picked without an answered key read"
+                c = picked.bit_length() - 1
+                self.check_pick(cur, c, not start_valid, cyc)
+                cur["chosen"] = c
+                cur["loaded"] = not start_valid
+            if start_valid:
+                assert cur is not None and cur["chosen"] == start_valid.bit_length() - 1, (
+                    f"clock {cyc}: start valid {start_valid:b} for a core not chosen")
+                if cur["loaded"]:
+                    assert cur["key_done"], "start before the expander's last round key"
+            if kx_start:
+                assert cur is not None and cur["loaded"], f"clock {cyc}: expander started with no key load"
+                c = cur["chosen"]
+                assert not cur["key_fired"], "second key load"
+                assert (key_ready >> c) & 1, f"clock {cyc}: expander started while core {c} takes no round keys"
+                assert int(dut.kx_core_o.value) == c, f"expander aimed at core {int(dut.kx_core_o.value)}, chosen {c}"
+                want = cur["ack_data"]
+                assert (key_out, int(dut.kx_len_o.value)) == want, (
+                    f"core {c}: key {key_out:064x} len {int(dut.kx_len_o.value)}, store gave {want}")
+                cur["key_fired"] = True
+                kx_timer = rng.choice([0, 1, 3, 10, 85])
+            if kx_done:
+                assert cur is not None and cur["key_fired"] and not cur["key_done"]
+                c = cur["chosen"]
+                cur["key_done"] = True
+                self.core_key[c] = cur["ack_data"]
+                self.last_load[c] = (cyc, cur["req"]["key_slot"])
+                slot = cur["req"]["key_slot"]
+                stale = any(cw > cur["read_cycle"] and (a or s == slot) for cw, s, a in cur["writes"])
+                self.tag[c] = None if stale else slot
+                self.cov["stale_write"] += stale
 
             # ---- answers to the parser
             granted = bool(start_valid and (start_ready >> cur["chosen"]) & 1)

@@ -6,7 +6,7 @@ Resources and their rules, as the RTL has them:
   beats; the parser then asks the scheduler, which picks an idle capable core
   (not busy, fewer than two records in the output stage: the running task and
   one finished packet not yet emitted), loads the channel's key into it if its
-  cache misses (the core's engine expands it before the start), and starts the
+  cache misses (the shared expander writes its round keys before the start), and starts the
   task; the body then streams into the core at one word per 128/StreamBits
   cycles.  The next packet's header follows the last body word.  While no core
   is free the stream stalls (head-of-line): packets are taken in arrival order.
