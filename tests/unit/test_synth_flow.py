@@ -166,6 +166,24 @@ def test_tool_failure_shows_log_tail(tmp_path):
     assert "ERROR" in msg and "synth-selftest-bad.sv" in msg
 
 
+def test_utilization_of_a_design_that_does_not_fit():
+    # nextpnr-ecp5's log of a design larger than the part (top_c8_s128 on the 85k part, abridged)
+    log = """Info: Device utilisation:
+Info: \t          TRELLIS_IO:       4/    365     1%
+Info: \t              DP16KD:     160/    208    76%
+Info: \t          TRELLIS_FF:   26692/  83640    31%
+Info: \t        TRELLIS_COMB:   90140/  83640   107%
+Info: \t        TRELLIS_RAMW:    1568/  10455    14%
+
+ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.
+"""
+    util = flow.log_utilization(log)
+    assert util["TRELLIS_COMB"] == [90140, 83640] and util["DP16KD"] == [160, 208]
+    assert flow.overfull(util) == {"TRELLIS_COMB": [90140, 83640]}
+    unit = {"grades": {"8": {"fmax_mhz": None, "does_not_fit": flow.overfull(util)}}}
+    assert report._fmax_cell(unit, "8") == "does not fit: TRELLIS_COMB 90,140 of 83,640"
+
+
 def test_merge_keeps_only_grades_of_the_same_netlist():
     old = {"netlist_sha1": "a", "grades": {"6": {"netlist_sha1": "a", "fmax_mhz": 1.0},
                                            "8": {"netlist_sha1": "a", "fmax_mhz": 2.0}}}

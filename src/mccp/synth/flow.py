@@ -104,6 +104,9 @@ UNITS: dict[str, Unit] = {
     "core": Unit("mccp_synth_core", {}, rtl_dirs=("common", "aes", "core", "synth"), description=
                  "programmable core: sequencer, 1 K-word imem, registers, FIFOs, AES enc/dec engine, "
                  "GHASH (16-bit digits)", target_mhz=120.0),
+    "core_rk": Unit("mccp_synth_core", {"KeyExpand": 0}, rtl_dirs=("common", "aes", "core", "synth"),
+                    description="programmable core as mccp_top places its decrypting ones: AES enc/dec "
+                                "engine, round keys from the fabric's shared expander", target_mhz=130.0),
     "core_enc_rk": Unit("mccp_synth_core", {"DecryptEnable": 0, "KeyExpand": 0},
                         rtl_dirs=("common", "aes", "core", "synth"),
                         description="programmable core as mccp_top places most of them: encrypt-only AES "
@@ -137,6 +140,19 @@ FIGURES: dict[str, tuple[str, ...]] = {
 
 class ToolError(RuntimeError):
     """Yosys or nextpnr failed; the message carries the tail of its log."""
+
+
+def log_utilization(log_text: str) -> dict[str, list[int]]:
+    """nextpnr's "Device utilisation" lines: cell type -> [used, available]."""
+    util = {}
+    for m in re.finditer(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", log_text, re.M):
+        util[m.group(1)] = [int(m.group(2)), int(m.group(3))]
+    return util
+
+
+def overfull(util: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
+    """The cell types a design needs more of than the device has."""
+    return {t: list(ua) for t, ua in util.items() if ua[0] > ua[1]}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -401,7 +417,16 @@ def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
            "--speed", str(grade), "--json", _rel(netlist, out_dir), "--freq", f"{target_mhz:g}",
            "--seed", str(seed), "--timing-allow-fail", "--report", report.name,
            "--log", log.name, "--quiet", *options]
-    secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}")
+    try:
+        secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}")
+    except ToolError:
+        # A design larger than the device is a result, not a tool failure: record what it needs.
+        util = log_utilization(log.read_text(errors="replace")) if log.exists() else {}
+        if overfull(util):
+            return {"fmax_mhz": None, "does_not_fit": overfull(util),
+                    "utilization": {t: ua[0] for t, ua in util.items()}, "clocks": {}, "critical_path": {},
+                    "target_mhz": target_mhz, "seed": seed, "options": list(options), "runtime_s": None}
+        raise
     if not report.exists():
         raise ToolError(f"nextpnr-ecp5: no report written\n{_log_tail(log)}")
     parsed = parse_nextpnr_report(report, netlist)
@@ -539,7 +564,11 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                 _say(t0, f"{name}: nextpnr speed {g} FAILED")
                 continue
             placed[name][str(g)] = res
-            _say(t0, f"{name}: nextpnr speed {g} {res['runtime_s']}s: Fmax {res['fmax_mhz']} MHz")
+            if res.get("does_not_fit"):
+                _say(t0, f"{name}: nextpnr speed {g}: does not fit the device "
+                         + ", ".join(f"{t} {u}/{a}" for t, (u, a) in res["does_not_fit"].items()))
+            else:
+                _say(t0, f"{name}: nextpnr speed {g} {res['runtime_s']}s: Fmax {res['fmax_mhz']} MHz")
 
     results = load_results(results_file)
     all_units = dict(results.get("units") or {})
@@ -558,6 +587,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                 "utilization": res["utilization"],
                 "critical_path": res["critical_path"],
                 "runtime_s": res["runtime_s"],
+                **({"does_not_fit": res["does_not_fit"]} if res.get("does_not_fit") else {}),
                 "netlist_sha1": syn["netlist_sha1"],
                 "date": today,
             }

@@ -59,6 +59,14 @@ def _fmax(unit: Mapping, grade: str):
     return ((unit.get("grades") or {}).get(grade) or {}).get("fmax_mhz")
 
 
+def _fmax_cell(unit: Mapping, grade: str) -> str:
+    """Fmax for a table cell, or what the design needs beyond the device when it does not fit."""
+    over = ((unit.get("grades") or {}).get(grade) or {}).get("does_not_fit")
+    if over:
+        return "does not fit: " + ", ".join(f"{t} {u:,} of {a:,}" for t, (u, a) in over.items())
+    return _mhz(_fmax(unit, grade))
+
+
 def _met(unit: Mapping, grade: str) -> bool:
     """Fmax reached the clock target: the placer/router stopped early, Fmax may be higher."""
     res = (unit.get("grades") or {}).get(grade) or {}
@@ -105,7 +113,7 @@ def render_table(results: Mapping) -> str:
         w = unit.get("wrapper") or {}
         cells = ([f"`{name}`", unit.get("description", ""), _num(f.get("LUT4")), _num(f.get("FF")),
                   _num(f.get("EBR")), _num(f.get("DSP")), _num(f.get("DPR"))]
-                 + [_mhz(_fmax(unit, g)) + (" *" if _met(unit, g) else "") for g in grades]
+                 + [_fmax_cell(unit, g) + (" *" if _met(unit, g) else "") for g in grades]
                  + [f"{_num(w.get('LUT4'))} / {_num(w.get('FF'))}"])
         rows.append("| " + " | ".join(cells) + " |")
     rows.append("")
@@ -164,6 +172,44 @@ def _paths_table(results: Mapping) -> str:
     return "\n".join(rows)
 
 
+# The paper's Table 1 (Xilinx Virtex-4 SX35-11, ISE 12.1): cores, bus bits, slices, BRAM, MHz.
+PAPER_TABLE1 = [(2, 32, 2071, 15, 192), (4, 32, 4055, 26, 192), (6, 32, 6026, 37, 185),
+                (8, 32, 7760, 48, 192), (8, 64, 8714, 64, 192)]
+ECP5_85_COMB = 83640     # LUT4 sites (TRELLIS_COMB) of the LFE5U-85F
+
+
+def _table1(results: Mapping) -> str:
+    """Table 1 of the paper next to mccp_top's synthesis runs (units top_c<N>_s<W>)."""
+    tops = sorted(((u["parameters"]["NumCores"], u["parameters"]["StreamBits"], name, u)
+                   for name, u in (results.get("units") or {}).items()
+                   if u.get("top") == "mccp_synth_top" and "NumCores" in (u.get("parameters") or {})),
+                  key=lambda t: (t[1], t[0]))
+    grades = _grades(results)
+    lines = ["| cores | stream bits | LUT4 | FF | EBR | LUT RAM (DPR16X4) | COMB used (of 83,640) | LUT4 per core "
+             "(step from the row above) | " + " | ".join(f"Fmax speed {g} (MHz)" for g in grades) + " |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + " ---: |" * len(grades)]
+    prev = None
+    for cores, bits, name, u in tops:
+        f = u.get("figures") or {}
+        comb = max((g.get("utilization") or {}).get("TRELLIS_COMB", 0) for g in (u.get("grades") or {}).values()) \
+            if u.get("grades") else None
+        step = "—"
+        if prev is not None and prev[1] == bits and cores > prev[0]:
+            step = _num(round((f.get("LUT4", 0) - prev[2]) / (cores - prev[0])))
+        lines.append("| " + " | ".join([str(cores), str(bits), _num(f.get("LUT4")), _num(f.get("FF")), _num(f.get("EBR")),
+                                         _num(f.get("DPR")),
+                                         f"{_num(comb)} ({100 * comb / ECP5_85_COMB:.0f} %)" if comb else "—", step]
+                                        + [_fmax_cell(u, g) for g in grades]) + " |")
+        prev = (cores, bits, f.get("LUT4", 0))
+    if not tops:
+        lines.append("| — | — | not run yet: `mccp synth --unit top_c8_s128` (units top_c2_s32 .. top_c8_s128) | | | | | |"
+                     + " |" * len(grades))
+    lines += ["", "The paper (Xilinx Virtex-4 SX35-11, ISE 12.1; a slice there is two LUT4 and two FF):", "",
+              "| cores | bus bits | slices | BRAM | Fmax (MHz) |", "| ---: | ---: | ---: | ---: | ---: |"]
+    lines += [f"| {c} | {b} | {s:,} | {r} | {m} |" for c, b, s, r, m in PAPER_TABLE1]
+    return "\n".join(lines)
+
+
 def render_markdown(results: Mapping) -> str:
     """The whole docs/synthesis.md."""
     units = results.get("units") or {}
@@ -201,6 +247,15 @@ def render_markdown(results: Mapping) -> str:
         "- Regenerate everything with `make synth`; `mccp synth --unit <name> --speed <grade>`"
         " reruns one unit and merges it into the results file. Tool time of the recorded runs"
         f" (summed over units and grades): {_tool_time(results)}.",
+        "",
+        "## Table 1: `mccp_top` against the number of cores and the stream width",
+        "",
+        "`mccp_top` in `mccp_synth_top` (two cores with AES decryption, the others encrypt-only; 16 key"
+        " slots, 64 channels, 2 KB buffers, the shared key expander, AXI4-Lite registers). Units"
+        " `top_c<cores>_s<bits>`; not part of the default `make synth` (a many-core place and route"
+        " takes long): `mccp synth --unit top_c8_s128`.",
+        "",
+        _table1(results),
         "",
         "## Cells after Yosys (whole wrapper design)",
         "",
