@@ -15,7 +15,7 @@ def _lint(args: argparse.Namespace) -> int:
 def _synth(args: argparse.Namespace) -> int:
     from mccp.synth import flow
 
-    return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs)
+    return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds)
 
 
 def _docs(args: argparse.Namespace) -> int:
@@ -145,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--unit", action="append", help="unit name (repeatable); default: all")
     p.add_argument("--speed", action="append", type=int, help="speed grade (repeatable); default: 6 and 8")
     p.add_argument("--jobs", type=int, default=2, help="parallel place-and-route runs")
+    p.add_argument("--seeds", type=int, default=1,
+                   help="place and route each unit with seeds 1..N; the best Fmax is reported, every seed's "
+                        "is recorded")
     p.set_defaults(func=_synth)
 
     p = sub.add_parser("bench", help="cycle-count benchmarks; writes results/*.json and docs tables")

@@ -184,6 +184,16 @@ ERROR: Unable to find legal placement for all cells, design is probably at utili
     assert report._fmax_cell(unit, "8") == "does not fit: TRELLIS_COMB 90,140 of 83,640"
 
 
+def test_best_of_seeds_keeps_every_seed():
+    runs = {1: {"fmax_mhz": 91.8, "seed": 1}, 2: {"fmax_mhz": 104.7, "seed": 2}, 3: {"fmax_mhz": 99.0, "seed": 3}}
+    best = flow.best_of_seeds(runs)
+    assert best["seed"] == 2 and best["fmax_mhz"] == 104.7
+    assert best["seeds"] == {"1": 91.8, "2": 104.7, "3": 99.0}
+    assert report._fmax_cell({"grades": {"8": best}}, "8") == "104.7 †"
+    one = flow.best_of_seeds({1: {"fmax_mhz": 50.0, "seed": 1}})
+    assert "seeds" not in one and report._fmax_cell({"grades": {"8": one}}, "8") == "50.0"
+
+
 def test_merge_keeps_only_grades_of_the_same_netlist():
     old = {"netlist_sha1": "a", "grades": {"6": {"netlist_sha1": "a", "fmax_mhz": 1.0},
                                            "8": {"netlist_sha1": "a", "fmax_mhz": 2.0}}}

@@ -452,10 +452,22 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
     return res
 
 
-def place_unit(name: str, netlist: str, grade: int, root: Path | None = None) -> dict:
+def place_unit(name: str, netlist: str, grade: int, root: Path | None = None, seed: int = SEED) -> dict:
     unit = UNITS[name]
-    return nextpnr(Path(netlist), build_dir(name, root) / f"speed{grade}", grade,
-                   unit.target_for(grade), options=unit.nextpnr_options)
+    out = build_dir(name, root) / f"speed{grade}"
+    return nextpnr(Path(netlist), out if seed == SEED else out / f"seed{seed}", grade,
+                   unit.target_for(grade), seed=seed, options=unit.nextpnr_options)
+
+
+def best_of_seeds(runs: Mapping[int, dict]) -> dict:
+    """One grade's result from several placements of the same netlist: the run with the highest
+    Fmax, with every seed's Fmax beside it (`seeds`), so the spread is on record."""
+    fits = {s: r for s, r in runs.items() if r.get("fmax_mhz") is not None}
+    best = max(fits.items(), key=lambda sr: (sr[1]["fmax_mhz"], -sr[0]))[1] if fits else runs[min(runs)]
+    out = dict(best)
+    if len(runs) > 1:
+        out["seeds"] = {str(s): r.get("fmax_mhz") for s, r in sorted(runs.items())}
+    return out
 
 
 # --------------------------------------------------------------------------- results file
@@ -497,12 +509,15 @@ def write_results(results: dict, path: Path | None = None) -> Path:
     return path
 
 
-def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs: int) -> str:
+def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs: int,
+                 seeds: int = 1) -> str:
     cmd = ["mccp", "synth"]
     for u in units or ():
         cmd += ["--unit", u]
     for g in grades or ():
         cmd += ["--speed", str(g)]
+    if seeds > 1:
+        cmd += ["--seeds", str(seeds)]
     return " ".join(cmd)
 
 
@@ -514,7 +529,8 @@ def _say(t0: float, msg: str) -> None:
 
 
 def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None, jobs: int = 2, *,
-         results_file: Path | None = None, build_root: Path | None = None, docs: bool = True) -> int:
+         seeds: int = 1, results_file: Path | None = None, build_root: Path | None = None,
+         docs: bool = True) -> int:
     names = list(dict.fromkeys(units or DEFAULT_UNITS))
     unknown = [u for u in names if u not in UNITS]
     if unknown:
@@ -528,7 +544,8 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
         print(f"synth: invalid speed grade(s) {bad}; ECP5 has {VALID_GRADES}", file=sys.stderr)
         return 2
     jobs = max(1, int(jobs or 1))
-    command = command_line(units, grades, jobs)
+    seeds = max(1, int(seeds or 1))
+    command = command_line(units, grades, jobs, seeds)
     versions = {"yosys": tool_version("yosys"), "nextpnr-ecp5": tool_version("nextpnr-ecp5")}
     today = _dt.date.today().isoformat()
     t0 = time.monotonic()
@@ -536,7 +553,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
              f"{ECP5_85.name} {ECP5_85.package}")
 
     synth: dict[str, dict] = {}
-    placed: dict[str, dict[str, dict]] = {n: {} for n in names}
+    runs: dict[str, dict[str, dict[int, dict]]] = {n: {} for n in names}   # unit -> grade -> seed -> run
     failures: dict[str, str] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         syn_futs = {pool.submit(synthesize_unit, n, build_root): n for n in names}
@@ -554,21 +571,23 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             _say(t0, f"{name}: yosys {res['runtime_s']}s: LUT4 {f['LUT4']}, FF {f['FF']}, "
                      f"EBR {f['EBR']}, DSP {f['DSP']}")
             for g in speed:
-                pnr_futs[pool.submit(place_unit, name, res["netlist"], g, build_root)] = (name, g)
+                for s in range(SEED, SEED + seeds):
+                    pnr_futs[pool.submit(place_unit, name, res["netlist"], g, build_root, s)] = (name, g, s)
         for fut in as_completed(pnr_futs):
-            name, g = pnr_futs[fut]
+            name, g, s = pnr_futs[fut]
             try:
                 res = fut.result()
             except Exception as exc:  # noqa: BLE001
-                failures[f"{name}/{g}"] = f"{name} speed {g}: {exc}"
-                _say(t0, f"{name}: nextpnr speed {g} FAILED")
+                failures[f"{name}/{g}/{s}"] = f"{name} speed {g} seed {s}: {exc}"
+                _say(t0, f"{name}: nextpnr speed {g} seed {s} FAILED")
                 continue
-            placed[name][str(g)] = res
+            runs[name].setdefault(str(g), {})[s] = res
             if res.get("does_not_fit"):
                 _say(t0, f"{name}: nextpnr speed {g}: does not fit the device "
                          + ", ".join(f"{t} {u}/{a}" for t, (u, a) in res["does_not_fit"].items()))
             else:
-                _say(t0, f"{name}: nextpnr speed {g} {res['runtime_s']}s: Fmax {res['fmax_mhz']} MHz")
+                _say(t0, f"{name}: nextpnr speed {g} seed {s} {res['runtime_s']}s: Fmax {res['fmax_mhz']} MHz")
+    placed = {n: {g: best_of_seeds(r) for g, r in per.items()} for n, per in runs.items()}
 
     results = load_results(results_file)
     all_units = dict(results.get("units") or {})
@@ -588,6 +607,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                 "critical_path": res["critical_path"],
                 "runtime_s": res["runtime_s"],
                 **({"does_not_fit": res["does_not_fit"]} if res.get("does_not_fit") else {}),
+                **({"seeds": res["seeds"]} if res.get("seeds") else {}),
                 "netlist_sha1": syn["netlist_sha1"],
                 "date": today,
             }

@@ -64,7 +64,13 @@ def _fmax_cell(unit: Mapping, grade: str) -> str:
     over = ((unit.get("grades") or {}).get(grade) or {}).get("does_not_fit")
     if over:
         return "does not fit: " + ", ".join(f"{t} {u:,} of {a:,}" for t, (u, a) in over.items())
-    return _mhz(_fmax(unit, grade))
+    seeds = ((unit.get("grades") or {}).get(grade) or {}).get("seeds") or {}
+    return _mhz(_fmax(unit, grade)) + (" †" if len(seeds) > 1 else "")
+
+
+def _seeds_cell(res: Mapping) -> str:
+    seeds = res.get("seeds") or {}
+    return ", ".join(f"{s}: {_mhz(f)}" for s, f in seeds.items()) if seeds else str(res.get("seed", "—"))
 
 
 def _met(unit: Mapping, grade: str) -> bool:
@@ -117,6 +123,12 @@ def render_table(results: Mapping) -> str:
                  + [f"{_num(w.get('LUT4'))} / {_num(w.get('FF'))}"])
         rows.append("| " + " | ".join(cells) + " |")
     rows.append("")
+    if any(len(((u.get("grades") or {}).get(g) or {}).get("seeds") or {}) > 1
+           for u in (results.get("units") or {}).values() for g in grades):
+        rows.append("† the best of several nextpnr seeds of the same netlist (`mccp synth --seeds N`); every"
+                    " seed's Fmax is in the placement table of docs/synthesis.md. Placement alone moves the"
+                    " core's Fmax by up to ±10 %.")
+        rows.append("")
     if any(_met(u, g) for u in (results.get("units") or {}).values() for g in grades):
         rows.append("\\* Fmax reached the clock target given to nextpnr, so timing-driven placement"
                     " and routing stopped there: the real Fmax may be higher (raise the unit's"
@@ -144,13 +156,14 @@ def _placement_table(results: Mapping) -> str:
     units = results.get("units") or {}
     types = sorted({t for u in units.values() for g in (u.get("grades") or {}).values()
                     for t in (g.get("utilization") or {})})
-    head = ["Unit", "Speed", "Target (MHz)", "Fmax (MHz)"] + types + ["nextpnr time (s)"]
+    head = ["Unit", "Speed", "Target (MHz)", "Fmax (MHz)", "Fmax per seed (MHz)"] + types + ["nextpnr time (s)"]
     rows = ["| " + " | ".join(head) + " |", "| --- | ---:" + " | ---:" * (len(head) - 2) + " |"]
     for name, unit in units.items():
         for g, res in (unit.get("grades") or {}).items():
             util = res.get("utilization") or {}
             rows.append("| " + " | ".join(
-                [f"`{name}`", g, f"{float(res.get('target_mhz', 0)):g}", _mhz(res.get("fmax_mhz"))]
+                [f"`{name}`", g, f"{float(res.get('target_mhz', 0)):g}", _mhz(res.get("fmax_mhz")),
+                 _seeds_cell(res)]
                 + [str(util.get(t, 0)) for t in types] + [_num(res.get("runtime_s"))]) + " |")
     return "\n".join(rows)
 
@@ -240,7 +253,9 @@ def render_markdown(results: Mapping) -> str:
         " XOR into a LUT of the unit).",
         "- Fmax is nextpnr-ecp5's post-route figure for the clock, from one placement with a fixed"
         " seed and a clock target above the expected Fmax (so the timing-driven placer and router"
-        " keep working on the critical path). Another seed typically moves it by a few percent.",
+        " keep working on the critical path). Another seed moves it: by a few percent for the small"
+        " units, by up to ±10 % for the core. With `--seeds N` each netlist is placed with seeds"
+        " 1..N, the best run is the headline (marked †) and every seed's Fmax is recorded.",
         f"- Device option `{results.get('nextpnr_device_option', '--85k')}`"
         f" ({results.get('device', '?')}); the LFE5UM-85F has the same fabric and timing"
         " (it adds SERDES).",
