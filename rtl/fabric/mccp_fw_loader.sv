@@ -6,6 +6,9 @@
 // the scheduler's entry tables of those cores.  Both are refused (SLVERR)
 // while any of those cores is enabled for scheduling or not idle, so a core is
 // only rewritten once the host has drained it; the others keep working.
+// The instruction-memory write leaves through registers (one clock after the
+// register write): the refusal depends on every core's idle state, and that
+// logic must not sit in front of each core's memory address.
 module mccp_fw_loader #(
   parameter int NumCores = 4
 ) (
@@ -32,7 +35,10 @@ module mccp_fw_loader #(
   output logic [NumCores-1:0] ent_cores_o
 );
 
-  logic [9:0] addr_q;
+  logic [9:0]          addr_q;
+  logic [NumCores-1:0] imem_we_q;
+  logic [9:0]          imem_addr_q;
+  logic [31:0]         imem_wdata_q;
 
   assign refuse_o = (cores_i & (enable_i | ~idle_i)) != '0;
 
@@ -46,10 +52,21 @@ module mccp_fw_loader #(
     end
   end
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      imem_we_q <= '0;
+    end else begin
+      imem_we_q <= (data_we_i && !refuse_o) ? cores_i : '0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    imem_addr_q  <= addr_q;
+    imem_wdata_q <= data_wdata_i;
+  end
   assign addr_o       = addr_q;
-  assign imem_we_o    = (data_we_i && !refuse_o) ? cores_i : '0;
-  assign imem_addr_o  = addr_q;
-  assign imem_wdata_o = data_wdata_i;
+  assign imem_we_o    = imem_we_q;
+  assign imem_addr_o  = imem_addr_q;
+  assign imem_wdata_o = imem_wdata_q;
   assign ent_we_o     = entry_we_i && !refuse_o;
   assign ent_cores_o  = cores_i;
 

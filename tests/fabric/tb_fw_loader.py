@@ -7,8 +7,8 @@ the entry tables of those cores; both are refused (refuse_o, no write, no
 advance) while any selected core is enabled or not idle.  The bench keeps the
 instruction memories the model expects, applies random register writes under
 random enable / idle / mask values, and checks every clock: refuse_o,
-imem_we_o (exactly the mask, or nothing), imem_addr_o / imem_wdata_o on a
-write, ent_we_o / ent_cores_o, addr_o; and at the end the memories built from
+imem_we_o one clock after the register write (exactly the mask, or nothing),
+imem_addr_o / imem_wdata_o with it, ent_we_o / ent_cores_o, addr_o; and at the end the memories built from
 the write strobes against the model's.
 
 Knobs: FW_CORES_N (NumCores of the build), FW_OPS.
@@ -38,6 +38,7 @@ class FwTb:
         self.entries = 0
         self.refused = {"data": 0, "entry": 0}
         self.accepted = {"data": 0, "entry": 0}
+        self.expect = None                              # (mask, addr, word) of the write due this clock
 
     async def reset(self):
         dut = self.dut
@@ -68,19 +69,23 @@ class FwTb:
             f"refuse_o {int(dut.refuse_o.value)} with cores {cores:b} enable {enable:b} idle {idle:b}")
         assert int(dut.addr_o.value) == self.addr, f"addr_o {int(dut.addr_o.value)}, model {self.addr}"
         we = int(dut.imem_we_o.value)
+        if self.expect is not None:
+            mask, addr, word = self.expect
+            assert we == mask, f"imem_we_o {we:b}, cores {mask:b}"
+            assert int(dut.imem_addr_o.value) == addr
+            assert int(dut.imem_wdata_o.value) == word
+        else:
+            assert we == 0, f"imem_we_o {we:b} with no accepted FW_DATA write a clock before"
+        self.expect = None
         if op == "data" and not refuse:
-            assert we == cores, f"imem_we_o {we:b}, cores {cores:b}"
-            assert int(dut.imem_addr_o.value) == self.addr
-            assert int(dut.imem_wdata_o.value) == value
+            self.expect = (cores, self.addr, value) if cores else None
             for c in range(N):
                 if (cores >> c) & 1:
                     self.mem[c][self.addr] = value
             self.addr = (self.addr + 1) % 1024
             self.accepted["data"] += 1
-        else:
-            assert we == 0, f"imem_we_o {we:b} (op {op}, refuse {refuse})"
-            if op == "data":
-                self.refused["data"] += 1
+        elif op == "data":
+            self.refused["data"] += 1
         for c in range(N):
             if (we >> c) & 1:
                 self.seen[c][int(dut.imem_addr_o.value)] = int(dut.imem_wdata_o.value)
@@ -94,7 +99,8 @@ class FwTb:
         if op == "addr":
             self.addr = value
 
-    def check_memories(self):
+    async def check_memories(self):
+        await self.step(0, 0, ALL)                      # the last write leaves a clock later
         for c in range(N):
             assert self.seen[c] == self.mem[c], f"core {c}: instruction memory differs from the model"
 
@@ -119,7 +125,7 @@ async def test_update_one_core(dut):
     assert tb.addr == 0x10 + len(prog)
     assert tb.mem[target] == {0x10 + i: w for i, w in enumerate(prog)}
     assert all(not tb.seen[c] for c in range(N) if c != target)
-    tb.check_memories()
+    await tb.check_memories()
 
 
 @cocotb.test()
@@ -131,7 +137,7 @@ async def test_wrap(dut):
     for w in (1, 2, 3):
         await tb.step(ALL, 0, ALL, "data", w)
     assert tb.addr == 1
-    tb.check_memories()
+    await tb.check_memories()
     assert tb.seen[0] == {1022: 1, 1023: 2, 0: 3}
 
 
@@ -153,5 +159,5 @@ async def test_random(dut):
         op = rng.choice([None, None, "data", "data", "data", "entry", "addr" if rng.random() < 0.2 else "data"])
         value = rng.randrange(1024) if op == "addr" else rng.getrandbits(32)
         await tb.step(cores, enable, idle, op, value)
-    tb.check_memories()
+    await tb.check_memories()
     assert min(tb.refused.values()) > 0 and min(tb.accepted.values()) > 0, (tb.refused, tb.accepted)
