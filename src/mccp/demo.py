@@ -103,14 +103,17 @@ def latest_fmax(cores: int) -> tuple[float | None, str]:
     from mccp.synth import report
 
     units = report.load_results().get("units", {})
+    why = "no mccp_top report for this core count yet"
     for name, u in units.items():
         if u.get("top") == "mccp_synth_top" and u.get("parameters", {}).get("NumCores") == cores:
-            f = u.get("grades", {}).get("8", {}).get("fmax_mhz")
-            if f:
-                return f, f"mccp_top with {cores} cores ({name}), speed 8"
+            g8 = u.get("grades", {}).get("8", {})
+            if g8.get("fmax_mhz"):
+                return g8["fmax_mhz"], f"mccp_top with {cores} cores ({name}), speed 8"
+            if g8.get("does_not_fit"):
+                why = f"mccp_top with {cores} cores ({name}) {report.fmax_cell(u, '8')} on the ECP5-85"
     u = units.get("core")
     if u and u.get("grades", {}).get("8", {}).get("fmax_mhz"):
-        return u["grades"]["8"]["fmax_mhz"], "one core alone, speed 8 (no mccp_top report for this core count yet)"
+        return u["grades"]["8"]["fmax_mhz"], f"one core alone, speed 8 ({why})"
     return None, "no synthesis report yet (make synth)"
 
 

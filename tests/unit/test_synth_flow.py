@@ -181,7 +181,7 @@ ERROR: Unable to find legal placement for all cells, design is probably at utili
     assert util["TRELLIS_COMB"] == [90140, 83640] and util["DP16KD"] == [160, 208]
     assert flow.overfull(util) == {"TRELLIS_COMB": [90140, 83640]}
     unit = {"grades": {"8": {"fmax_mhz": None, "does_not_fit": flow.overfull(util)}}}
-    assert report._fmax_cell(unit, "8") == "does not fit: TRELLIS_COMB 90,140 of 83,640"
+    assert report.fmax_cell(unit, "8") == "does not fit: TRELLIS_COMB 90,140 of 83,640"
 
 
 def test_best_of_seeds_keeps_every_seed():
@@ -189,9 +189,9 @@ def test_best_of_seeds_keeps_every_seed():
     best = flow.best_of_seeds(runs)
     assert best["seed"] == 2 and best["fmax_mhz"] == 104.7
     assert best["seeds"] == {"1": 91.8, "2": 104.7, "3": 99.0}
-    assert report._fmax_cell({"grades": {"8": best}}, "8") == "104.7 †"
+    assert report.fmax_cell({"grades": {"8": best}}, "8") == "104.7 †"
     one = flow.best_of_seeds({1: {"fmax_mhz": 50.0, "seed": 1}})
-    assert "seeds" not in one and report._fmax_cell({"grades": {"8": one}}, "8") == "50.0"
+    assert "seeds" not in one and report.fmax_cell({"grades": {"8": one}}, "8") == "50.0"
 
 
 def test_merge_keeps_only_grades_of_the_same_netlist():

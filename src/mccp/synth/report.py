@@ -59,7 +59,7 @@ def _fmax(unit: Mapping, grade: str):
     return ((unit.get("grades") or {}).get(grade) or {}).get("fmax_mhz")
 
 
-def _fmax_cell(unit: Mapping, grade: str) -> str:
+def fmax_cell(unit: Mapping, grade: str) -> str:
     """Fmax for a table cell, or what the design needs beyond the device when it does not fit."""
     over = ((unit.get("grades") or {}).get(grade) or {}).get("does_not_fit")
     if over:
@@ -119,7 +119,7 @@ def render_table(results: Mapping) -> str:
         w = unit.get("wrapper") or {}
         cells = ([f"`{name}`", unit.get("description", ""), _num(f.get("LUT4")), _num(f.get("FF")),
                   _num(f.get("EBR")), _num(f.get("DSP")), _num(f.get("DPR"))]
-                 + [_fmax_cell(unit, g) + (" *" if _met(unit, g) else "") for g in grades]
+                 + [fmax_cell(unit, g) + (" *" if _met(unit, g) else "") for g in grades]
                  + [f"{_num(w.get('LUT4'))} / {_num(w.get('FF'))}"])
         rows.append("| " + " | ".join(cells) + " |")
     rows.append("")
@@ -212,7 +212,7 @@ def _table1(results: Mapping) -> str:
         lines.append("| " + " | ".join([str(cores), str(bits), _num(f.get("LUT4")), _num(f.get("FF")), _num(f.get("EBR")),
                                          _num(f.get("DPR")),
                                          f"{_num(comb)} ({100 * comb / ECP5_85_COMB:.0f} %)" if comb else "—", step]
-                                        + [_fmax_cell(u, g) for g in grades]) + " |")
+                                        + [fmax_cell(u, g) for g in grades]) + " |")
         prev = (cores, bits, f.get("LUT4", 0))
     if not tops:
         lines.append("| — | — | not run yet: `mccp synth --unit top_c8_s128` (units top_c2_s32 .. top_c8_s128) | | | | | |"
