@@ -140,6 +140,20 @@ class RkTb:
         self.items.append(Block(data, decrypt, ref, False, nr))
 
     # ---------------------------------------------------------------- clocking
+
+    async def expect_blocks_refused(self, clocks: int = 10) -> None:
+        """Offer a block for `clocks` clocks while no complete schedule is held: never taken."""
+        dut = self.dut
+        await FallingEdge(dut.clk_i)
+        dut.in_valid_i.value = 1
+        for _ in range(clocks):
+            await FallingEdge(dut.clk_i)
+            await ReadOnly()
+            assert int(dut.in_ready_o.value) == 0 and int(dut.key_expanded_o.value) == 0
+        await FallingEdge(dut.clk_i)
+        dut.in_valid_i.value = 0
+        self.cycle += clocks + 2
+
     async def start(self):
         dut = self.dut
         cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
@@ -397,15 +411,7 @@ async def test_blocks_refused_until_complete(dut):
     # key size 3 with done: error, no key, blocks refused; the next schedule recovers
     tb.add_schedule(Schedule(random_key(rng, 0), code=3))
     await tb.drain()
-    await FallingEdge(dut.clk_i)
-    dut.in_valid_i.value = 1
-    for _ in range(10):
-        await FallingEdge(dut.clk_i)
-        await ReadOnly()
-        assert int(dut.in_ready_o.value) == 0 and int(dut.key_expanded_o.value) == 0
-    await FallingEdge(dut.clk_i)
-    dut.in_valid_i.value = 0
-    tb.cycle += 12
+    await tb.expect_blocks_refused()
     key = random_key(rng, 1)
     tb.add_schedule(Schedule(key))
     for _ in range(4):
@@ -414,15 +420,7 @@ async def test_blocks_refused_until_complete(dut):
     # writes without done: no key, blocks refused
     tb.add_schedule(Schedule(random_key(rng, 2), partial=6))
     await tb.drain()
-    await FallingEdge(dut.clk_i)
-    dut.in_valid_i.value = 1
-    for _ in range(10):
-        await FallingEdge(dut.clk_i)
-        await ReadOnly()
-        assert int(dut.in_ready_o.value) == 0 and int(dut.key_expanded_o.value) == 0
-    await FallingEdge(dut.clk_i)
-    dut.in_valid_i.value = 0
-    tb.cycle += 12
+    await tb.expect_blocks_refused()
     # and a complete schedule works again
     tb.key = None
     tb.add_schedule(Schedule(random_key(rng, 0)))
