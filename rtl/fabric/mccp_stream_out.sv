@@ -27,6 +27,11 @@
 // no predecessor, no dropped packet of the core is still draining, and --
 // for a packet with data -- the core's first word is visible (out_valid), so a
 // chosen packet never stalls the stream for a word that is not there yet.
+// The arbiter sees this registered (req_q: the cores' output buffers and the
+// record logic stay off the grant's path, which would otherwise grow with
+// the core count); every part of it only turns false when the core is
+// granted, so req_q is cleared by the core's grant and is otherwise at most
+// one cycle late.
 //
 // Final status: LENGTH when in_done reported len_err (TLAST came late), else
 // the core's status.  Non-OK: header only, out_len 0; if the core's status
@@ -126,11 +131,11 @@ module mccp_stream_out #(
   logic [4:0]   rr_q;
 
   // arbitration results (combinational)
-  logic          grant, grant_core, grant_err;
+  logic          grant, grant_err;
   logic [4:0]    gidx;
-  logic [NR-1:0] req;
+  logic [NR-1:0] req, gsel;   // gsel: the grant, one-hot (if any)
+  logic [NumCores-1:0] req_q;
   logic          finish;
-  logic [SlotW-1:0] free_slot;
   logic [NS-1:0] free_vec;
 
   // dispatch: the channel's current tail, if any, becomes the predecessor
@@ -186,17 +191,18 @@ module mccp_stream_out #(
     // last word, out_valid is that word's: the next packet of the same core
     // goes on at once and its words follow one per cycle)
     assign emit[c]    = h_ready[c] && (h_only[c] || core_out_valid_i[c]);
-    assign req[c]     = emit[c];
+    assign req[c]     = req_q[c];
 
     assign rec_space_o[c] = (cnt_q[c] != 2'd2);
     assign rec_empty_o[c] = (cnt_q[c] == '0) && !drop_q[c] &&
                             !((em_q != EmIdle) && !cur_err_q && (cur_q == 4'(c)));
 
     logic free_c;
-    assign free_c = grant_core && (gidx == 5'(c));
+    assign free_c = grant && gsel[c];
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
+        req_q[c]  <= 1'b0;
         hd_q[c]   <= 1'b0;
         cnt_q[c]  <= '0;
         drop_q[c] <= 1'b0;
@@ -205,6 +211,7 @@ module mccp_stream_out #(
         dr_q[c]   <= '0;
         dc_q[c]   <= '0;
       end else begin
+        req_q[c] <= emit[c] && !free_c;   // the granted head is gone
         if (free_c) hd_q[c] <= !hd_q[c];
         cnt_q[c] <= cnt_q[c] + 2'(alloc_c[c]) - 2'(free_c);
         if (free_c && h_drop[c]) begin
@@ -262,7 +269,7 @@ module mccp_stream_out #(
           wait_q[s] <= 1'b0;
         end
         if (link && tlive[s]) tail_q[s] <= 1'b0;
-        if (grant_core && wait_q[s] && (pred_q[s] == free_slot)) wait_q[s] <= 1'b0;
+        if (wait_q[s] && free_vec[pred_q[s]]) wait_q[s] <= 1'b0;
         if (res_s) begin
           res_q[s]    <= 1'b1;
           status_q[s] <= core_res_status_i[8*C +: 8];
@@ -295,7 +302,8 @@ module mccp_stream_out #(
     assign seen[i] = seen[i-1] | pick[i-1];
   end
   for (genvar i = 0; i < NR; i++) begin : g_pick
-    assign gi_chain[i+1] = gi_chain[i] | ((pick[i] && !seen[i]) ? 5'(i) : 5'd0);
+    assign gsel[i]       = pick[i] && !seen[i];
+    assign gi_chain[i+1] = gi_chain[i] | (gsel[i] ? 5'(i) : 5'd0);
   end
   assign gidx = gi_chain[NR];
 
@@ -347,26 +355,33 @@ module mccp_stream_out #(
 
   assign finish     = w_valid && w_ready && w_last;
   assign grant      = ((em_q == EmIdle) || finish) && (req != '0);
-  assign grant_core = grant && (gidx < 5'(NumCores));
-  assign grant_err  = grant && (gidx == 5'(NumCores));
+  assign grant_err  = grant && gsel[NumCores];
   assign err_ready_o = grant_err;
 
   for (genvar c = 0; c < NumCores; c++) begin : g_out_ready
     assign core_out_ready_o[c] = drop_q[c] || ((em_q == EmData) && (cur_q == 4'(c)) && w_ready);
   end
 
-  // the freed slot: the granted core's head
+  // the freed slot: the granted core's head (one-hot sel_vec; the record
+  // fields below are AND-OR multiplexers over it)
   logic [NS-1:0] sel_vec;
   for (genvar s = 0; s < NS; s++) begin : g_sel
-    assign sel_vec[s]  = (gidx == 5'(s / 2)) && (hd_q[s / 2] == 1'(s % 2));
-    assign free_vec[s] = grant_core && sel_vec[s];
+    assign sel_vec[s]  = gsel[s / 2] && (hd_q[s / 2] == 1'(s % 2));
+    assign free_vec[s] = grant && sel_vec[s];
   end
-  logic [NS:0][SlotW-1:0] fs_chain;
-  assign fs_chain[0] = '0;
+  logic [NS:0][ChanW-1:0] fch_chain;
+  logic [NS:0][31:0]      fsq_chain, fsc_chain;
+  logic [NS:0][15:0]      fol_chain;
+  assign fch_chain[0] = '0;
+  assign fsq_chain[0] = '0;
+  assign fsc_chain[0] = '0;
+  assign fol_chain[0] = '0;
   for (genvar s = 0; s < NS; s++) begin : g_free
-    assign fs_chain[s+1] = fs_chain[s] | (sel_vec[s] ? SlotW'(s) : '0);
+    assign fch_chain[s+1] = fch_chain[s] | (sel_vec[s] ? chan_q[s] : '0);
+    assign fsq_chain[s+1] = fsq_chain[s] | (sel_vec[s] ? seq_q[s] : '0);
+    assign fsc_chain[s+1] = fsc_chain[s] | (sel_vec[s] ? start_q[s] : '0);
+    assign fol_chain[s+1] = fol_chain[s] | (sel_vec[s] ? bytes_q[s] : '0);
   end
-  assign free_slot = fs_chain[NS];
 
   // header of the granted packet
   logic [127:0] g_hdr;
@@ -382,18 +397,18 @@ module mccp_stream_out #(
   assign on_chain[0] = 1'b0;
   for (genvar c = 0; c < NumCores; c++) begin : g_gsel
     logic sel;
-    assign sel           = (gidx == 5'(c));
+    assign sel           = gsel[c];
     assign gc_sel[c+1]   = gc_sel[c] | sel;
     assign st_chain[c+1] = st_chain[c] | (sel ? h_fstat[c] : 8'd0);
     assign on_chain[c+1] = on_chain[c] | (sel & h_only[c]);
   end
   // the record fields come from the freed slot (the granted core's head)
   assign g_st   = gc_sel[NumCores] ? st_chain[NumCores] : err_status_i;
-  assign g_ch   = gc_sel[NumCores] ? 16'(chan_q[free_slot]) : err_channel_i;
-  assign g_sq   = gc_sel[NumCores] ? seq_q[free_slot] : err_seq_i;
-  assign g_ol   = (gc_sel[NumCores] && st_chain[NumCores] == StOk) ? bytes_q[free_slot] : '0;
+  assign g_ch   = gc_sel[NumCores] ? 16'(fch_chain[NS]) : err_channel_i;
+  assign g_sq   = gc_sel[NumCores] ? fsq_chain[NS] : err_seq_i;
+  assign g_ol   = (gc_sel[NumCores] && st_chain[NumCores] == StOk) ? fol_chain[NS] : '0;
   assign g_co   = gc_sel[NumCores] ? 8'(gidx) : 8'hFF;
-  assign g_sc   = gc_sel[NumCores] ? start_q[free_slot] : '0;
+  assign g_sc   = gc_sel[NumCores] ? fsc_chain[NS] : '0;
   assign g_only = gc_sel[NumCores] ? on_chain[NumCores] : 1'b1;
   assign g_err  = (g_st != StOk);
   always_comb begin
