@@ -476,8 +476,15 @@ module mccp_core #(
   // s[b] < s[c] signed}, computed from D's operands when X advances, or from
   // X's bypassed ones while it holds.  A branch whose operand the instruction
   // issued just before wrote (br_stale_q) waits one cycle for the latter.
+  // Two 16-bit halves side by side and one LUT to join them: a 32-bit
+  // carry chain after the register read was this path's longest part.
   function automatic logic [1:0] compare(input logic [31:0] a, input logic [31:0] b);
-    compare = {a == b, $signed(a) < $signed(b)};
+    logic hi_eq, hi_lt, lo_eq, lo_lt;
+    hi_eq   = (a[31:16] == b[31:16]);
+    hi_lt   = ($signed(a[31:16]) < $signed(b[31:16]));
+    lo_eq   = (a[15:0] == b[15:0]);
+    lo_lt   = (a[15:0] < b[15:0]);
+    compare = {hi_eq && lo_eq, hi_lt || (hi_eq && lo_lt)};
   endfunction
   logic [1:0] cmp_q;
   logic       br_stale_q;

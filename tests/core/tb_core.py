@@ -243,9 +243,15 @@ async def vector_ops_first_principles(dut):
 async def control_flow(dut):
     """Signed branches taken / not taken, jmp, jal/jr, bf; TAKEN_BUBBLES per taken branch."""
     rng = random.Random(SEED + 2)
+    # pairs across the 16-bit and sign boundaries (equal upper halves with the
+    # lower halves' top bits differing, one sign each side), then random ones
+    edges = [(0x00008000, 0x00007FFF), (0x00007FFF, 0x00008000), (0xFFFF8000, 0xFFFF7FFF),
+             (0xFFFF0000, 0xFFFFFFFF), (0x80000000, 0x7FFFFFFF), (0x12340001, 0x12350000)]
+    randoms = []
     for _ in range(10):
         a = rng.choice([0, 1, -1, 5, 0x7FFFFFFF, -0x80000000, rng.getrandbits(32)]) & 0xFFFFFFFF
-        b = rng.choice([a, 0, 1, -1 & 0xFFFFFFFF, rng.getrandbits(32)])
+        randoms.append((a, rng.choice([a, 0, 1, -1 & 0xFFFFFFFF, rng.getrandbits(32)])))
+    for a, b in edges + randoms:
         text = """
             li    s4, 0
             beq   s0, s1, l1
