@@ -15,7 +15,8 @@ def _lint(args: argparse.Namespace) -> int:
 def _synth(args: argparse.Namespace) -> int:
     from mccp.synth import flow
 
-    return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds)
+    return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds,
+                     retime_grades=args.retime)
 
 
 def _docs(args: argparse.Namespace) -> int:
@@ -148,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", type=int, default=1,
                    help="place and route each unit with seeds 1..N; the best Fmax is reported, every seed's "
                         "is recorded")
+    p.add_argument("--retime", action="append", type=int, default=[], metavar="GRADE",
+                   help="speed grade (repeatable) not placed again but timed on the routed design of the "
+                        "fastest --speed grade (minutes instead of an hour for the large tops)")
     p.set_defaults(func=_synth)
 
     p = sub.add_parser("bench", help="cycle-count benchmarks; writes results/*.json and docs tables")

@@ -100,6 +100,30 @@ def test_nextpnr_report_of_tiny_design(tiny_run):
             assert end.startswith(rel + ":")
 
 
+def test_retime_reads_the_routing_and_applies_the_other_grade(tiny_run):
+    """--retime: the routed design of one grade, timed again: the same grade gives the same
+    Fmax (nothing placed or routed anew), a slower grade a lower one, and a netlist that is
+    not placed and routed is refused (nextpnr fails on it) rather than timed."""
+    _, syn, _ = tiny_run
+    work = Path(syn["netlist"]).parent.parent
+    placed = flow.nextpnr(Path(syn["netlist"]), work / "pnr8", grade=8, target_mhz=300.0,
+                          device=DEVICE_25K, write_routed=True)
+    routed = Path(placed["routed"])
+    assert routed.exists()
+    same = flow.retime(routed, Path(syn["netlist"]), work / "rt8", 8, 300.0, device=DEVICE_25K)
+    slow = flow.retime(routed, Path(syn["netlist"]), work / "rt6", 6, 300.0, device=DEVICE_25K)
+    assert same["fmax_mhz"] == pytest.approx(placed["fmax_mhz"], rel=1e-6)
+    assert same["utilization"] == placed["utilization"]
+    assert slow["fmax_mhz"] < placed["fmax_mhz"]
+    with pytest.raises(flow.ToolError):
+        flow.retime(Path(syn["netlist"]), Path(syn["netlist"]), work / "rt_raw", 6, 300.0, device=DEVICE_25K)
+
+
+def test_main_rejects_a_grade_both_placed_and_retimed(capsys):
+    assert flow.main(units=["aes_enc"], grades=[6, 8], retime_grades=[6]) == 2
+    assert "choose one" in capsys.readouterr().err
+
+
 def test_parse_nextpnr_report_synthetic():
     step = lambda kind, cell_from, cell_to, d: {  # noqa: E731
         "type": kind, "delay": d, "from": {"cell": cell_from, "port": "Q"},

