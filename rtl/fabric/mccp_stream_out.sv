@@ -10,7 +10,11 @@
 //
 // Records.  Two per core (slot 2c+0, 2c+1, a ring with head hd_q[c]): the task
 // running on the core and a finished one whose packet has not left yet.  A
-// record is made by disp_* (the cycle the core accepts the start), takes the
+// record is made from disp_* (the cycle the core accepts the start) one cycle
+// later, from registers: the start handshake runs between the scheduler and a
+// core, and its result must not go on into every record's enables in the
+// same cycle (that path crossed the chip twice and limited the tops' Fmax).
+// A core cannot finish a task in that cycle.  The record then takes the
 // core's result (res_*) as soon as it is offered -- so the core may start its
 // next task while this one's words still wait in its output buffer -- and is
 // freed when its packet is chosen for emission.  The parser's in_done events
@@ -100,9 +104,34 @@ module mccp_stream_out #(
     EmData   // the core's words on offer
   } em_e;
 
+  // The dispatch, registered (see the header).
+  logic        dp_valid_q, dp_ordered_q;
+  logic [3:0]  dp_core_q;
+  logic [7:0]  dp_channel_q;
+  logic [31:0] dp_seq_q, dp_start_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dp_valid_q   <= 1'b0;
+      dp_ordered_q <= 1'b0;
+      dp_core_q    <= '0;
+      dp_channel_q <= '0;
+      dp_seq_q     <= '0;
+      dp_start_q   <= '0;
+    end else begin
+      dp_valid_q <= disp_valid_i;
+      if (disp_valid_i) begin
+        dp_ordered_q <= disp_ordered_i;
+        dp_core_q    <= disp_core_i;
+        dp_channel_q <= disp_channel_i;
+        dp_seq_q     <= disp_seq_i;
+        dp_start_q   <= disp_start_cycle_i;
+      end
+    end
+  end
+
   // unused upper channel bits: records only come from channels < Channels
   logic unused_chan;
-  assign unused_chan = ^disp_channel_i;
+  assign unused_chan = ^dp_channel_q;
 
   /////////////
   // Records //
@@ -145,10 +174,10 @@ module mccp_stream_out #(
 
   for (genvar s = 0; s < NS; s++) begin : g_tail
     assign tmatch[s] = vld_q[s] && ord_q[s] && tail_q[s] &&
-                       (chan_q[s] == disp_channel_i[ChanW-1:0]);
+                       (chan_q[s] == dp_channel_q[ChanW-1:0]);
   end
   assign tlive = tmatch & ~free_vec;  // a tail chosen in this cycle no longer blocks
-  assign link  = disp_valid_i && disp_ordered_i && (tlive != '0);
+  assign link  = dp_valid_q && dp_ordered_q && (tlive != '0);
   // at most one tail per channel: an OR of the matching slot numbers
   logic [NS:0][SlotW-1:0] pe_chain;
   assign pe_chain[0] = '0;
@@ -170,7 +199,7 @@ module mccp_stream_out #(
     assign hs = SlotW'(2 * c) + SlotW'(hk);
     assign os = SlotW'(2 * c) + SlotW'(!hk);
 
-    assign alloc_c[c]   = disp_valid_i && (disp_core_i == 4'(c));
+    assign alloc_c[c]   = dp_valid_q && (dp_core_q == 4'(c));
     assign done_push[c] = in_done_valid_i && (in_done_core_i == 4'(c));
 
     // results: into the head-most record without one
@@ -193,8 +222,9 @@ module mccp_stream_out #(
     assign emit[c]    = h_ready[c] && (h_only[c] || core_out_valid_i[c]);
     assign req[c]     = req_q[c];
 
-    assign rec_space_o[c] = (cnt_q[c] != 2'd2);
-    assign rec_empty_o[c] = (cnt_q[c] == '0) && !drop_q[c] &&
+    // both count the record still in the dispatch register
+    assign rec_space_o[c] = (cnt_q[c] != 2'd2) && !(alloc_c[c] && cnt_q[c] == 2'd1);
+    assign rec_empty_o[c] = (cnt_q[c] == '0) && !alloc_c[c] && !drop_q[c] &&
                             !((em_q != EmIdle) && !cur_err_q && (cur_q == 4'(c)));
 
     logic free_c;
@@ -254,14 +284,14 @@ module mccp_stream_out #(
         bytes_q[s]  <= '0;
       end else if (alloc_s) begin
         vld_q[s]   <= 1'b1;
-        ord_q[s]   <= disp_ordered_i;
-        tail_q[s]  <= disp_ordered_i;
+        ord_q[s]   <= dp_ordered_q;
+        tail_q[s]  <= dp_ordered_q;
         wait_q[s]  <= link;
         pred_q[s]  <= pred_enc;
         res_q[s]   <= 1'b0;
-        seq_q[s]   <= disp_seq_i;
-        start_q[s] <= disp_start_cycle_i;
-        chan_q[s]  <= disp_channel_i[ChanW-1:0];
+        seq_q[s]   <= dp_seq_q;
+        start_q[s] <= dp_start_q;
+        chan_q[s]  <= dp_channel_q[ChanW-1:0];
       end else begin
         if (free_vec[s]) begin
           vld_q[s]  <= 1'b0;
