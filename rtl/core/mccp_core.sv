@@ -106,6 +106,21 @@ module mccp_core #(
   output logic [7:0]   res_status_o,
   output logic [15:0]  res_bytes_o,
   output logic         busy_o,
+  // split tasks (docs/core.md): the queues to and from the partner core
+  // (mccp_core_link, through mccp_core_pair), usable while pair_en_i; abort_i
+  // ends a running task with status PARTNER
+  input  logic         pair_en_i,
+  input  logic         abort_i,
+  output logic         tx_push_o,
+  output logic [127:0] tx_data_o,
+  input  logic         tx_space_i,
+  input  logic         tx_space_next_push_i,
+  input  logic         tx_space_next_hold_i,
+  output logic         rx_pop_o,
+  input  logic         rx_valid_i,
+  input  logic [127:0] rx_data_i,
+  input  logic         rx_valid_next_pop_i,
+  input  logic         rx_valid_next_hold_i,
   // retire trace
   output logic         trace_valid_o,
   output logic [9:0]   trace_pc_o,
@@ -120,7 +135,7 @@ module mccp_core #(
 );
 
   localparam int ImemAw = (ImemWords > 1) ? $clog2(ImemWords) : 1;
-  localparam int PreBits = 34;   // predecoded instruction, see "Predecode"
+  localparam int PreBits = 36;   // predecoded instruction, see "Predecode"
 
   typedef enum logic [1:0] {
     StIdle,   // waiting for a start
@@ -145,7 +160,7 @@ module mccp_core #(
   // entry is a `nop`, like the all-zero word.
   logic       w_legal, w_done, w_jump, w_jr, w_branch, w_bf, w_rd_va, w_rd_vb, w_wr_vd, w_v_we;
   logic       w_s_we, w_vld, w_vst, w_ghget, w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec;
-  logic       w_ghinit, w_ghash, w_cnt_c;
+  logic       w_ghinit, w_ghash, w_cnt_c, w_send, w_recv;
   logic [1:0] w_br_kind, w_nsel;
   logic [3:0] w_salu_op, w_valu_op;
   logic [PreBits-1:0] pre_w;
@@ -177,24 +192,26 @@ module mccp_core #(
     .aes_dec_o (w_aes_dec),
     .ghinit_o  (w_ghinit),
     .ghash_o   (w_ghash),
-    .cnt_c_o   (w_cnt_c)
+    .cnt_c_o   (w_cnt_c),
+    .send_o    (w_send),
+    .recv_o    (w_recv)
   );
 
   assign pre_w = {!w_legal, w_done, w_jump, w_jr, w_branch, w_br_kind, w_bf, w_rd_va, w_rd_vb,
                   w_wr_vd, w_v_we, w_s_we, w_salu_op, w_valu_op, w_nsel, w_vld, w_vst, w_ghget,
-                  w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash, w_cnt_c};
+                  w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash, w_cnt_c, w_send, w_recv};
 
   // The instruction in X, predecoded.
   logic       p_illegal, p_done, p_jump, p_jr, p_branch, p_bf, p_rd_va, p_rd_vb, p_wr_vd, p_v_we;
   logic       p_s_we, p_vld, p_vst, p_ghget, p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec;
-  logic       p_ghinit, p_ghash, p_cnt_c;
+  logic       p_ghinit, p_ghash, p_cnt_c, p_send, p_recv;
   logic [1:0] p_br_kind, p_nsel;
   logic [3:0] p_salu_op, p_valu_op;
   logic [PreBits-1:0] pre_x_q;
 
   assign {p_illegal, p_done, p_jump, p_jr, p_branch, p_br_kind, p_bf, p_rd_va, p_rd_vb,
           p_wr_vd, p_v_we, p_s_we, p_salu_op, p_valu_op, p_nsel, p_vld, p_vst, p_ghget,
-          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash, p_cnt_c} = pre_x_q;
+          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash, p_cnt_c, p_send, p_recv} = pre_x_q;
 
   /////////////
   // Engines //
@@ -304,12 +321,12 @@ module mccp_core #(
   // D's instruction, predecoded
   logic       d_illegal, d_done, d_jump, d_jr, d_branch, d_bf, d_rd_va, d_rd_vb, d_wr_vd, d_v_we;
   logic       d_s_we, d_vld, d_vst, d_ghget, d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec;
-  logic       d_ghinit, d_ghash, d_cnt_c;
+  logic       d_ghinit, d_ghash, d_cnt_c, d_send, d_recv;
   logic [1:0] d_br_kind, d_nsel;
   logic [3:0] d_salu_op, d_valu_op;
   assign {d_illegal, d_done, d_jump, d_jr, d_branch, d_br_kind, d_bf, d_rd_va, d_rd_vb,
           d_wr_vd, d_v_we, d_s_we, d_salu_op, d_valu_op, d_nsel, d_vld, d_vst, d_ghget,
-          d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec, d_ghinit, d_ghash, d_cnt_c} = pre_d;
+          d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec, d_ghinit, d_ghash, d_cnt_c, d_send, d_recv} = pre_d;
   logic unused_d;   // the rest is used once the instruction is in X
   assign unused_d = ^{d_jump, d_jr, d_bf, d_v_we, d_s_we, d_setw, d_aes_x, d_aes_dec,
                       d_br_kind, d_salu_op};
@@ -538,7 +555,7 @@ module mccp_core #(
     .keept_i    (keept_q),
     .k_i        (imm[3:0]),
     .rot_i      (rot_q),
-    .ld_i       (fifo_data),
+    .ld_i       (p_recv ? rx_data_i : fifo_data),
     .gh_i       (gh_y),
     .res_o      (valu_res),
     .masked_o   (valu_masked),
@@ -611,7 +628,7 @@ module mccp_core #(
   // until they can take the instruction.  Simulation also
   // evaluates the rules in the cycle itself and stops on a difference.
   logic       n_nonzero, aes_bad, flag, stall_q, stall_d;
-  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond;
+  logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, abort_q, abort_end;
   logic       vld_go, v_issue, s_issue, tag_issue;
   logic [7:0] done_status, end_status;
 
@@ -621,12 +638,14 @@ module mccp_core #(
   assign flag      = |tag_q;
 
   assign go         = run && x_valid_q && !stall_q && !redirect_q;
-  assign trap_ill   = !legal || (p_aes && aes_bad);
+  assign trap_ill   = !legal || (p_aes && aes_bad) || ((p_send || p_recv) && !pair_en_i);
   assign trap_trunc = p_vld && ended_q;
   assign trap_over  = p_vst && n_nonzero && ob_oversize;
   assign trap       = go && (trap_ill || trap_trunc || trap_over);
   assign retire     = go && !(trap_ill || trap_trunc || trap_over);
-  assign finish     = trap || (retire && p_done);
+  // abort_i (registered; X is emptied meanwhile, so nothing issues) ends the task like a trap
+  assign abort_end  = run && abort_q;
+  assign finish     = trap || (retire && p_done) || abort_end;
 
   // The issue of each unit's instructions (retire && p_<unit>), with only the
   // trap terms that can apply to that unit.
@@ -635,22 +654,27 @@ module mccp_core #(
   assign gh_h_we      = start_q || (go && legal && p_ghinit);   // H = 0, Y = 0 after a start
   assign vld_go       = go && legal && p_vld && !ended_q;
   assign ob_we        = go && legal && p_vst && n_nonzero && !ob_oversize;
-  assign v_issue      = go && legal && p_v_we && !(p_vld && ended_q);
+  assign v_issue      = go && legal && p_v_we && !(p_vld && ended_q) && !(p_recv && !pair_en_i);
+  assign tx_push_o    = go && legal && p_send && pair_en_i;
+  assign tx_data_o    = opa;
+  assign rx_pop_o     = go && legal && p_recv && pair_en_i;
   assign s_issue      = go && legal && p_s_we;
   assign tag_issue    = go && legal && p_tagchk;
 
   // What X's instruction does if it issues now (the advance case with X valid).
-  logic i_aes, i_ghash, i_pop, i_ob_we, i_s_we;
+  logic i_aes, i_ghash, i_pop, i_ob_we, i_s_we, i_send, i_recv;
   assign i_aes   = x_valid_q && legal && p_aes && !aes_bad;
   assign i_ghash = x_valid_q && legal && p_ghash;
   assign i_pop   = x_valid_q && legal && p_vld && !ended_q;
   assign i_ob_we = x_valid_q && legal && p_vst && n_nonzero && !ob_oversize;
   assign i_s_we  = x_valid_q && legal && p_s_we;
+  assign i_send  = x_valid_q && legal && p_send && pair_en_i;
+  assign i_recv  = x_valid_q && legal && p_recv && pair_en_i;
 
   // The units next cycle, if X advances (a) or holds (h).  A block the engine
   // accepts now cannot finish next cycle, so eng_out_next holds in both.
   logic pend_a, pend_h, eng_rdy_a, eng_rdy_h, gh_busy_a, gh_busy_h, gh_rdy_a, gh_rdy_h;
-  logic fifo_a, fifo_h, ended_a, space_a, over_a;
+  logic fifo_a, fifo_h, ended_a, space_a, over_a, tx_a, rx_a;
   logic [2:0] m_a, m_h;    // pending register == next X instruction's {a, b, c}
   assign pend_a    = i_aes || (pend_q && !eng_out_valid);
   assign pend_h    = pend_q && !eng_out_valid;
@@ -665,6 +689,8 @@ module mccp_core #(
   assign ended_a   = ended_q || (i_pop && fifo_last);
   assign space_a   = i_ob_we ? ob_space_next_we : ob_space_next;
   assign over_a    = i_ob_we ? ob_over_next_we : ob_oversize;
+  assign tx_a      = i_send ? tx_space_next_push_i : tx_space_next_hold_i;
+  assign rx_a      = i_recv ? rx_valid_next_pop_i : rx_valid_next_hold_i;
   assign m_a       = i_aes ? {ra == ra_d, ra == rb_d, ra == rc_d}
                            : {pend_reg_q == ra_d, pend_reg_q == rb_d, pend_reg_q == rc_d};
   assign m_h       = {eng_m_a_q, eng_m_b_q, eng_m_c_q};
@@ -688,6 +714,8 @@ module mccp_core #(
                      ((d_ghinit || d_ghget) && gh_busy_a) ||
                      (d_vld && !ended_a && !fifo_a) ||
                      (d_vst && nz_a && !over_a && !space_a) ||
+                     (d_send && pair_en_i && !tx_a) ||
+                     (d_recv && pair_en_i && !rx_a) ||
                      (d_done && (pend_a || gh_busy_a)));
   assign stall_h = x_valid_q && legal && (
                      (p_shift && (eng_sel_b != '0)) ||
@@ -699,6 +727,8 @@ module mccp_core #(
                      ((p_ghinit || p_ghget) && gh_busy_h) ||
                      (p_vld && !ended_q && !fifo_h) ||
                      (p_vst && nz_h && !ob_oversize && !ob_space_next) ||
+                     (p_send && pair_en_i && !tx_space_next_hold_i) ||
+                     (p_recv && pair_en_i && !rx_valid_next_hold_i) ||
                      (p_done && (pend_h || gh_busy_h)));
   assign stall_d = advance ? stall_a : stall_h;
 
@@ -718,6 +748,8 @@ module mccp_core #(
                        ((p_ghinit || p_ghget) && gh_busy) ||
                        (p_vld && !ended_q && !fifo_valid) ||
                        (p_vst && n_nonzero && !ob_oversize && !ob_space) ||
+                       (p_send && pair_en_i && !tx_space_i) ||
+                       (p_recv && pair_en_i && !rx_valid_i) ||
                        (p_done && (pend_q || gh_busy)));
   always_ff @(posedge clk_i) begin
     if (run && x_valid_q && !redirect_q && (stall_q != stall_now)) begin
@@ -741,10 +773,12 @@ module mccp_core #(
   assign taken  = retire && (p_jump || p_jr || (p_branch && cond) || (p_bf && flag));
   assign target = p_jr ? sa[13:0] : imm;
 
-  // imm < 7 (the defined codes), written without a comparison (carry chain)
-  assign done_status = (imm[7:3] == '0 && imm[2:0] != 3'd7) ? imm[7:0] : mccp_isa_pkg::STATUS_BAD_PARAM;
+  // imm < 8 (the defined codes), written without a comparison (carry chain)
+  assign done_status = (imm[7:3] == '0) ? imm[7:0] : mccp_isa_pkg::STATUS_BAD_PARAM;
   always_comb begin
-    if (trap_ill) begin
+    if (abort_end) begin
+      end_status = mccp_isa_pkg::STATUS_PARTNER;
+    end else if (trap_ill) begin
       end_status = mccp_isa_pkg::STATUS_ILLEGAL;
     end else if (trap_trunc) begin
       end_status = mccp_isa_pkg::STATUS_TRUNCATED;
@@ -901,6 +935,7 @@ module mccp_core #(
       prime_q      <= 1'b0;
       start_q      <= 1'b0;
       idle_q       <= 1'b0;
+      abort_q      <= 1'b0;
       pc_x_q       <= '0;
       pc1_x_q      <= '0;
       tgt_q        <= '0;
@@ -934,7 +969,8 @@ module mccp_core #(
       if (go) begin
         tgt_q <= target;
       end
-      x_valid_q  <= run && (advance ? (d_valid && !redirect_q) : x_valid_q);
+      x_valid_q  <= run && !abort_i && (advance ? (d_valid && !redirect_q) : x_valid_q);
+      abort_q    <= run && abort_i && !finish;
       redirect_q <= run && taken;
 
       // write-back stage

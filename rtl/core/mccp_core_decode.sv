@@ -34,7 +34,9 @@ module mccp_core_decode (
   output logic       aes_dec_o,
   output logic       ghinit_o,
   output logic       ghash_o,
-  output logic       cnt_c_o    // takes a byte count from s[c] (vmask, vpad, vstn)
+  output logic       cnt_c_o,   // takes a byte count from s[c] (vmask, vpad, vstn)
+  output logic       send_o,    // vsend
+  output logic       recv_o     // vrecv
 );
 
   logic [5:0]  op;            // an mccp_isa_pkg::opcode_e value (a plain vector: Icarus 11 crashes on the enum here)
@@ -73,6 +75,8 @@ module mccp_core_decode (
     ghinit_o = '0;
     ghash_o = '0;
     cnt_c_o = '0;
+    send_o = '0;
+    recv_o = '0;
     salu_op_o = mccp_core_pkg::SOP_LI;
     valu_op_o = mccp_core_pkg::VOP_MASK;
     nsel_o    = mccp_core_pkg::NSEL_REG;
@@ -254,6 +258,19 @@ module mccp_core_decode (
       mccp_isa_pkg::OP_GHGET: begin
         valu_op_o = mccp_core_pkg::VOP_GH;
         ghget_o = 1'b1;
+        wr_vd_o = 1'b1;
+        v_we_o  = 1'b1;
+        use_a       = 1'b1;
+      end
+      mccp_isa_pkg::OP_VSEND: begin
+        send_o  = 1'b1;
+        rd_va_o = 1'b1;
+        use_b       = 1'b1;
+      end
+      mccp_isa_pkg::OP_VRECV: begin
+        // the queue's head enters through the vld path (VOP_LD)
+        valu_op_o = mccp_core_pkg::VOP_LD;
+        recv_o  = 1'b1;
         wr_vd_o = 1'b1;
         v_we_o  = 1'b1;
         use_a       = 1'b1;

@@ -10,6 +10,8 @@ package mccp_isa_pkg;
   localparam int NumSregs = 8;
   localparam int VregBits = 128;
   localparam int SregBits = 32;
+  localparam int PairLinkDepth = 2;    // blocks per split-task queue
+  localparam int PairLinkLatency = 2;  // vsend -> vrecv issue, cycles
 
   // Instruction fields [msb:lsb].
   localparam int FieldOpMsb = 31;
@@ -66,7 +68,9 @@ package mccp_isa_pkg;
     OP_AESD = 6'h32,
     OP_GHINIT = 6'h33,
     OP_GHASH = 6'h34,
-    OP_GHGET = 6'h35
+    OP_GHGET = 6'h35,
+    OP_VSEND = 6'h38,
+    OP_VRECV = 6'h39
   } opcode_e;
 
   // Task end status codes.
@@ -76,7 +80,8 @@ package mccp_isa_pkg;
   localparam logic [7:0] STATUS_TRUNCATED = 8'd3;  // vld after the packet's last word
   localparam logic [7:0] STATUS_LENGTH = 8'd4;  // done with input words left unread (drained)
   localparam logic [7:0] STATUS_OVERSIZE = 8'd5;  // output buffer full of this packet's data
-  localparam logic [7:0] STATUS_ILLEGAL = 8'd6;  // undefined instruction, AES without key, or decrypt unsupported
+  localparam logic [7:0] STATUS_ILLEGAL = 8'd6;  // undefined instruction, AES without key, decrypt unsupported, or vsend/vrecv outside a split task
+  localparam logic [7:0] STATUS_PARTNER = 8'd7;  // split task: the partner core ended first (its own error, or the task is over); output discarded
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

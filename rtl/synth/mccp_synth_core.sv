@@ -22,18 +22,22 @@ module mccp_synth_core #(
 
   // imem_we, imem_addr[10], imem_wdata[32], key_valid, key[256], key_len[2], rk_idx[4],
   // rk_done, start_valid, start_entry[10], start_args[128], start_empty, in_valid,
-  // in_data[128], in_last, out_ready, res_ready.  The round-key port (KeyExpand = 0)
-  // takes its write enable, data and key size from key_valid, key and key_len.
-  localparam int InWidth  = 1 + 10 + 32 + 1 + 256 + 2 + 4 + 1 + 1 + 10 + 128 + 1 + 1 + 128 + 1 + 1 + 1;
+  // in_data[128], in_last, out_ready, res_ready, pair_en, abort, tx_space[3], rx_valid[3].
+  // The round-key port (KeyExpand = 0) takes its write enable, data and key size from
+  // key_valid, key and key_len; the partner queue's data comes from in_data.
+  localparam int InWidth  = 1 + 10 + 32 + 1 + 256 + 2 + 4 + 1 + 1 + 10 + 128 + 1 + 1 + 128 + 1 + 1 + 1 + 8;
   // key_ready, key_error, key_expanded, start_ready, in_ready, out_valid, out_data[128],
-  // out_bytes[5], out_last, res_valid, res_status[8], res_bytes[16], busy
-  localparam int OutWidth = 1 + 1 + 1 + 1 + 1 + 1 + 128 + 5 + 1 + 1 + 8 + 16 + 1;
+  // out_bytes[5], out_last, res_valid, res_status[8], res_bytes[16], busy, tx_push,
+  // tx_data[128], rx_pop
+  localparam int OutWidth = 1 + 1 + 1 + 1 + 1 + 1 + 128 + 5 + 1 + 1 + 8 + 16 + 1 + 1 + 128 + 1;
 
   logic [InWidth-1:0]  stim;
   logic [OutWidth-1:0] resp;
 
   logic         imem_we, key_valid, start_valid, start_empty, in_valid, in_last, out_ready, res_ready;
-  logic         rk_done;
+  logic         rk_done, pair_en, abort, tx_push, rx_pop;
+  logic [2:0]   tx_space, rx_valid;
+  logic [127:0] tx_data;
   logic [3:0]   rk_idx;
   logic [9:0]   imem_addr, start_entry;
   logic [31:0]  imem_wdata;
@@ -58,7 +62,8 @@ module mccp_synth_core #(
   );
 
   assign {imem_we, imem_addr, imem_wdata, key_valid, key, key_len, rk_idx, rk_done, start_valid,
-          start_entry, start_args, start_empty, in_valid, in_data, in_last, out_ready, res_ready} = stim;
+          start_entry, start_args, start_empty, in_valid, in_data, in_last, out_ready, res_ready,
+          pair_en, abort, tx_space, rx_valid} = stim;
 
   // The trace ports are left open: synthesis removes the trace logic they alone use.
   /* verilator lint_off PINCONNECTEMPTY */
@@ -104,6 +109,18 @@ module mccp_synth_core #(
     .res_status_o    (res_status),
     .res_bytes_o     (res_bytes),
     .busy_o          (busy),
+    .pair_en_i           (pair_en),
+    .abort_i             (abort),
+    .tx_push_o           (tx_push),
+    .tx_data_o           (tx_data),
+    .tx_space_i          (tx_space[0]),
+    .tx_space_next_push_i(tx_space[1]),
+    .tx_space_next_hold_i(tx_space[2]),
+    .rx_pop_o            (rx_pop),
+    .rx_valid_i          (rx_valid[0]),
+    .rx_data_i           (in_data),
+    .rx_valid_next_pop_i (rx_valid[1]),
+    .rx_valid_next_hold_i(rx_valid[2]),
     .trace_valid_o   (),
     .trace_pc_o      (),
     .trace_insn_o    (),
@@ -118,7 +135,7 @@ module mccp_synth_core #(
   /* verilator lint_on PINCONNECTEMPTY */
 
   assign resp = {key_ready, key_error, key_expanded, start_ready, in_ready, out_valid, out_data,
-                 out_bytes, out_last, res_valid, res_status, res_bytes, busy};
+                 out_bytes, out_last, res_valid, res_status, res_bytes, busy, tx_push, tx_data, rx_pop};
 
   mccp_synth_misr #(
     .Width(OutWidth)

@@ -34,10 +34,12 @@ from dataclasses import dataclass, field
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
+from cocotb.utils import get_sim_time
 
 from mccp.iss import Iss, Result, Retire, Writeback
 from mccp.task import Task
 
+CLOCK_NS = 10
 IMEM_WORDS = 1024
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
 
@@ -101,8 +103,10 @@ class CoreHarness:
     at that rising edge.  `self.cycle` counts cycles since the harness started.
     """
 
-    def __init__(self, dut, imem_words: int = IMEM_WORDS, seed: int = 1):
+    def __init__(self, dut, imem_words: int = IMEM_WORDS, seed: int = 1, pair_ports: bool = True):
         self.dut = dut
+        self.pair_ports = pair_ports       # the core's split-task ports are the bench's to drive
+        self.start_times: list[int] = []   # absolute cycle (sim time / period) of each start handshake
         self.imem_words = imem_words
         self.rng = random.Random(seed)
         self.cycle = 0
@@ -118,6 +122,10 @@ class CoreHarness:
                      "start_valid_i", "start_entry_i", "start_args_i", "start_empty_i", "in_valid_i", "in_data_i",
                      "in_last_i", "out_ready_i", "res_ready_i"):
             getattr(d, name).value = 0
+        if self.pair_ports:   # a lone core: no partner (vsend / vrecv trap)
+            for name in ("pair_en_i", "abort_i", "tx_space_i", "tx_space_next_push_i", "tx_space_next_hold_i",
+                         "rx_valid_i", "rx_data_i", "rx_valid_next_pop_i", "rx_valid_next_hold_i"):
+                getattr(d, name).value = 0
 
     @property
     def started(self) -> bool:
@@ -127,7 +135,7 @@ class CoreHarness:
     async def start(self) -> None:
         """Start the clock and reset the core."""
         if not self.started:
-            self.clock_task = cocotb.start_soon(Clock(self.dut.clk_i, 10, unit="ns").start())
+            self.clock_task = cocotb.start_soon(Clock(self.dut.clk_i, CLOCK_NS, unit="ns").start())
         await self.reset()
 
     async def reset(self, clocks: int = 3) -> None:
@@ -249,6 +257,7 @@ class CoreHarness:
             if offer_start and _u(d.start_ready_o):
                 current = runs[started]
                 current.start_cycle = cyc
+                self.start_times.append(get_sim_time("ns") // CLOCK_NS)
                 started += 1
                 offer_start = False
                 deadline = cyc + self.max_task_cycles

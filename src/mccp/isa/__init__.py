@@ -6,7 +6,7 @@ generators of the RTL package and docs/isa.md) goes through this module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from pathlib import Path
 
@@ -105,6 +105,7 @@ class Isa:
     kinds: dict[str, OperandKind]
     status_codes: tuple[dict, ...]
     instructions: tuple[Instruction, ...]
+    pair_link: dict[str, int] = dc_field(default_factory=dict)   # depth, latency of the split-task queues
 
     @property
     def by_mnemonic(self) -> dict[str, Instruction]:
@@ -176,7 +177,8 @@ def _load(path: Path) -> Isa:
     for entry in raw["instructions"]:
         ops = tuple(Operand(name, kinds[kind], fields[field]) for name, kind, field in entry["operands"])
         instructions.append(Instruction(entry["mnemonic"], entry["opcode"], entry["unit"], ops, entry["doc"]))
-    return Isa(raw["word_bits"], fields, raw["registers"], kinds, tuple(raw["status_codes"]), tuple(instructions))
+    return Isa(raw["word_bits"], fields, raw["registers"], kinds, tuple(raw["status_codes"]), tuple(instructions),
+               dict(raw["pair_link"]))
 
 
 @lru_cache(maxsize=1)

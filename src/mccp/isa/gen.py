@@ -32,6 +32,8 @@ def render_sv(isa: Isa) -> str:
         f"  localparam int NumSregs = {isa.registers['s']['count']};",
         f"  localparam int VregBits = {isa.registers['v']['bits']};",
         f"  localparam int SregBits = {isa.registers['s']['bits']};",
+        f"  localparam int PairLinkDepth = {isa.pair_link['depth']};    // blocks per split-task queue",
+        f"  localparam int PairLinkLatency = {isa.pair_link['latency']};  // vsend -> vrecv issue, cycles",
         "",
         "  // Instruction fields [msb:lsb].",
     ]
@@ -57,6 +59,11 @@ def render_md(isa: Isa) -> str:
     out += [f"| `{f.name}` | [{f.msb}:{f.lsb}] |" for f in isa.fields.values()]
     out += ["", "## Registers", "", "| file | count | bits | notes |", "| --- | --- | --- | --- |"]
     out += [f"| `{n}` | {r['count']} | {r['bits']} | {r['doc']} |" for n, r in isa.registers.items()]
+    out += ["", "## Split-task queues", "",
+            f"`vsend` / `vrecv` use one queue per direction between the two cores of a split task: "
+            f"{isa.pair_link['depth']} blocks each; a `vrecv` issues at least {isa.pair_link['latency']} cycles "
+            f"after the `vsend` of its block, a `vsend` into a full queue at least "
+            f"{isa.pair_link['latency']} cycles after the `vrecv` that frees its place."]
     out += ["", "## Operand kinds", "", "| kind | meaning |", "| --- | --- |"]
     out += [f"| `{k.name}` | {k.doc} |" for k in isa.kinds.values()]
     out += ["", "## Instructions", "", "`clamp(x)` = min(max(x, 0), 16) on a signed 32-bit scalar.", "",
