@@ -53,6 +53,7 @@ package mccp_fabric_pkg;
     logic [1:0]   key_len;
     logic         affinity;
     logic         ordered;
+    logic         split;     // the channel's policy: CCM on two cores
     logic         empty;     // no body word (the core's start_empty_i)
     logic [127:0] args;      // s0..s3 = payload, AAD, nonce, tag lengths (s0 on top)
   } task_req_t;

@@ -15,6 +15,13 @@
 //     starts the task;
 //  4. grants the parser the core, which then streams the body into it, and
 //     hands the output stage the dispatch record.
+// A CCM packet with the split policy (the channel's SPLIT bit or the global
+// SCHED.CCM_SPLIT) runs on a free capable pair of cores (2p, 2p+1) when the
+// device has one (else on one core like any packet): steps 3 and 4 run twice,
+// first for the MAC core 2p+1 (role 2 in s3[17:16], an empty packet, no
+// record, the parser is not granted), then for the I/O core 2p (role 1),
+// which gets the body and the record.  The key stays in its register until
+// both halves hold it.
 // One request at a time; a request waits while every capable core is busy.
 // Key bits pass through one register here, cleared once the expander has
 // taken them.
@@ -28,6 +35,7 @@ module mccp_sched #(
   input  logic [31:0]              cycle_i,
   // policy (SCHED register) and cores the host lets us use
   input  logic                     affinity_en_i,
+  input  logic                     split_en_i,   // CCM on two cores for every channel
   input  logic [NumCores-1:0]      enable_i,
   // parser request
   input  logic                     req_valid_i,
@@ -80,6 +88,7 @@ module mccp_sched #(
   // status (CORE_CAPS, CORE_IDLE, counters)
   output logic [NumCores-1:0]      busy_o,       // a task is being started or runs
   output logic [NumCores-1:0]      start_o,      // a core started a task (pulse)
+  output logic [1:0]               start_role_o, // with start_o: 0 alone, 1 split I/O half, 2 split MAC half
   output logic [NumCores*16-1:0]   caps_funcs_o,
   output logic [NumCores-1:0]      key_tag_valid_o,
   output logic [NumCores*5-1:0]    key_tag_slot_o
@@ -102,6 +111,7 @@ module mccp_sched #(
   logic [255:0]        key_q;
   logic [1:0]          key_len_q;
   logic                key_ok_q, stale_q;
+  logic                split_q, mac_half_q, io_hit_q;   // a split request; its MAC half is being started
   logic [7:0]          err_q;
   logic [NumCores-1:0] busy_q, tag_valid_q;
   logic [4:0]          tag_slot_q [NumCores];
@@ -130,6 +140,30 @@ module mccp_sched #(
     cand = (affinity_en_i && req_i.affinity && (hit != '0)) ? hit : free;
   end
 
+  // Split: pairs (2p, 2p+1) whose cores are both capable / free / hold the key.
+  localparam int NumPairs = NumCores / 2;
+  localparam int Pw = (NumPairs > 1) ? $clog2(NumPairs) : 1;
+  logic                    want_split, split_ok;
+  logic [NumPairs:0]       pcap, pfree, phit, pcand;   // one spare bit: NumPairs may be 0
+  logic [Pw-1:0]           ppick;
+  always_comb begin
+    pcap = '0;
+    pfree = '0;
+    phit = '0;
+    for (int p = 0; p < NumPairs; p++) begin
+      pcap[p]  = capable[2*p] && capable[2*p+1];
+      pfree[p] = free[2*p] && free[2*p+1];
+      phit[p]  = hit[2*p] && hit[2*p+1];
+    end
+    pcand = (affinity_en_i && req_i.affinity && (phit != '0)) ? phit : pfree;
+    ppick = '0;
+    for (int p = NumPairs - 1; p >= 0; p--) begin
+      if (pcand[p]) ppick = Pw'(p);
+    end
+  end
+  assign want_split = (split_en_i || req_i.split) && (req_i.func[3:1] == mccp_regs_pkg::MODE_CCM);
+  assign split_ok   = want_split && (pcap != '0);
+
   // Round robin: the first candidate at or after rr_q.
   logic [Cw-1:0] pick;
   always_comb begin
@@ -155,6 +189,9 @@ module mccp_sched #(
       key_len_q   <= '0;
       key_ok_q    <= 1'b0;
       stale_q     <= 1'b0;
+      split_q     <= 1'b0;
+      mac_half_q  <= 1'b0;
+      io_hit_q    <= 1'b0;
       err_q       <= '0;
       busy_q      <= '0;
       tag_valid_q <= '0;
@@ -191,15 +228,26 @@ module mccp_sched #(
           end else if (capable == '0) begin
             err_q   <= mccp_regs_pkg::STATUS_NO_CORE;
             state_q <= StRefuse;
+          end else if (split_ok) begin
+            // the MAC core 2p+1 first; the I/O core 2p once it runs
+            if (pcand != '0) begin
+              core_q     <= Cw'({ppick, 1'b1});
+              split_q    <= 1'b1;
+              mac_half_q <= 1'b1;
+              io_hit_q   <= hit[2*ppick];
+              state_q    <= (hit[2*ppick+1] && !stale_q) ? StStart : StKey;
+            end
           end else if (cand != '0) begin
             core_q  <= pick;
+            split_q <= 1'b0;
             rr_q    <= (32'(pick) == NumCores - 1) ? '0 : pick + 1'b1;
             state_q <= (hit[pick] && !stale_q) ? StStart : StKey;
           end
         end
         StKey: begin
           if (key_fire) begin
-            key_q   <= '0;
+            // the I/O half may still need the key
+            if (!(mac_half_q && !io_hit_q)) key_q <= '0;
             state_q <= StExpand;
           end
         end
@@ -211,7 +259,13 @@ module mccp_sched #(
           end
         end
         StStart: begin
-          if (start_fire) begin
+          if (start_fire && mac_half_q) begin
+            // MAC half running: now the I/O core (its key tag checked as for the MAC core)
+            busy_q[core_q] <= 1'b1;
+            core_q     <= core_q ^ Cw'(1);
+            mac_half_q <= 1'b0;
+            state_q    <= (io_hit_q && !stale_q) ? StStart : StKey;
+          end else if (start_fire) begin
             busy_q[core_q] <= 1'b1;
             key_q   <= '0;
             state_q <= StIdle;
@@ -229,7 +283,7 @@ module mccp_sched #(
   assign ks_rd_req_o  = (state_q == StIdle) && req_valid_i && !ks_busy_i;
   assign ks_rd_slot_o = req_i.key_slot;
 
-  assign req_ready_o      = start_fire || (state_q == StRefuse);
+  assign req_ready_o      = (start_fire && !mac_half_q) || (state_q == StRefuse);
   assign req_err_o        = (state_q == StRefuse);
   assign req_err_status_o = err_q;
   assign req_core_o       = 4'(core_q);
@@ -245,10 +299,12 @@ module mccp_sched #(
   assign kx_len_o           = key_len_q;
   assign kx_core_o          = 4'(core_q);
   assign core_start_entry_o = entry[core_q];
-  assign core_start_args_o  = req_i.args;
-  assign core_start_empty_o = req_i.empty;
+  assign start_role_o       = !split_q ? 2'd0 : mac_half_q ? 2'd2 : 2'd1;
+  // role in s3[17:16] (the lengths leave those bits zero)
+  assign core_start_args_o  = req_i.args | {96'd0, 14'd0, start_role_o, 16'd0};
+  assign core_start_empty_o = req_i.empty || mac_half_q;
 
-  assign disp_valid_o       = start_fire;
+  assign disp_valid_o       = start_fire && !mac_half_q;
   assign disp_core_o        = 4'(core_q);
   assign disp_channel_o     = req_i.channel;
   assign disp_seq_o         = req_i.seq;
@@ -257,7 +313,10 @@ module mccp_sched #(
 
   always_comb begin
     busy_o = busy_q;
-    if (state_q == StKey || state_q == StExpand || state_q == StStart) busy_o[core_q] = 1'b1;
+    if (state_q == StKey || state_q == StExpand || state_q == StStart) begin
+      busy_o[core_q] = 1'b1;
+      if (mac_half_q) busy_o[core_q ^ Cw'(1)] = 1'b1;   // the I/O core is taken too
+    end
     for (int c = 0; c < NumCores; c++) begin
       caps_funcs_o[c*16 +: 16] = funcs_q[c];
       key_tag_slot_o[c*5 +: 5] = tag_slot_q[c];

@@ -116,6 +116,7 @@ module mccp_stream_in #(
     req_o.key_len  = cfg_q.key_len;
     req_o.affinity = cfg_q.affinity;
     req_o.ordered  = cfg_q.ordered;
+    req_o.split    = cfg_q.split;
     req_o.empty    = hdr_last_q || (words_q == '0);  // no body word will reach the core
     req_o.args     = {16'd0, hdr_q.payload_len, 16'd0, hdr_q.aad_len,
                       16'd0, hdr_q.nonce_len, 27'd0, cfg_q.tag_len};
@@ -235,8 +236,5 @@ module mccp_stream_in #(
   assign err_channel_o = hdr_q.channel;
   assign err_seq_o     = hdr_q.seq;
   assign pkt_in_o      = (state_q == StHdr) && word_fire;
-
-  logic unused_split;
-  assign unused_split = cfg_q.split;  // CCM split: reserved
 
 endmodule

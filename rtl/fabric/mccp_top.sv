@@ -346,6 +346,7 @@ module mccp_top #(
 
   logic [N-1:0]   key_ready, start_valid, start_ready, res_fire, rec_space, rec_empty;
   logic [N-1:0]   sched_busy, sched_start;
+  logic [1:0]     start_role;
   logic           kx_start, kx_done, kx_busy_unused, kx_we;
   logic [255:0]   kx_key;
   logic [1:0]     kx_len;
@@ -372,6 +373,7 @@ module mccp_top #(
     .rst_ni,
     .cycle_i            (cycle_q[31:0]),
     .affinity_en_i      (sched_affinity),
+    .split_en_i         (sched_ccm_split),
     .enable_i           (enable),
     .req_valid_i        (req_valid),
     .req_ready_o        (req_ready),
@@ -415,6 +417,7 @@ module mccp_top #(
     .ent_valid_i        (fw_entry_valid),
     .busy_o             (sched_busy),
     .start_o            (sched_start),
+    .start_role_o       (start_role),
     .caps_funcs_o       (caps_funcs),
     .key_tag_valid_o    (key_tag_valid),
     .key_tag_slot_o     (key_tag_slot)
@@ -474,6 +477,10 @@ module mccp_top #(
   ///////////
 
   logic [N-1:0]       cout_valid, cout_ready, cout_last, res_valid, res_ready, core_busy;
+  logic [N-1:0]       so_res_ready, mac_half;
+  logic [N-1:0]       pair_en, abort, tx_push, tx_space, tx_space_np, tx_space_nh;
+  logic [N-1:0]       rx_pop, rx_valid, rx_valid_np, rx_valid_nh;
+  logic [N*128-1:0]   tx_data, rx_data;
   logic [N*128-1:0]   cout_data;
   logic [N*5-1:0]     cout_bytes;
   logic [N*8-1:0]     res_status;
@@ -526,6 +533,18 @@ module mccp_top #(
       .res_status_o     (res_status[c*8 +: 8]),
       .res_bytes_o      (res_bytes[c*16 +: 16]),
       .busy_o           (core_busy[c]),
+      .pair_en_i            (pair_en[c]),
+      .abort_i              (abort[c]),
+      .tx_push_o            (tx_push[c]),
+      .tx_data_o            (tx_data[c*128 +: 128]),
+      .tx_space_i           (tx_space[c]),
+      .tx_space_next_push_i (tx_space_np[c]),
+      .tx_space_next_hold_i (tx_space_nh[c]),
+      .rx_pop_o             (rx_pop[c]),
+      .rx_valid_i           (rx_valid[c]),
+      .rx_data_i            (rx_data[c*128 +: 128]),
+      .rx_valid_next_pop_i  (rx_valid_np[c]),
+      .rx_valid_next_hold_i (rx_valid_nh[c]),
       .trace_valid_o    (),
       .trace_pc_o       (),
       .trace_insn_o     (),
@@ -541,6 +560,75 @@ module mccp_top #(
   /* verilator lint_on PINCONNECTEMPTY */
 
   assign res_fire = res_valid & res_ready;
+
+  ///////////////////////////////////////
+  // Core pairs (split tasks, CCM)     //
+  ///////////////////////////////////////
+
+  // Core 2p is the I/O half, 2p+1 the MAC half.  The MAC half's result
+  // belongs to no packet: it is taken here, not by the output stage.
+  assign res_ready = so_res_ready | mac_half;
+
+  for (genvar p = 0; p < N / 2; p++) begin : g_pair
+    localparam int Io = 2 * p;
+    localparam int Mc = 2 * p + 1;
+    mccp_core_pair u_pair (
+      .clk_i,
+      .rst_ni,
+      .io_start_i               (sched_start[Io] && start_role == 2'd1),
+      .mac_start_i              (sched_start[Mc] && start_role == 2'd2),
+      .io_res_valid_i           (res_valid[Io]),
+      .io_res_fire_i            (res_fire[Io]),
+      .mac_res_valid_i          (res_valid[Mc]),
+      .mac_res_status_i         (res_status[Mc*8 +: 8]),
+      .mac_res_fire_i           (res_fire[Mc]),
+      .io_pair_en_o             (pair_en[Io]),
+      .mac_pair_en_o            (pair_en[Mc]),
+      .io_abort_o               (abort[Io]),
+      .mac_abort_o              (abort[Mc]),
+      .mac_q_o                  (mac_half[Mc]),
+      .io_tx_push_i             (tx_push[Io]),
+      .io_tx_data_i             (tx_data[Io*128 +: 128]),
+      .io_tx_space_o            (tx_space[Io]),
+      .io_tx_space_next_push_o  (tx_space_np[Io]),
+      .io_tx_space_next_hold_o  (tx_space_nh[Io]),
+      .io_rx_pop_i              (rx_pop[Io]),
+      .io_rx_valid_o            (rx_valid[Io]),
+      .io_rx_data_o             (rx_data[Io*128 +: 128]),
+      .io_rx_valid_next_pop_o   (rx_valid_np[Io]),
+      .io_rx_valid_next_hold_o  (rx_valid_nh[Io]),
+      .mac_tx_push_i            (tx_push[Mc]),
+      .mac_tx_data_i            (tx_data[Mc*128 +: 128]),
+      .mac_tx_space_o           (tx_space[Mc]),
+      .mac_tx_space_next_push_o (tx_space_np[Mc]),
+      .mac_tx_space_next_hold_o (tx_space_nh[Mc]),
+      .mac_rx_pop_i             (rx_pop[Mc]),
+      .mac_rx_valid_o           (rx_valid[Mc]),
+      .mac_rx_data_o            (rx_data[Mc*128 +: 128]),
+      .mac_rx_valid_next_pop_o  (rx_valid_np[Mc]),
+      .mac_rx_valid_next_hold_o (rx_valid_nh[Mc])
+    );
+    assign mac_half[Io] = 1'b0;
+  end
+  if (N == 1) begin : g_no_pairs
+    logic unused_role;
+    assign unused_role = ^start_role;
+  end
+  if (N % 2 == 1) begin : g_unpaired
+    // the last core of an odd count has no partner: vsend / vrecv trap there
+    assign pair_en[N-1]     = 1'b0;
+    assign abort[N-1]       = 1'b0;
+    assign mac_half[N-1]    = 1'b0;
+    assign tx_space[N-1]    = 1'b0;
+    assign tx_space_np[N-1] = 1'b0;
+    assign tx_space_nh[N-1] = 1'b0;
+    assign rx_valid[N-1]    = 1'b0;
+    assign rx_valid_np[N-1] = 1'b0;
+    assign rx_valid_nh[N-1] = 1'b0;
+    assign rx_data[(N-1)*128 +: 128] = '0;
+    logic unused_unpaired;
+    assign unused_unpaired = ^{tx_push[N-1], tx_data[(N-1)*128 +: 128], rx_pop[N-1]};
+  end
 
   //////////////////
   // Output stage //
@@ -559,7 +647,7 @@ module mccp_top #(
     .core_out_bytes_i   (cout_bytes),
     .core_out_last_i    (cout_last),
     .core_res_valid_i   (res_valid),
-    .core_res_ready_o   (res_ready),
+    .core_res_ready_o   (so_res_ready),
     .core_res_status_i  (res_status),
     .core_res_bytes_i   (res_bytes),
     .disp_valid_i       (disp_valid),
@@ -619,6 +707,6 @@ module mccp_top #(
   end
 
   logic unused;
-  assign unused = ^{sched_ccm_split, core_enable_mask, fw_cores_mask, core_sel};
+  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel};
 
 endmodule

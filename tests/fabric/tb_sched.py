@@ -58,7 +58,7 @@ ST = regmap.load().status_code
 
 # task_req_t of mccp_fabric_pkg, msb first
 REQ_FIELDS = [("channel", 8), ("seq", 32), ("func", 4), ("key_slot", 5), ("key_len", 2),
-              ("affinity", 1), ("ordered", 1), ("empty", 1), ("args", 128)]
+              ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
 
 
 def pack_req(r: dict) -> int:
@@ -120,7 +120,7 @@ class SchedTb:
     async def reset(self):
         dut = self.dut
         await FallingEdge(dut.clk_i)       # out of a previous run's ReadOnly phase
-        for name in ("cycle_i", "affinity_en_i", "enable_i", "req_valid_i", "req_i", "ks_rd_ack_i",
+        for name in ("cycle_i", "affinity_en_i", "split_en_i", "enable_i", "req_valid_i", "req_i", "ks_rd_ack_i",
                      "ks_rd_key_i", "ks_rd_len_i", "ks_rd_valid_i", "ks_busy_i", "ks_inv_valid_i",
                      "ks_inv_slot_i", "ks_inv_all_i", "rec_space_i", "res_fire_i", "core_key_ready_i",
                      "kx_done_i", "core_start_ready_i", "ent_we_i", "ent_cores_i", "ent_func_i", "ent_addr_i", "ent_valid_i"):
@@ -158,7 +158,7 @@ class SchedTb:
         func = rng.choice([rng.randrange(16), 0, 2, 1, 3, 12, 13])
         return dict(channel=rng.randrange(256), seq=rng.getrandbits(32), func=func, key_slot=slot,
                     key_len=key_len, affinity=int(rng.random() < 0.7), ordered=rng.getrandbits(1),
-                    empty=rng.getrandbits(1), args=rng.getrandbits(128))
+                    split=0, empty=rng.getrandbits(1), args=rng.getrandbits(128))
 
     def program(self, mask: int, func: int, addr: int, valid: int) -> None:
         for c in range(N):
@@ -229,7 +229,7 @@ class SchedTb:
                     cur.update(read=None, ack=None, chosen=None, snaps={}, writes=[], loaded=None, key_fired=False,
                                key_done=False)
             dut.req_valid_i.value = int(cur is not None)
-            dut.req_i.value = pack_req(cur["req"]) if cur is not None else rng.getrandbits(182)
+            dut.req_i.value = pack_req(cur["req"]) if cur is not None else rng.getrandbits(183)
             # key store: writes, then the read answer (which sees the write)
             store_before = dict(self.store)
             tags_before = list(self.tag)

@@ -51,7 +51,7 @@ MAGIC = RM.magic("in")
 
 # task_req_t of mccp_fabric_pkg, msb first
 REQ_FIELDS = [("channel", 8), ("seq", 32), ("func", 4), ("key_slot", 5), ("key_len", 2),
-              ("affinity", 1), ("ordered", 1), ("empty", 1), ("args", 128)]
+              ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
 
 
 def configure(params: dict) -> None:
@@ -141,7 +141,7 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     # core.md: a task with no input word at all is started with start_empty_i
     p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], func=mode * 2 + direction,
                  key_slot=cfg["key_slot"], key_len=cfg["key_len"], affinity=cfg["affinity"],
-                 ordered=cfg["ordered"], empty=int(len(got) == 0),
+                 ordered=cfg["ordered"], split=cfg["split"], empty=int(len(got) == 0),
                  args=(h["payload_len"] << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | cfg["tag_len"])
     p.core_words = [(w, int(i == len(got) - 1)) for i, w in enumerate(got)]
     p.len_err = len(p.body) > expected

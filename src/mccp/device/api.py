@@ -344,7 +344,8 @@ class Device:
                      policy=None) -> Channel:
         """Configure a free channel table entry.  tag_len defaults to 16 for tagged modes;
         nonce_len to 12 (gcm, gmac), 13 (ccm), 16 (cbc, ctr), 0 (others); policy is a
-        Policy or a subset of {"ordered", "affinity"} (default both)."""
+        Policy or a subset of {"ordered", "affinity", "split"} (default: ordered and
+        affinity).  "split" runs the channel's CCM packets on a pair of cores."""
         self._check_slot(key_slot)
         if key_slot not in self._keys:
             raise ValueError(f"no key loaded in slot {key_slot} (load_key first)")
@@ -364,7 +365,7 @@ class Device:
         self.write_reg("CHAN_CFG0", mode=self.rm.mode_code[cfg.mode], enable=int(enable),
                        key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
                        ordered=int(cfg.policy.ordered), affinity=int(cfg.policy.affinity),
-                       key_slot=cfg.key_slot)
+                       split=int(cfg.policy.split), key_slot=cfg.key_slot)
 
     def _close_channel(self, ch: Channel) -> None:
         if self._channels.get(ch.index) is ch:

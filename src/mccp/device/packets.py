@@ -27,13 +27,17 @@ def _words(n: int) -> int:
 
 @dataclass(frozen=True)
 class Policy:
-    """Per-channel scheduling policy bits (CHAN_CFG0.ORDERED / AFFINITY)."""
+    """Per-channel scheduling policy bits (CHAN_CFG0.ORDERED / AFFINITY / SPLIT)."""
     ordered: bool = True      # results of the channel leave in submission order
     affinity: bool = True     # prefer a core that already holds the channel's key
+    split: bool = False       # CCM on two cores (CTR on one, CBC-MAC on its partner)
+
+    NAMES = ("ordered", "affinity", "split")
 
     @classmethod
     def of(cls, value) -> "Policy":
-        """A Policy from a Policy, None (defaults) or a set of names {"ordered", "affinity"}."""
+        """A Policy from a Policy, None (defaults) or a set of names out of
+        {"ordered", "affinity", "split"} (those given are on, the others off)."""
         if value is None:
             return cls()
         if isinstance(value, Policy):
@@ -41,10 +45,10 @@ class Policy:
         if isinstance(value, str):
             value = {value}
         names = {str(v).lower() for v in value}
-        unknown = names - {"ordered", "affinity"}
+        unknown = names - set(cls.NAMES)
         if unknown:
-            raise ValueError(f"unknown policy {sorted(unknown)}; use a subset of {{'ordered', 'affinity'}}")
-        return cls(ordered="ordered" in names, affinity="affinity" in names)
+            raise ValueError(f"unknown policy {sorted(unknown)}; use a subset of {set(cls.NAMES)}")
+        return cls(**{n: n in names for n in cls.NAMES})
 
 
 @dataclass(frozen=True)
