@@ -5,6 +5,10 @@ charges cycles by the rules of docs/core.md, so `cycles` equals what the RTL
 takes for the same task when its input is ready and its output drains.  Each
 issued instruction produces a retire event and each background result a
 write-back event; tests/core compares these streams with the RTL's.
+
+`Iss.run` runs one task on one core: `vsend` / `vrecv` trap ILLEGAL there (no
+partner).  `run_pair` runs the two halves of a split task (docs/core.md "Split
+tasks") on two cores joined by the queues of `pair_link` in insns.yml.
 """
 
 from __future__ import annotations
@@ -71,6 +75,56 @@ class Result:
         return unpack_output(self.output)
 
 
+@dataclass
+class _Queue:
+    """One direction between the two cores of a split task; cycles are absolute."""
+    blocks: list[int] = field(default_factory=list)
+    sent: list[int] = field(default_factory=list)     # issue cycle of each vsend
+    taken: list[int] = field(default_factory=list)    # issue cycle of each vrecv
+
+
+class _Half:
+    """One core's run in a split task: its queues, its result as it grows, and
+    how far it got (`need` is what it waits for: (a list of a queue, index))."""
+
+    def __init__(self, iss: Iss, task: Task, start: int, tx: _Queue, rx: _Queue):
+        self.iss, self.task, self.start, self.tx, self.rx = iss, task, start, tx, rx
+        self.res = Result(status=0, output=[], cycles=0)
+        self.end: int | None = None           # issue cycle of the done / trap that ended it
+        self.need: tuple[list, int] | None = None
+        self.finished = False                  # ended by itself (done or trap)
+        self.aborted = False                   # ended by its partner (PARTNER)
+        self.land = lambda upto: None          # lands its pending results up to a cycle
+        self.gen = iss._execute(task, self)
+
+    def blocked(self) -> bool:
+        return self.need is not None and len(self.need[0]) <= self.need[1]
+
+    def step(self) -> None:
+        """Run until it waits for the partner or ends."""
+        try:
+            self.need = next(self.gen)
+        except StopIteration:
+            self.finished, self.need = True, None
+
+    def abort(self, seen: int) -> None:
+        """The partner's end reaches this core in absolute cycle `seen`: nothing
+        issues after it, and the task ends like a trap in the next cycle."""
+        t = seen + 1 - self.start
+        self.aborted = True
+        self.land(t)
+        res, isa = self.res, self.iss.isa
+        res.retired = [r for r in res.retired if r.cycle < t]
+        res.writebacks = [w for w in res.writebacks if w.cycle <= t]
+        reads = sum(1 for r in res.retired if isa.decode(r.word)[0].mnemonic == "vld")
+        words = self.task.words
+        left = 0 if any(w.last for w in words[:reads]) else len(words) - reads
+        res.status = isa.status("PARTNER")
+        res.output = []
+        res.cycles = t + 1 + left
+        res.instructions = len(res.retired)
+
+
 class Trap(Exception):
     def __init__(self, status: str):
         self.status = status
@@ -116,7 +170,20 @@ class Iss:
 
     # ---- run one task ----------------------------------------------------
     def run(self, task: Task) -> Result:
+        """One task on this core alone (vsend / vrecv trap ILLEGAL)."""
+        gen = self._execute(task, None)
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+        raise AssertionError("a lone core waited for a partner")  # pragma: no cover
+
+    def _execute(self, task: Task, half: _Half | None):
+        """The task as a generator: with a partner (`half`), it yields
+        (list, index) whenever it needs the partner's vsend / vrecv cycle that
+        list[index] will hold, and returns the Result when the task ends."""
         isa = self.isa
+        link = isa.pair_link
         v = [0] * isa.registers["v"]["count"]
         s = [0] * isa.registers["s"]["count"]
         for i, a in enumerate(task.args):
@@ -132,7 +199,7 @@ class Iss:
         rd = 0                  # input words consumed
         ended = False           # the packet's last word has been read
         out: list[tuple[int, int]] = []
-        res = Result(status=0, output=[], cycles=0)
+        res = half.res if half else Result(status=0, output=[], cycles=0)
         now, pc = FIRST_ISSUE, task.entry
         t = now
 
@@ -145,12 +212,15 @@ class Iss:
                     del pending[r]
 
         def drain_and_end(status: str, t: int) -> None:
-            nonlocal rd
             left = 0 if ended else len(words) - rd
+            if half:
+                half.end = t
             res.status = isa.status(status)
             res.cycles = t + 1 + left
             res.output = out if status == "OK" else []
 
+        if half:
+            half.land = land
         try:
             while True:
                 if now > self.max_cycles:
@@ -201,6 +271,17 @@ class Iss:
                     # issued just before wrote
                     for key in ("sa", "sb"):
                         t = max(t, s_issued.get(roles[key][1], -2) + 2)
+                if unit == "pair" and half:
+                    # the partner sees a vsend / vrecv `latency` cycles later:
+                    # a vrecv waits for its block, a vsend for a free place
+                    if name == "vrecv":
+                        need = (half.rx.sent, len(half.rx.taken))
+                    else:
+                        need = (half.tx.taken, len(half.tx.sent) - link["depth"])
+                    if need[1] >= 0:
+                        while len(need[0]) <= need[1]:
+                            yield need
+                        t = max(t, need[0][need[1]] + link["latency"] - half.start)
                 land(t)
                 now = t + 1
                 nxt = pc + 1
@@ -327,6 +408,15 @@ class Iss:
                     gh_next, gh_idle = t + gh_steps, t + gh_steps + 1
                 elif name == "ghget":
                     setv(gh.y)
+                elif name in ("vsend", "vrecv"):
+                    if not half:
+                        raise Trap("ILLEGAL")
+                    if name == "vsend":
+                        half.tx.blocks.append(vv("va"))
+                        half.tx.sent.append(half.start + t)
+                    else:
+                        setv(half.rx.blocks[len(half.rx.taken)])
+                        half.rx.taken.append(half.start + t)
                 else:  # pragma: no cover - every ISA entry is handled above
                     raise NotImplementedError(name)
                 res.retired.append(Retire(pc, word, wreg, wval, t))
@@ -339,3 +429,58 @@ class Iss:
             drain_and_end(trap.status, t)
         res.instructions = len(res.retired)
         return res
+
+
+def run_pair(io_iss: Iss, io_task: Task, mac_iss: Iss, mac_task: Task,
+             io_start: int = 0, mac_start: int = 0) -> tuple[Result, Result]:
+    """The two halves of a split task (docs/core.md "Split tasks"): the I/O
+    core's task and the MAC core's, each on its own Iss (key, firmware).
+
+    `io_start` / `mac_start` are the absolute cycles of the two start
+    handshakes (the fabric starts the MAC core first; its start empties the
+    queues).  Each Result counts cycles from its own core's start, as `run`;
+    the queue rules of `pair_link` hold in absolute cycles: a vrecv of block k
+    issues >= latency cycles after the vsend of block k, the k-th vsend with
+    k >= depth >= latency cycles after the vrecv of block k - depth.
+
+    Ends: the I/O core's result ends a MAC core that still runs, and a MAC core's
+    error result ends an I/O core that still runs, with status PARTNER and no
+    output.  The ended core sees the partner's result in its first cycle (or in
+    the cycle after its own start, if later): what issues up to that cycle
+    retires, and the task ends as a trap in the next cycle would (after draining
+    its input).  That abort cycle follows mccp_core_pair / mccp_core as they were
+    when this was written and is not checked against the RTL.
+
+    ValueError: both cores wait for each other, or one waits for a partner that
+    ended without an error and without what it waits for (the RTL would hang).
+    """
+    if io_start < mac_start:
+        raise ValueError("the MAC core of a split task starts first (its start empties the queues)")
+    to_mac, to_io = _Queue(), _Queue()
+    io = _Half(io_iss, io_task, io_start, tx=to_mac, rx=to_io)
+    mac = _Half(mac_iss, mac_task, mac_start, tx=to_io, rx=to_mac)
+    moved = True
+    while moved:
+        moved = False
+        for h in (io, mac):
+            if not h.finished and not h.blocked():
+                h.step()
+                moved = True
+
+    def result_cycle(h: _Half) -> int:
+        return h.start + h.res.cycles
+
+    ok = load().status("OK")
+    # who ends first: an unfinished half never ends by itself
+    if io.finished and (not mac.finished or mac.start + mac.end > result_cycle(io)):
+        mac.abort(max(result_cycle(io), mac.start + 1))
+    elif mac.finished and mac.res.status != ok and (not io.finished or io.start + io.end > result_cycle(mac)):
+        io.abort(max(result_cycle(mac), io.start + 1))
+    for h, other, name in ((io, mac, "I/O"), (mac, io, "MAC")):
+        if not h.finished and not h.aborted:
+            what = "a block from" if h.need[0] is h.rx.sent else "a free place toward"
+            state = "waits too" if not other.finished else "has ended"
+            raise ValueError(f"split task deadlock: the {name} core waits for {what} its partner, which {state}")
+    io.res.instructions = len(io.res.retired)
+    mac.res.instructions = len(mac.res.retired)
+    return io.res, mac.res
