@@ -65,3 +65,20 @@ def split_output(mode: str, op: str, out: bytes, data_len: int, tag_len: int) ->
     if m.aead and op == ENCRYPT:
         return out[:data_len], out[data_len:]
     return out, b""
+
+
+ROLE_IO, ROLE_MAC = 1, 2     # s3 bits 16 and up of a split task's halves (docs/core.md "Split tasks")
+
+
+def build_split_tasks(entries: dict[str, int], op: str, data: bytes = b"", nonce: bytes = b"",
+                      aad: bytes = b"", tag: bytes = b"", tag_len: int = 0) -> tuple[Task, Task]:
+    """The two halves of a CCM packet split over a core pair: (I/O task, MAC task).
+
+    The I/O core gets the packet as `build_task` lays it out; the MAC core the
+    same entry and s0..s2 but no input word (a start with an empty packet).
+    s3 = tag length | role << 16.
+    """
+    io = build_task(entries, "ccm", op, data, nonce, aad, tag, tag_len)
+    s0, s1, s2, s3 = io.args
+    io.args = (s0, s1, s2, s3 | ROLE_IO << 16)
+    return io, Task(io.entry, (s0, s1, s2, s3 | ROLE_MAC << 16), [])
