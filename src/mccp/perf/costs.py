@@ -94,8 +94,8 @@ _disk_loaded = False
 def _fw_id() -> str:
     """The cache's validity: the firmware, the ISS and the ISA table it charges cycles by."""
     h = hashlib.sha256(f"{OUT_WORDS}".encode())
-    for f in (paths.ROOT / "firmware" / "mccp.s", paths.ROOT / "src" / "mccp" / "iss" / "__init__.py",
-              paths.ROOT / "src" / "mccp" / "isa" / "insns.yml"):
+    for f in (*sorted((paths.ROOT / "firmware").glob("*.s")),   # mccp.s and every file it includes
+              paths.ROOT / "src" / "mccp" / "iss" / "__init__.py", paths.ROOT / "src" / "mccp" / "isa" / "insns.yml"):
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
