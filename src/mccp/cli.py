@@ -28,9 +28,11 @@ def _docs(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from mccp import bench
 
-    unknown = [w for w in args.which if w not in ("engines", "core", "fabric")]
+    from mccp.bench import BENCHES
+
+    unknown = [w for w in args.which if w not in BENCHES]
     if unknown:
-        print(f"bench: unknown benchmark(s) {', '.join(unknown)}; known: engines, core, fabric", file=sys.stderr)
+        print(f"bench: unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(BENCHES)}", file=sys.stderr)
         return 2
     return bench.main(args.which or None)
 

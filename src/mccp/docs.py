@@ -95,6 +95,11 @@ def render_performance() -> tuple[str, str] | None:
         from mccp.demo import latest_fmax
 
         lines += fabric_section(fab, *latest_fmax(8)) + [""]
+    ccm = _load("bench_ccm")
+    if ccm:
+        from mccp.bench.ccm import ccm_section
+
+        lines += ccm_section(ccm) + [""]
     from mccp.perf.report import perf_sections
 
     lines += perf_sections()

@@ -17,6 +17,7 @@ from mccp import paths, sim
 from mccp.tools import tool_version
 
 GHASH_DIGITS = (1, 8, 32, 64, 128)
+BENCHES = ("engines", "core", "fabric", "ccm")
 
 
 def run_bench(toplevel: str, module: str, parameters: dict, sources, env: dict | None = None,
@@ -61,7 +62,7 @@ def write(name: str, data: dict) -> Path:
 def main(which: list[str] | None = None) -> int:
     from mccp import docs
 
-    which = which or ["engines", "core", "fabric"]
+    which = which or list(BENCHES)
     if "engines" in which:
         print("bench: AES engine and GHASH unit ...", flush=True)
         print(f"  wrote {write('bench_engines', bench_engines()).relative_to(paths.ROOT)}")
@@ -75,4 +76,9 @@ def main(which: list[str] | None = None) -> int:
 
         print("bench: multi-core processor through the device API ...", flush=True)
         print(f"  wrote {write('bench_fabric', fabric.bench_fabric()).relative_to(paths.ROOT)}")
+    if "ccm" in which:
+        from mccp.bench import ccm
+
+        print("bench: CCM on one core and split over two ...", flush=True)
+        print(f"  wrote {write('bench_ccm', ccm.bench_ccm()).relative_to(paths.ROOT)}")
     return docs.main()
