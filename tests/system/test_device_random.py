@@ -16,12 +16,15 @@ from mccp.modes import MODES
 MODE_NAMES = list(MODES)
 
 
-def run_random(dev, seed: int, packets: int, chunk: int = 200, channels: int = 4):
+def run_random(dev, seed: int, packets: int, chunk: int = 200, channels: int = 4,
+               modes: tuple[str, ...] | None = None):
+    """`modes`: the channels' modes (default: `channels` drawn at random); a CCM channel
+    on an even index runs split over a core pair."""
     rng = random.Random(seed)
     dev.backpressure(out_stall=0.3, in_gap=0.2, seed=seed)
     chans, keys = [], {}
     try:
-        for i, mode in enumerate(rng.sample(MODE_NAMES, channels)):
+        for i, mode in enumerate(modes or rng.sample(MODE_NAMES, channels)):
             key = rng.randbytes(rng.choice((16, 24, 32)))
             dev.load_key(i, key)
             keys[i] = key
@@ -34,6 +37,8 @@ def run_random(dev, seed: int, packets: int, chunk: int = 200, channels: int = 4
             elif mode in ("gcm", "gmac"):
                 kw["nonce_len"] = rng.choice((12, 12, 8, 16, 60))
             policy = {"ordered", "affinity"} if i % 2 == 0 else rng.choice([set(), {"affinity"}])
+            if mode == "ccm" and i % 2 == 0:
+                policy.add("split")
             chans.append(dev.open_channel(mode, i, policy=policy, **kw))
         done = 0
         while done < packets:
@@ -76,9 +81,19 @@ def test_random_traffic(dev):
     run_random(dev, seed=11, packets=200)
 
 
+def test_random_traffic_split_ccm(dev):
+    """A split CCM channel beside a one-core CCM channel, GCM and CMAC on the 2-core device."""
+    run_random(dev, seed=12, packets=120, modes=("ccm", "ccm", "gcm", "cmac"))
+
+
 @pytest.mark.long
 def test_random_traffic_long(dev):
     run_random(dev, seed=12, packets=10_000, chunk=500)
+
+
+@pytest.mark.long
+def test_random_traffic_split_ccm_long(dev):
+    run_random(dev, seed=13, packets=10_000, chunk=500, modes=("ccm", "ccm", "gcm", "ctr"))
 
 
 def test_order_policy(dev):
