@@ -52,7 +52,7 @@ def _demo(args: argparse.Namespace) -> int:
 
     return demo.main(cores=args.cores, channels=args.channels, modes=tuple(args.modes.split(",")),
                      packets=args.packets or 400, seed=args.seed, min_size=args.min_size,
-                     max_size=args.max_size)
+                     max_size=args.max_size, split=args.split)
 
 
 def _isa(args: argparse.Namespace) -> int:
@@ -178,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--min-size", type=int, default=64)
     p.add_argument("--max-size", type=int, default=2048)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--split", action="store_true", help="run the CCM channels split over core pairs")
     p.add_argument("--units", action="store_true", help="the single-engine / single-core demo instead")
     p.add_argument("--blocks", type=int, default=256, help="--units: back-to-back blocks per engine measurement")
     p.set_defaults(func=_demo)
