@@ -561,3 +561,106 @@ async def random_run(tb: SchedTb):
     if DEC != (1 << N) - 1:
         assert tb.cov["dec_only"] > 0, f"coverage: no decrypt refusal {tb.cov}"
     dut._log.info("coverage %s", tb.cov)
+
+
+@cocotb.test()
+async def test_split_pairs(top):
+    """CCM with the split policy: the MAC half (core 2p+1: role 2 in s3[17:16], an empty
+    packet, no dispatch record, no grant) starts first, then the I/O half (core 2p: role 1,
+    record and grant), each after its own key load; a split request waits for a whole free
+    pair; the global split enable splits a request without the channel bit; other modes and a
+    device without a pair run on one core (role 0)."""
+    await for_each_instance(top, split_pairs, SEED + 3)
+
+
+async def split_pairs(tb: SchedTb):
+    dut = tb.dut
+    fill_store(tb)
+    ccm, gcm = 10, 12                               # function = mode * 2 + dir
+    await program_all(tb, [ccm, gcm])
+    key, klen = tb.store[1]
+    args = (5 << 96) | (7 << 64) | (13 << 32) | 16
+    busy = 0                                        # cores the bench keeps running
+
+    async def dispatch(func: int, split: int, split_en: int = 0, empty: int = 0, release: int = 0,
+                       wait_for: int = 200):
+        """Offer one request; answer key reads, expander and starts at once; return the
+        starts seen: (core, role, args, empty, dispatch record, grant, key loaded)."""
+        nonlocal busy
+        req = dict(channel=3, seq=tb.rng.getrandbits(32), func=func, key_slot=1, key_len=klen, affinity=1,
+                   ordered=1, split=split, empty=empty, args=args)
+        starts, loaded, kx, rd = [], False, None, False
+        for cyc in range(wait_for):
+            await FallingEdge(dut.clk_i)
+            dut.split_en_i.value = split_en
+            dut.affinity_en_i.value = 1
+            dut.enable_i.value = (1 << N) - 1
+            dut.rec_space_i.value = (1 << N) - 1
+            dut.core_key_ready_i.value = (1 << N) - 1
+            dut.core_start_ready_i.value = (1 << N) - 1
+            dut.res_fire_i.value = release if cyc == 20 else 0
+            if cyc == 20:
+                busy &= ~release
+            dut.req_valid_i.value = 1
+            dut.req_i.value = pack_req(req)
+            dut.ks_rd_ack_i.value = int(rd)       # the key store answers the cycle after the read
+            rd = False
+            dut.ks_rd_valid_i.value, dut.ks_rd_key_i.value, dut.ks_rd_len_i.value = 1, key, klen
+            dut.kx_done_i.value = int(kx == 0)
+            kx = None if kx in (None, 0) else kx - 1
+            await ReadOnly()
+            rd = bool(int(dut.ks_rd_req_o.value))
+            if int(dut.kx_start_o.value):
+                loaded, kx = True, 3
+            sv = int(dut.core_start_valid_o.value)
+            if sv:
+                c = sv.bit_length() - 1
+                a = int(dut.core_start_args_o.value)
+                starts.append((c, int(dut.start_role_o.value), a, int(dut.core_start_empty_o.value),
+                               int(dut.disp_valid_o.value), int(dut.req_ready_o.value), loaded))
+                assert a & ~(3 << 16) == args, f"start args {a:x}"
+                assert (a >> 16) & 3 == int(dut.start_role_o.value)
+                assert int(dut.start_o.value) == sv
+                busy |= sv
+                loaded = False
+                if int(dut.req_ready_o.value):
+                    break
+            else:
+                assert not int(dut.req_ready_o.value), "grant without a start"
+        await FallingEdge(dut.clk_i)
+        dut.req_valid_i.value = 0
+        dut.res_fire_i.value = 0
+        return starts
+
+    # a lone request of another mode with the split bit: one core, role 0
+    s = await dispatch(gcm, split=1)
+    assert len(s) == 1 and s[0][1] == 0 and s[0][4] and s[0][5], s
+    first = s[0][0]
+    await FallingEdge(dut.clk_i)
+    dut.res_fire_i.value = 1 << first                # done
+    busy = 0
+    await FallingEdge(dut.clk_i)
+    dut.res_fire_i.value = 0
+    s = await dispatch(ccm, split=1, empty=0)
+    if N < 2:
+        assert [(c, r) for c, r, *_ in s] == [(0, 0)], f"no pair: one core, role 0 ({s})"
+        return
+    mac, io = s
+    assert (mac[0] % 2, mac[1], mac[3], mac[4], mac[5]) == (1, 2, 1, 0, 0), f"MAC half {mac}"
+    assert (io[0], io[1], io[3], io[4], io[5]) == (mac[0] - 1, 1, 0, 1, 1), f"I/O half {io}"
+    # each half loads the key unless it holds it (core `first` does, from the GCM request)
+    assert (mac[6], io[6]) == (mac[0] != first, io[0] != first), (mac, io, first)
+    pair = mac[0] // 2
+    # a second split request: another free pair, or it waits until the first one's pair is free
+    if N >= 4:
+        s = await dispatch(ccm, split=0, split_en=1)
+        assert [(c, r) for c, r, *_ in s] == [(2 * (1 - pair) + 1, 2), (2 * (1 - pair), 1)], s
+        busy_pairs = 3
+    else:
+        busy_pairs = 1
+    # now every pair is taken: a split request waits although a lone core may be free
+    s = await dispatch(ccm, split=1, wait_for=20)
+    assert s == [], f"split request started without a free pair: {s}"
+    # release pair `pair` (both halves): the request runs there, keys cached (no loads)
+    s = await dispatch(ccm, split=1, release=3 << (2 * pair))
+    assert [(c, r, ld) for c, r, *_, ld in s] == [(2 * pair + 1, 2, False), (2 * pair, 1, False)], (s, busy_pairs)
