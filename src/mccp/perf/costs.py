@@ -8,6 +8,12 @@ it, and how many output words it releases.  Costs depend on the mode, the
 operation, the key size and the field lengths, not on the data, so one ISS
 run per distinct shape is cached (in memory and in build/perf/costs.json,
 keyed by the firmware, the ISS, the ISA table and the GHASH digit size).
+
+A CCM packet split over a core pair (`split_cost`) costs one co-simulation of
+both halves (mccp.iss.run_pair): the I/O core's cost as above and the MAC
+core's cycles, for a given delay between the two start handshakes (the MAC
+core waits for the I/O core's blocks, so its cycles grow with that delay);
+cached per shape, delay and role.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import threading
 from dataclasses import dataclass
 
 from mccp import paths, refs
-from mccp.modes import MODES, build_task
+from mccp.modes import MODES, build_split_tasks, build_task
 
 def _top_default(name: str, module: str = "fabric/mccp_top.sv") -> int:
     """A parameter's default in rtl/fabric/mccp_top.sv (the device the model stands for)."""
@@ -129,10 +135,9 @@ def _program():
     return firmware_program()
 
 
-def _run_iss(s: Shape, digit_bits: int) -> Cost:
-    from mccp.iss import Iss
-
-    prog = _program()
+def _inputs(s: Shape) -> tuple:
+    """Key, data, nonce, AAD and tag of a task of this shape (drawn from the shape: the cycles do not
+    depend on the values)."""
     rng = random.Random(s.key())
     key = rng.randbytes(s.key_bits // 8)
     data, nonce, aad = rng.randbytes(s.payload), rng.randbytes(s.nonce), rng.randbytes(s.aad)
@@ -143,10 +148,19 @@ def _run_iss(s: Shape, digit_bits: int) -> Cost:
         ct, tag = refs.reference(s.mode, key, data, nonce, aad, s.tag_len)
         if s.op == "decrypt" and s.mode in ("ecb", "cbc", "ctr", "ccm", "gcm"):
             data = ct
-    iss = Iss(prog.words, digit_bits=digit_bits, out_words=OUT_WORDS)
+    return key, data, nonce, aad, tag
+
+
+def _iss(key: bytes, digit_bits: int):
+    from mccp.iss import Iss
+
+    iss = Iss(_program().words, digit_bits=digit_bits, out_words=OUT_WORDS)
     iss.load_key(key)
-    task = build_task(prog.entries, s.mode, s.op, data, nonce, aad, tag, s.tag_len)
-    res = iss.run(task)
+    return iss
+
+
+def _task_cost(s: Shape, iss, task, res) -> Cost:
+    """Cycles, and the cycle of each vld / vst / vstn, of a task that ended OK."""
     if res.status != 0:
         raise RuntimeError(f"ISS: {s.key()} ended with status {res.status}")
     isa = iss.isa
@@ -161,21 +175,74 @@ def _run_iss(s: Shape, digit_bits: int) -> Cost:
     return Cost(res.cycles, tuple(reads), tuple(writes[: len(res.output)]), len(res.output), len(task.words))
 
 
-def cost(shape: Shape, digit_bits: int | None = None) -> Cost:
-    """The core's cost for a task of this shape (ISS, cached); GHASH digits as mccp_top's cores."""
-    s = shape.resolved()
-    digit_bits = digit_bits or DIGIT_BITS
-    k = f"d{digit_bits}/{s.key()}"
+def _run_iss(s: Shape, digit_bits: int) -> Cost:
+    key, data, nonce, aad, tag = _inputs(s)
+    iss = _iss(key, digit_bits)
+    task = build_task(_program().entries, s.mode, s.op, data, nonce, aad, tag, s.tag_len)
+    return _task_cost(s, iss, task, iss.run(task))
+
+
+def _run_iss_split(s: Shape, digit_bits: int, offset: int) -> tuple[Cost, Cost]:
+    """The two halves of a split CCM packet (mccp.iss.run_pair), the I/O core started `offset`
+    cycles after the MAC core: (I/O core's cost, MAC core's cost), each from its own start."""
+    from mccp.iss import run_pair
+
+    key, data, nonce, aad, tag = _inputs(s)
+    io_iss, mac_iss = _iss(key, digit_bits), _iss(key, digit_bits)
+    io_task, mac_task = build_split_tasks(_program().entries, s.op, data, nonce, aad, tag, s.tag_len)
+    io_res, mac_res = run_pair(io_iss, io_task, mac_iss, mac_task, io_start=offset, mac_start=0)
+    return _task_cost(s, io_iss, io_task, io_res), _task_cost(s, mac_iss, mac_task, mac_res)
+
+
+def _cached(k: str, compute) -> Cost:
     with _lock:
         if not _disk_loaded:
             _load_disk()
         c = _mem.get(k)
     if c is None:
-        c = _run_iss(s, digit_bits)
+        c = compute()
         with _lock:
             _mem[k] = c
             _save_disk()
     return c
+
+
+def cost(shape: Shape, digit_bits: int | None = None) -> Cost:
+    """The core's cost for a task of this shape (ISS, cached); GHASH digits as mccp_top's cores."""
+    s = shape.resolved()
+    digit_bits = digit_bits or DIGIT_BITS
+    return _cached(f"d{digit_bits}/{s.key()}", lambda: _run_iss(s, digit_bits))
+
+
+@dataclass(frozen=True)
+class SplitCost:
+    """A CCM packet split over a core pair (docs/core.md "Split tasks"), from mccp.iss.run_pair."""
+    io: Cost               # the I/O core (role 1): the packet's words and output, from its start
+    mac: Cost              # the MAC core (role 2): cycles from its start; no input, no output
+    offset: int            # the I/O core's start handshake, cycles after the MAC core's
+
+    @property
+    def lead(self) -> int:
+        """Cycles from the MAC core's result to the I/O core's (the MAC core ends first)."""
+        return self.offset + self.io.cycles - self.mac.cycles
+
+
+def split_cost(shape: Shape, offset: int, digit_bits: int | None = None) -> SplitCost:
+    """The costs of both halves of a split CCM packet of this shape whose I/O core starts `offset`
+    cycles after its MAC core (ISS co-simulation, cached per role and offset)."""
+    s = shape.resolved()
+    if s.mode != "ccm":
+        raise ValueError(f"only CCM packets split, not {s.mode}")
+    digit_bits = digit_bits or DIGIT_BITS
+    base = f"d{digit_bits}/{s.key()}/split@{offset}"
+    pair: list = []
+
+    def run(role: int) -> Cost:
+        if not pair:
+            pair.extend(_run_iss_split(s, digit_bits, offset))
+        return pair[role]
+
+    return SplitCost(_cached(base + "/io", lambda: run(0)), _cached(base + "/mac", lambda: run(1)), offset)
 
 
 def key_expansion_cycles(key_bits: int) -> int:
