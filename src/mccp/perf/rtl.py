@@ -1,6 +1,7 @@
 """Scenarios run on the RTL (`mccp_top` through the device API) for the model's validation.
 
-A scenario is channels (mode, key size, key slot, policy) and a packet list
+A scenario is channels (mode, key size, key slot, policy bits: ordered,
+affinity, split) and a packet list
 (channel, payload bytes, AAD bytes), all submitted at once so the stream
 carries them back to back.  Every answer is checked against `cryptography`;
 the cycles are the device's entry / start / exit cycles of each packet.
@@ -29,7 +30,7 @@ def open_device(cfg: Config, channels: list[Channel], rng: random.Random):
     from mccp import Device, Policy
 
     dev = Device(cores=cfg.cores, stream_bits=cfg.stream_bits)
-    dev.write_reg("SCHED", affinity=int(cfg.affinity), in_order=int(cfg.in_order))
+    dev.write_reg("SCHED", affinity=int(cfg.affinity), in_order=int(cfg.in_order), ccm_split=int(cfg.ccm_split))
     if cfg.in_gap or cfg.out_stall:
         dev.backpressure(out_stall=cfg.out_stall, in_gap=cfg.in_gap, seed=rng.randrange(1 << 30))
     keys: dict[int, bytes] = {}
@@ -43,8 +44,8 @@ def open_device(cfg: Config, channels: list[Channel], rng: random.Random):
             kw["nonce_len"] = ch.nonce
         if ch.tag_len >= 0:
             kw["tag_len"] = ch.tag_len
-        h = dev.open_channel(ch.mode, key_slot=ch.key_slot, policy=Policy(ordered=ch.ordered, affinity=ch.affinity),
-                             **kw)
+        policy = Policy(ordered=ch.ordered, affinity=ch.affinity, split=ch.split)
+        h = dev.open_channel(ch.mode, key_slot=ch.key_slot, policy=policy, **kw)
         chans.append((h, keys[ch.key_slot]))
     return dev, chans
 

@@ -22,6 +22,16 @@ Resources and their rules, as the RTL has them:
   takes (1 + words) x 128/StreamBits cycles.
 * **policies**: key affinity (a free core that holds the channel's key wins,
   then round robin from the core after the last one chosen), per-channel order.
+* **split CCM** (the channel's `split` bit or the global `Config.ccm_split`,
+  as CHAN_CFG0.SPLIT / SCHED.CCM_SPLIT): with two cores or more, a CCM packet
+  waits for a pair (2p, 2p+1) whose cores are both free (with affinity, a pair
+  whose cores both hold the key wins; else the lowest free pair; the round robin
+  pointer stays); the scheduler loads the key into the MAC core 2p+1 if it
+  misses and starts it, then loads it into the I/O core 2p if it misses and
+  starts that one (the one expander: the loads follow each other).  The I/O core
+  is the packet's task (body, record, output) with the I/O half's ISS cost; the
+  MAC core has no record and is free again when its half ends, `lead` cycles
+  (ISS) before the I/O core's result.  One core (no pair): as any packet.
 * **host**: input gaps / output stalls (`Device.backpressure`, a probability per
   cycle) stretch each stream's word time to beats / (1 - p) on average.
 
@@ -44,9 +54,10 @@ from mccp.perf import costs
 class Timing:
     hdr_to_start: int = 7      # header word taken -> start handshake (core free, key cached)
     free_to_start: int = 3     # result taken -> next start on that core, when a request waits
-    key_extra: int = 0         # cycles of a key load beside the engine's expansion (bench_engines.json)
+    key_extra: int = 1         # a key miss delays the start by the expansion (bench_engines.json) + this
+    split_start: int = 2       # a split packet: the MAC core's start handshake -> the I/O core's (key cached)
     read_lat: int = 2          # body word handed to the core -> the core can read it (from the start)
-    res_to_emit: int = 2       # result taken -> the packet may be chosen by the output stage
+    res_to_emit: int = 3       # result taken -> the packet may be chosen by the output stage
     emit_to_exit: int = 3      # chosen -> TLAST beat, beyond (1 + words) x beats
     out_read_lat: int = 1      # chosen -> first output word leaves the core buffer, beyond beats
     out_depth: int = costs.OUT_WORDS   # core output buffer (words), BufBytes/16 + 2
@@ -63,6 +74,7 @@ class Config:
     out_stall: float = 0.0     # host: probability per cycle that the output's tready is low
     paper_cores: bool = False  # what-if: the paper's core costs (costs.paper_cost) instead of the ISS's
     key_cache: int = 1         # expanded keys a core holds (the hardware: 1; more is a what-if)
+    ccm_split: bool = False    # global SCHED.CCM_SPLIT: every CCM packet on a core pair
 
     @property
     def beats(self) -> int:
@@ -77,6 +89,7 @@ class Channel:
     op: str = ""               # default: encrypt / mac
     affinity: bool = True      # the channel's policy bits
     ordered: bool = True
+    split: bool = False        # CCM on a core pair (CHAN_CFG0.SPLIT)
     nonce: int = -1            # -1: the device API's default
     tag_len: int = -1
 
@@ -94,8 +107,11 @@ class Packet:
     end: int = -1              # the core's result taken
     chosen: int = -1           # output stage picks the packet
     exit: int = -1             # TLAST beat of the output packet
-    core: int = -1
-    key_load: bool = False
+    core: int = -1             # the core that ran it (a split packet: its I/O core 2p)
+    mac_core: int = -1         # a split packet's MAC core (2p+1); -1: one core
+    mac_start: int = -1        # a split packet: the MAC core's start handshake
+    mac_end: int = -1          # a split packet: the MAC core's result taken (the core is free again)
+    key_load: bool = False     # a key expansion before the start (either core of a pair)
     out_stall: int = 0         # cycles the core waited for room in its output buffer
 
     @property
@@ -128,6 +144,12 @@ class Model:
         self.cfg = cfg
         self.channels = channels
         self._cost_cache: dict = {}
+        if cfg.paper_cores and any(self.splits(ch) for ch in channels):
+            raise ValueError("the paper's core costs (what-if) have no split CCM")
+
+    def splits(self, ch: Channel) -> bool:
+        """The channel's packets ask for a core pair (mccp_sched's want_split)."""
+        return ch.mode == "ccm" and (ch.split or self.cfg.ccm_split)
 
     def _cost(self, p: Packet) -> costs.Cost:
         k = (p.channel, p.payload, p.aad)
@@ -137,12 +159,20 @@ class Model:
             c = self._cost_cache[k] = fn(shape_of(self.channels[p.channel], p))
         return c
 
+    def _split_cost(self, p: Packet, offset: int) -> costs.SplitCost:
+        k = (p.channel, p.payload, p.aad, offset)
+        c = self._cost_cache.get(k)
+        if c is None:
+            c = self._cost_cache[k] = costs.split_cost(shape_of(self.channels[p.channel], p), offset)
+        return c
+
     def run(self, packets: list[Packet]) -> list[Packet]:
         cfg, tm = self.cfg, self.cfg.timing
         # cycles per word on each stream: 128/StreamBits beats, slowed by the host's gaps / stalls
         Bi = cfg.beats / (1.0 - cfg.in_gap) if cfg.in_gap else cfg.beats
         Bo = cfg.beats / (1.0 - cfg.out_stall) if cfg.out_stall else cfg.beats
         cores = [_Core() for _ in range(cfg.cores)]
+        pairs = cfg.cores // 2                 # (2p, 2p+1); the last core of an odd count has no partner
         ev: list = []
         seq = [0]
 
@@ -159,17 +189,19 @@ class Model:
         pred: dict[int, Packet] = {}           # id(packet) -> predecessor in channel order
         emittable_at: dict[int, int] = {}      # id(packet) -> cycle its result is in
         pending_end: dict[int, tuple] = {}     # core -> (packet, cost, stall_in) waiting for the output buffer
+        task_cost: dict[int, costs.Cost] = {}  # id(packet) -> the cost of its (I/O) core's task
+        mac_lead: dict[int, int] = {}          # id(split packet) -> its MAC core's result, cycles before the I/O's
 
         def read_time(prev: Packet, i: int) -> int:
             return prev.chosen + tm.out_read_lat + (i + 1) * Bo
 
-        def finish(c: int, p: Packet, cst: costs.Cost, stall_in: int) -> bool:
+        def finish(c: int, p: Packet, cst: costs.Cost, stall_in: int, now: float) -> bool:
             """Schedule the core's end, or return False if it depends on an output not chosen yet."""
             core = cores[c]
             stall = stall_in
             prev = core.records[0] if core.records and core.records[0] is not p else core.last_out
             if prev is not None:
-                prev_out = self._cost(prev).out_words
+                prev_out = task_cost[id(prev)].out_words
                 if prev_out + cst.out_words > tm.out_depth:
                     if prev.chosen < 0:
                         return False
@@ -180,7 +212,27 @@ class Model:
             p.out_stall = stall - stall_in
             p.end = p.start + cst.cycles + stall
             post(p.end, "end", (c, p))
+            if p.mac_core >= 0:
+                # the MAC core waits for the I/O core's blocks: its stalls move the MAC core's end too
+                p.mac_end = max(now, p.end - mac_lead[id(p)])
+                post(p.mac_end, "mac_end", p.mac_core)
             return True
+
+        def is_free(i: int, t) -> bool:
+            co = cores[i]
+            return not co.busy and len(co.records) < 2 and co.free_at <= t
+
+        def load_key(core: _Core, ch: Channel) -> int:
+            """The channel's key into the core's cache (the one expander): the cycles it adds to the start."""
+            slot = ch.key_slot
+            if slot in core.keys:
+                core.keys.remove(slot)                           # hit: becomes the most recent
+                core.keys.append(slot)
+                return 0
+            if len(core.keys) >= cfg.key_cache:
+                core.keys.pop(0)
+            core.keys.append(slot)
+            return tm.key_extra + costs.key_expansion_cycles(ch.key_bits)
 
         def try_input(t):
             nonlocal nxt, in_free, req_at, sched_rr
@@ -196,39 +248,49 @@ class Model:
                     return
             if t < req_at:
                 return
-            free = [i for i, co in enumerate(cores) if not co.busy and len(co.records) < 2 and co.free_at <= t]
-            if not free:
-                return                                          # retried on the next core event
-            cand = free
-            if cfg.affinity and ch.affinity:
-                hit = [i for i in free if ch.key_slot in cores[i].keys]
-                cand = hit or free
-            c = min(cand, key=lambda i: (i - sched_rr) % cfg.cores)
-            sched_rr = (c + 1) % cfg.cores
-            core = cores[c]
-            start = t
-            if ch.key_slot in core.keys:
-                core.keys.remove(ch.key_slot)                    # hit: becomes the most recent
+            affine = cfg.affinity and ch.affinity
+            if self.splits(ch) and pairs:
+                # a free pair (both cores), the MAC core 2q+1 started first, then the I/O core 2q
+                free = [q for q in range(pairs) if is_free(2 * q, t) and is_free(2 * q + 1, t)]
+                if not free:
+                    return                                      # retried on the next core event
+                hit = [q for q in free if all(ch.key_slot in cores[i].keys for i in (2 * q, 2 * q + 1))]
+                q = (hit if affine and hit else free)[0]
+                c, mac = 2 * q, 2 * q + 1
+                mac_start = t + load_key(cores[mac], ch)
+                start = mac_start + tm.split_start + load_key(cores[c], ch)
+                p.key_load = start > t + tm.split_start
+                sc = self._split_cost(p, start - mac_start)
+                cst = sc.io
+                p.mac_core, p.mac_start = mac, mac_start
+                mac_lead[id(p)] = sc.lead
+                cores[mac].busy = True
             else:
-                p.key_load = True
-                start = t + tm.key_extra + costs.key_expansion_cycles(ch.key_bits)
-                if len(core.keys) >= cfg.key_cache:
-                    core.keys.pop(0)
-            core.keys.append(ch.key_slot)
+                free = [i for i in range(cfg.cores) if is_free(i, t)]
+                if not free:
+                    return                                      # retried on the next core event
+                hit = [i for i in free if ch.key_slot in cores[i].keys]
+                cand = hit if affine and hit else free
+                c = min(cand, key=lambda i: (i - sched_rr) % cfg.cores)
+                sched_rr = (c + 1) % cfg.cores
+                start = t + load_key(cores[c], ch)
+                p.key_load = start > t
+                cst = self._cost(p)
+            core = cores[c]
             p.start, p.core = start, c
             core.busy = True
             core.records.append(p)
+            task_cost[id(p)] = cst
             if ch.ordered and cfg.in_order:
                 if p.channel in last_of_chan:
                     pred[id(p)] = last_of_chan[p.channel]
                 last_of_chan[p.channel] = p
-            cst = self._cost(p)
             n = cst.in_words
             x = start + 1                                        # first body word taken by the core
             stall_in = 0
             for k, r in enumerate(cst.reads):
                 stall_in = max(stall_in, x + k * Bi + tm.read_lat - 1 - (start + r))
-            if not finish(c, p, cst, stall_in):
+            if not finish(c, p, cst, stall_in, t):
                 pending_end[c] = (p, cst, stall_in)
             in_free = x + max(n - 1, 0) * Bi
             nxt += 1
@@ -261,7 +323,7 @@ class Model:
             p = core.records.pop(0)
             out_rr = best
             p.chosen = t
-            w = self._cost(p).out_words
+            w = task_cost[id(p)].out_words
             p.exit = t + tm.emit_to_exit + (1 + w) * Bo - 1
             out_free = t + (1 + w) * Bo
             core.last_out = p
@@ -269,7 +331,12 @@ class Model:
             post(t + 1, "in")                                    # a record slot was freed
             if best in pending_end:
                 q, cst, stall_in = pending_end.pop(best)
-                finish(best, q, cst, stall_in)
+                finish(best, q, cst, stall_in, t)
+
+        def core_free(c: int, t) -> None:
+            cores[c].busy = False
+            cores[c].free_at = t + tm.free_to_start
+            post(t + tm.free_to_start, "in")
 
         post(packets[0].arrival if packets else 0, "in")
         while ev:
@@ -278,11 +345,11 @@ class Model:
                 try_input(t)
             elif kind == "end":
                 c, p = arg
-                cores[c].busy = False
-                cores[c].free_at = t + tm.free_to_start
                 emittable_at[id(p)] = t + tm.res_to_emit
                 post(t + tm.res_to_emit, "out")
-                post(t + tm.free_to_start, "in")
+                core_free(c, t)
+            elif kind == "mac_end":
+                core_free(arg, t)                                # no record: mccp_top takes the result
             elif kind == "out":
                 try_output(t)
         return packets

@@ -3,13 +3,17 @@ run on `mccp_top` through the device API and on the model; total cycles compared
 
 `mccp model validate` runs SHORT + LONG and writes results/perf_model.json["validation"];
 tests/perf runs SHORT (and LONG under `-m long`) and fails beyond 5 %.
+
+`run_batches` runs packets batch by batch on an idle device (tests/perf/test_timing.py
+checks the pipeline constants of `Timing` with it, cycle for cycle).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from mccp.perf.rtl import Scenario, run_rtl
+from mccp.perf.rtl import Scenario, open_device, run_packets, run_rtl
 from mccp.perf.tlm import Channel, Config, Packet, simulate
 
 TOLERANCE = 0.05
@@ -85,6 +89,25 @@ def compare(sc: Scenario, seed: int = 1) -> dict:
             "error": (tlm_total - rtl_total) / rtl_total,
             "max_latency_error_cycles": round(max(exits)),
             "same_core": sum(m.core == r.core for m, r in zip(model, rtl)) / len(rtl)}
+
+
+BATCH_GAP = 200_000     # model: cycles between the batches of run_batches (each meets an idle device)
+
+
+def run_batches(cfg: Config, channels: list[Channel], batches: list[list[Packet]], seed: int = 1,
+                after=None) -> tuple[list[Packet], list[Packet], list]:
+    """Each batch submitted at once and drained before the next (the cores keep their keys), on the
+    RTL and on the model: (RTL packets, model packets, [after(dev) after each batch])."""
+    rng = random.Random(seed)
+    dev, chans = open_device(cfg, channels, rng)
+    rtl, probes = [], []
+    with dev:
+        for b in batches:
+            rtl += run_packets(dev, chans, channels, b, rng)
+            if after:
+                probes.append(after(dev))
+    model = simulate(cfg, channels, [replace(p, arrival=i * BATCH_GAP) for i, b in enumerate(batches) for p in b])
+    return rtl, model, probes
 
 
 def run(which: str = "all") -> list[dict]:
