@@ -2,7 +2,8 @@
 run on `mccp_top` through the device API and on the model; total cycles compared.
 
 `mccp model validate` runs SHORT + LONG and writes results/perf_model.json["validation"];
-tests/perf runs SHORT (and LONG under `-m long`) and fails beyond 5 %.
+tests/perf runs SHORT (and LONG under `-m long`) and fails beyond 5 %.  Both sets hold
+scenarios with CCM split over core pairs (per-channel policy and SCHED.CCM_SPLIT).
 
 `run_batches` runs packets batch by batch on an idle device (tests/perf/test_timing.py
 checks the pipeline constants of `Timing` with it, cycle for cycle).
@@ -36,6 +37,10 @@ def scenarios(which: str = "short") -> list[Scenario]:
     mixed4 = [Channel("gcm", 0), Channel("ccm", 1), Channel("ctr", 2), Channel("cmac", 3)]
     keys = [Channel("gcm", 0, 128), Channel("gcm", 1, 192), Channel("ccm", 2, 256), Channel("gmac", 3, 128),
             Channel("cbc", 4, 128), Channel("ecb", 5, 256)]
+    # split CCM (CCM on a core pair) beside GCM and one-core CCM channels; packets from their own generator,
+    # so the other scenarios keep theirs
+    rs = random.Random(6)
+    split_mix = [Channel("ccm", 0, split=True), Channel("gcm", 1), Channel("ccm", 1)]
     short = [
         Scenario("2 cores, 32-bit, GCM+CCM, random sizes", Config(2, 32), gcm_ccm,
                  _random_packets(rng, 2, 12, aad=(0, 20))),
@@ -47,6 +52,10 @@ def scenarios(which: str = "short") -> list[Scenario]:
                  [Packet(c, n) for c, n in OUT_STALL]),
         Scenario("2 cores, 32-bit, host gaps: 30 % input, 30 % output stalls", Config(2, 32, in_gap=0.3, out_stall=0.3),
                  mixed4, _random_packets(rng, 4, 16)),
+        Scenario("2 cores, 32-bit, split CCM alone, random sizes", Config(2, 32), [Channel("ccm", 0, split=True)],
+                 _random_packets(rs, 1, 12, aad=(0, 20))),
+        Scenario("4 cores, 64-bit, split CCM beside GCM and one-core CCM, random sizes", Config(4, 64), split_mix,
+                 _random_packets(rs, 3, 24, aad=(0, 20))),
     ]
     if which == "short":
         return short
@@ -73,6 +82,26 @@ def scenarios(which: str = "short") -> list[Scenario]:
                  [Packet(i % 2, 2048) for i in range(32)]),
         Scenario("8 cores, 128-bit, 16 GCM channels / keys, 512 B", Config(8, 128),
                  [Channel("gcm", i) for i in range(16)], _random_packets(rng, 16, 48, sizes=(512,))),
+        Scenario("2 cores, 128-bit, split CCM 64..2048 B", Config(2, 128), [Channel("ccm", 0, split=True)],
+                 [Packet(0, s) for s in (64, 256, 512, 1024, 2048, 64, 2048, 2048)]),
+        Scenario("4 cores, 128-bit, split CCM 2 KB, two channels / keys", Config(4, 128),
+                 [Channel("ccm", 0, split=True), Channel("ccm", 1, split=True)], [Packet(i % 2, 2048) for i in range(16)]),
+        Scenario("2 cores, 64-bit, SCHED.CCM_SPLIT: two CCM channels and GCM", Config(2, 64, ccm_split=True),
+                 [Channel("ccm", 0), Channel("ccm", 1, 256), Channel("gcm", 2)],
+                 _random_packets(rs, 3, 16, sizes=(64, 512, 2048))),
+        Scenario("4 cores, 64-bit, split CCM decrypt beside GCM / CCM decrypt", Config(4, 64),
+                 [Channel(c.mode, c.key_slot, op="decrypt", split=c.split) for c in split_mix],
+                 _random_packets(rs, 3, 20, sizes=(16, 512, 2048), aad=(0, 20))),
+        Scenario("3 cores, 64-bit, split CCM beside GCM: one pair and a lone core", Config(3, 64), split_mix[:2],
+                 _random_packets(rs, 2, 18, sizes=(256, 1024, 2048))),
+        Scenario("4 cores, 64-bit, split CCM, affinity off, 4 keys", Config(4, 64, affinity=False),
+                 [Channel("ccm", i, split=True) for i in range(4)], [Packet(i % 4, 1024) for i in range(16)]),
+        Scenario("4 cores, 64-bit, split CCM mix, host gaps: 30 % input, 30 % output stalls",
+                 Config(4, 64, in_gap=0.3, out_stall=0.3), split_mix, _random_packets(rs, 3, 18)),
+        Scenario("8 cores, 128-bit, split CCM + GCM + one-core CCM 2 KB", Config(8, 128), split_mix,
+                 [Packet(i % 3, 2048) for i in range(36)]),
+        Scenario("8 cores, 128-bit, 8 split CCM channels / keys, 1 KB", Config(8, 128),
+                 [Channel("ccm", i, split=True) for i in range(8)], _random_packets(rs, 8, 40, sizes=(1024,))),
     ]
     return short + long if which == "all" else long
 
