@@ -70,9 +70,7 @@ def table2_section(t2: dict) -> list[str]:
     if "8" in runs:
         g = runs["8"]["modes"]["gcm"]["128"]["2048"]["mbps_at_190"]
         out += ["", f"Eight cores, AES-128-GCM, 2 KB, one channel: {g:.0f} Mbps at {clk} MHz against the paper's "
-                f"{paper['eight_cores_mbps']} ({g / paper['eight_cores_mbps']:.1f}×). The paper's CCM on two cores per "
-                "packet (its third column) has no counterpart: the CCM split is not implemented in this hardware "
-                "(the channel table's split bit is reserved)."]
+                f"{paper['eight_cores_mbps']} ({g / paper['eight_cores_mbps']:.1f}×)." + _split_table2(clk)]
         small = runs["8"]["modes"]["gcm"]["128"]["64"]["bits_per_cycle"] / runs["1"]["modes"]["gcm"]["128"]["64"][
             "bits_per_cycle"]
         out += ["", f"Small packets do not scale with the cores: 64-byte GCM packets give {small:.1f}× one core's "
@@ -88,6 +86,22 @@ def table2_section(t2: dict) -> list[str]:
     return out
 
 
+def _split_table2(clk: float) -> str:
+    """The paper's CCM on two cores per packet (its Table 2's third column), from results/bench_ccm.json."""
+    b = _load("bench_ccm")
+    try:
+        one, split = b["throughput"]["2"]["one core"], b["throughput"]["2"]["split"]
+        lat = b["latency"]["2048"]
+    except (TypeError, KeyError):
+        return ""
+    mb = lambda r: r["steady_bits_per_cycle"] * clk  # noqa: E731
+    return (" The paper's CCM on two cores per packet (its third column) is the split policy here (CTR and the "
+            "packet's I/O on core 2p, CBC-MAC on core 2p+1; `mccp bench ccm`, above): on two cores, AES-128, "
+            f"2 KB, {mb(split):.0f} Mbps at {clk} MHz split against {mb(one):.0f} with a packet on each core, "
+            f"and a lone packet takes {lat['split']} cycles instead of {lat['one core']} "
+            f"({lat['one core'] / lat['split']:.2f}× less latency).")
+
+
 def model_section(pm: dict, f3: dict | None) -> list[str]:
     speed = ""
     if f3 and f3.get("seconds"):
@@ -100,11 +114,15 @@ def model_section(pm: dict, f3: dict | None) -> list[str]:
            "task from the ISS, including the cycle each input word is read and each output word written, so a "
            "slow stream or a full output buffer stalls the core), the serial output stage (round robin, "
            "per-channel order), the scheduler policies (key affinity, round robin, in-order) and the host's "
-           "input gaps / output stalls. What-ifs the hardware does not have are options, off by default and "
+           "input gaps / output stalls, and CCM split over core pairs (a free pair, the key loaded into the MAC "
+           "core then the I/O core, the MAC core free when its half ends; both halves' costs from the ISS's "
+           "co-simulation of the pair). What-ifs the hardware does not have are options, off by default and "
            "labelled where used (the paper's core costs, several expanded keys per core). The per-core "
            "costs come from the ISS and the key expansion from results/bench_engines.json; the fabric's own "
-           "pipeline latencies (`Timing` in tlm.py: header to start, result to next start, record to emission) "
-           "are the cycles of the RTL's state machines." + speed, "",
+           "pipeline latencies (`Timing` in tlm.py: header to start, result to next start, key load beside the "
+           "expansion, split MAC start to I/O start, record to emission) are the cycles of the RTL's state "
+           "machines, checked cycle for cycle on lone packets and short batches through the device API "
+           "(tests/perf/test_timing.py)." + speed, "",
            "```python",
            "from mccp.perf.tlm import Config, Channel, Packet, simulate",
            "from mccp.perf.tasks import measured_alpha",
@@ -194,13 +212,15 @@ def fig3_section(f3: dict) -> list[str]:
            "any fabric cost. "
            f"{f3['scenarios']} scenarios; tools: {_tools(f3)}. Regenerate: `mccp model fig3`.", "",
            "![Fig. 3 reproduced](img/fig3.png)", "", "![Fig. 3 extended](img/fig3_ext.png)", "",
-           "![Fig. 3 by packet size](img/fig3_sizes.png)", ""]
+           "![Fig. 3 by packet size](img/fig3_sizes.png)", "",
+           "![Fig. 3 with the CCM channels split](img/fig3_split.png)", "",
+           "![Every channel CCM, split or not](img/fig3_split_ccm.png)", ""]
     ns = sorted({int(n) for c in curves.values() for n in c["points"]})
     show = [n for n in ns if n in (1, 2, 3, 4, 6, 8, 12, 16)]
     rows = []
     for name, c in curves.items():
         rows.append([name.replace("/no-affinity", " (affinity off)").replace("/paper-cores", " (paper's cores)")
-                     .replace("B", " B").replace("/", " / ").replace("c ", " cores ").replace("b", "-bit")] +
+                     .replace("/split", " (CCM split)").replace("B", " B").replace("/", " / ").replace("c ", " cores ").replace("b", "-bit")] +
                     [f"{100 / c['points'][str(n)]['alpha']:.1f}" for n in show] +
                     [f"{c['points']['1']['mbps_at_190']:.0f}"])
     out += md_table(["cores / stream (/ packet)"] + [f"n={n}" for n in show] +
@@ -244,9 +264,8 @@ def fig3_section(f3: dict) -> list[str]:
                 f"consumes ≈ {128 / cpb:.1f} bits per cycle; with one channel a 32-bit stream keeps "
                 f"{8 / p83['1']['alpha']:.1f} of 8 cores busy and a 64-bit one {8 / p864['1']['alpha']:.1f} "
                 "(input and output streams each carry the whole packet). " + eff8 + "16 cores need more than one 128-bit stream. Key affinity matters once channels outnumber "
-                "cores (16 cores, 128 bits: compare the dashed curves). " + papc + "The paper's CCM split over two cores "
-                "is not implemented in this hardware (the channel table's split bit is reserved), so it is "
-                "not modelled."]
+                "cores (16 cores, 128 bits: compare the dashed curves). " + papc]
+    out += _split_paragraph(f3)
     k8, k8n = curves.get("8c/128b", {}).get("points", {}), curves.get("8c/128b/no-affinity", {}).get("points", {})
     k16, k16n = curves.get("16c/128b", {}).get("points", {}), curves.get("16c/128b/no-affinity", {}).get("points", {})
     if k8 and k8n and k16 and k16n:
@@ -259,6 +278,61 @@ def fig3_section(f3: dict) -> list[str]:
                 "packet whatever key it holds, and a channel switch costs a key expansion. Several expanded keys "
                 "per core, or a scheduler that waits a few cycles for a core holding the key, would remove most "
                 "of these loads."]
+    return out
+
+
+def _split_paragraph(f3: dict) -> list[str]:
+    """Fig. 3 with the CCM channels split over core pairs against the same curves with CCM on one core."""
+    curves = f3["curves"]
+    pairs = {name.removesuffix("/split"): name for name, c in curves.items()
+             if c.get("split") and name.removesuffix("/split") in curves}
+    if not pairs or "split_cycles" not in f3 or "all_ccm" not in curves[next(iter(pairs))]["points"]["1"]:
+        return []
+    sc, e_ccm = f3["split_cycles"], f3["e_cycles"]["ccm"]
+    ns = sorted(curves[next(iter(pairs))]["points"], key=int)
+    pt = lambda name, n: curves[name]["points"][n]  # noqa: E731
+    label = lambda x: x.replace("c/", " cores / ").replace("b", "-bit")  # noqa: E731
+
+    def vs(one, n, all_ccm=False):
+        a, b = pt(one, n), pt(pairs[one], n)
+        if all_ccm:
+            a, b = a["all_ccm"], b["all_ccm"]
+        return f"{100 / b['alpha']:.1f} against {100 / a['alpha']:.1f}"
+
+    def triple(one, all_ccm=False):
+        return " / ".join(vs(one, n, all_ccm) for n in ("1", "8", "16") if n in ns)
+
+    same = [one for one in pairs if all(abs(pt(one, n)["alpha"] / pt(pairs[one], n)["alpha"] - 1) < 1e-3 for n in ns)]
+    keep = {one: 100 * sum(pt(one, n)["all_ccm"]["alpha"] / pt(pairs[one], n)["all_ccm"]["alpha"] for n in ns) / len(ns)
+            for one in pairs}
+    lo, hi = min(keep, key=keep.get), max(keep, key=keep.get)
+    ref = "8c/128b" if "8c/128b" in pairs else next(iter(pairs))
+    big = "16c/128b" if "16c/128b" in pairs else ref
+    mix = pt(pairs[ref], "8")["ccm_channels"] if "8" in ns else None
+    lat = " and ".join(f"{pt(pairs[ref], n)['all_ccm']['latency_median']} / {pt(ref, n)['all_ccm']['latency_median']} "
+                       f"cycles at n = {n}" for n in ("1", "8") if n in ns)
+    out = ["", "**CCM split over core pairs** (rows \"(CCM split)\", dashed curves in the last two figures): every CCM "
+           "channel has the split policy, so its packets wait for a free pair (2p, 2p+1) and run CTR and the "
+           "packet's I/O on core 2p, the CBC-MAC on core 2p+1. e_i stays the packet's cost on one core "
+           f"({e_ccm} cycles for 2 KB), so equal 100/α means equal throughput. A split 2 KB packet holds two "
+           f"cores for {sc['io']} and {sc['mac']} cycles ({sc['io'] + sc['mac']} core cycles against {e_ccm}), a "
+           "split request waits at the head of the stream until both cores of a pair are free, and a key miss "
+           f"loads the key into both cores, one {sc['key_load']}-cycle expansion after the other."]
+    out[-1] += (f" Worst case over the mixes (the paper's measure), split against one core: "
+                f"{label(ref)}, n = 1 / 8 / 16: {triple(ref)}")
+    if mix is not None:
+        out[-1] += (f"; the worst mix now holds both kinds (n = 8: {mix} CCM channels): one-core GCM packets take "
+                    "single cores, and a split request at the head of the stream waits until both cores of a pair "
+                    "are free")
+    if same:
+        out[-1] += (". Where the stream is the limit the worst mix is all GCM and the split changes nothing ("
+                    + ", ".join(label(x) for x in same) + ")")
+    out[-1] += (f". With every channel CCM (the split's own effect): {label(ref)} {triple(ref, True)}, "
+                f"{label(big)} {triple(big, True)}; averaged over n, split keeps {keep[lo]:.0f} % ({label(lo)}) "
+                f"to {keep[hi]:.0f} % ({label(hi)}) of the one-core 100/α: the pair's extra core cycles at one "
+                "channel, then key loads into two cores, which the one expander and the serial scheduler take "
+                "in turn while the stream waits. What the split buys is latency: every channel CCM, "
+                f"{label(ref)}, median packet latency (entry to exit, saturated), split / one core: {lat}.")
     return out
 
 

@@ -62,7 +62,8 @@ def throughput_bits_per_cycle(tasks: list[Task]) -> float:
 
 
 def channel_cost(ch: Channel, payload: int, paper_cores: bool = False) -> int:
-    """e_i: the core's cycles for one packet of the channel (ISS; or the paper's core)."""
+    """e_i: the core's cycles for one packet of the channel (ISS; or the paper's core).  A split CCM
+    channel too: its packet's cost on one core (a split packet holds two cores for about half of it)."""
     fn = costs.paper_cost if paper_cores else costs.cost
     return fn(shape_of(ch, Packet(0, payload))).cycles
 
@@ -82,8 +83,10 @@ def measured_alpha(cfg: Config, channels: list[Channel], payload: int = 2048, pa
     work = sum(e[p.channel] for p in res if t0 < p.exit <= t1)
     eta = work / (m * (t1 - t0))
     bits = sum(8 * payload for p in res if t0 < p.exit <= t1)
+    lat = sorted(p.latency for p in res)
     return {"alpha": n / eta, "eta": eta, "bits_per_cycle": bits / (t1 - t0), "e": e,
-            "key_loads": sum(p.key_load for p in res) / count, "packets": count}
+            "key_loads": sum(p.key_load for p in res) / count, "latency_median": lat[len(lat) // 2],
+            "packets": count}
 
 
 def sporadic_packets(channels: list[Channel], periods: list[float], horizon: int, payload,
