@@ -317,7 +317,7 @@ def _split_paragraph(f3: dict) -> list[str]:
            f"({e_ccm} cycles for 2 KB), so equal 100/α means equal throughput. A split 2 KB packet holds two "
            f"cores for {sc['io']} and {sc['mac']} cycles ({sc['io'] + sc['mac']} core cycles against {e_ccm}), a "
            "split request waits at the head of the stream until both cores of a pair are free, and a key miss "
-           f"loads the key into both cores, one {sc['key_load']}-cycle expansion after the other."]
+           f"loads the key into both cores, one {sc['key_load']}-cycle key load (the expansion and a cycle) after the other."]
     out[-1] += (f" Worst case over the mixes (the paper's measure), split against one core: "
                 f"{label(ref)}, n = 1 / 8 / 16: {triple(ref)}")
     if mix is not None:
