@@ -207,6 +207,17 @@ PAPER_TABLE1 = [(2, 32, 2071, 15, 192), (4, 32, 4055, 26, 192), (6, 32, 6026, 37
 ECP5_85_COMB = 83640     # LUT4 sites (TRELLIS_COMB) of the LFE5U-85F
 
 
+def _top_path(u: Mapping) -> str:
+    """Where the critical path of a top's best placed grade starts and ends, and its delays."""
+    placed = [(r.get("fmax_mhz") or 0, r) for r in (u.get("grades") or {}).values()
+              if r.get("critical_path") and not r.get("timed_from")]
+    if not placed:
+        return "— (does not fit)" if u.get("grades") else "—"
+    cp = max(placed, key=lambda t: t[0])[1]["critical_path"]
+    ends = " → ".join(Path(x).name for x in (cp.get("from"), cp.get("to")) if x) or "—"
+    return f"{ends} ({cp.get('logic_ns', 0):.1f} / {cp.get('routing_ns', 0):.1f})"
+
+
 def _table1(results: Mapping) -> str:
     """Table 1 of the paper next to mccp_top's synthesis runs (units top_c<N>_s<W>)."""
     tops = sorted(((u["parameters"]["NumCores"], u["parameters"]["StreamBits"], name, u)
@@ -215,8 +226,9 @@ def _table1(results: Mapping) -> str:
                   key=lambda t: (t[1], t[0]))
     grades = _grades(results)
     lines = ["| cores | stream bits | LUT4 | FF | EBR | LUT RAM (DPR16X4) | COMB used (of 83,640) | LUT4 per core "
-             "(step from the row above) | " + " | ".join(f"Fmax speed {g} (MHz)" for g in grades) + " |",
-             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + " ---: |" * len(grades)]
+             "(step from the row above) | " + " | ".join(f"Fmax speed {g} (MHz)" for g in grades)
+             + " | critical path at the fastest grade (logic / routing ns) | RTL commit |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + " ---: |" * len(grades) + " --- | --- |"]
     prev = None
     for cores, bits, name, u in tops:
         f = u.get("figures") or {}
@@ -228,7 +240,8 @@ def _table1(results: Mapping) -> str:
         lines.append("| " + " | ".join([str(cores), str(bits), _num(f.get("LUT4")), _num(f.get("FF")), _num(f.get("EBR")),
                                          _num(f.get("DPR")),
                                          f"{_num(comb)} ({100 * comb / ECP5_85_COMB:.0f} %)" if comb else "—", step]
-                                        + [fmax_cell(u, g) for g in grades]) + " |")
+                                        + [fmax_cell(u, g) for g in grades]
+                                        + [_top_path(u), f"`{(u.get('rtl') or {}).get('commit', '—')}`"]) + " |")
         prev = (cores, bits, f.get("LUT4", 0))
     if _retimed({"units": {t[2]: t[3] for t in tops}}, grades):
         lines += ["", RETIMED_NOTE]
@@ -294,6 +307,15 @@ def render_markdown(results: Mapping) -> str:
         " takes long): `mccp synth --unit top_c8_s128`.",
         "",
         _table1(results),
+        "",
+        "Resources grow linearly with the cores (the step column). Fmax does not stay flat: the"
+        " critical paths of the larger tops are not in the fabric but inside a core (the paths the"
+        " stand-alone core also has), with far more routing delay than there (compare the core's"
+        " critical path below), because nextpnr's analytic placer spreads each core over a device"
+        " that grows more crowded with every core. The usual fix, a placement region per core, is"
+        " not available here: nextpnr-ecp5 takes region constraints only from a `--pre-place`"
+        " Python script, and the PyPI build (yowasp) is built without Python (its `--help` has no"
+        " `--pre-place`).",
         "",
         "## Cells after Yosys (whole wrapper design)",
         "",
