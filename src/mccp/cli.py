@@ -15,6 +15,10 @@ def _lint(args: argparse.Namespace) -> int:
 def _synth(args: argparse.Namespace) -> int:
     from mccp.synth import flow
 
+    if args.breakdown:
+        from mccp.synth import breakdown
+
+        return breakdown.main(args.breakdown)
     return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds,
                      retime_grades=args.retime)
 
@@ -151,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", type=int, default=1,
                    help="place and route each unit with seeds 1..N; the best Fmax is reported, every seed's "
                         "is recorded")
+    p.add_argument("--breakdown", action="append", default=[], metavar="UNIT",
+                   help="instead of place and route: synthesize UNIT with its hierarchy kept and write "
+                        "where its LUT4 go, module by module (results/synth_breakdown.json, synthesis.md)")
     p.add_argument("--retime", action="append", type=int, default=[], metavar="GRADE",
                    help="speed grade (repeatable) not placed again but timed on the routed design of the "
                         "fastest --speed grade (minutes instead of an hour for the large tops)")

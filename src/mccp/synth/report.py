@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
+from mccp.synth import breakdown
 
 BEGIN = "<!-- synth-table:begin -->"
 END = "<!-- synth-table:end -->"
@@ -333,6 +334,7 @@ def render_markdown(results: Mapping) -> str:
         "",
         _paths_table(results),
         "",
+        *breakdown.section(breakdown.load()),
         "## Runs",
         "",
         "| Unit | Wrapper | Parameters | RTL commit | Date | Command |",

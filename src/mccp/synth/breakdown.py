@@ -1,0 +1,136 @@
+"""`mccp synth --breakdown UNIT`: where a unit's LUT4 go, module by module.
+
+The headline figures come from a flattened `synth_ecp5`.  Here the same unit
+is synthesized with its hierarchy kept (`-noflatten`), so Yosys' `stat`
+counts each module's own cells; a module's total adds each submodule's total
+times its instance count.  Kept boundaries stop optimization across modules
+(constants and unused outputs do not cross them), so the sums lie well above
+the flattened counts (~10 % for a core, ~25 % for a top): read them as a map
+of where the logic sits, not as the unit's size.  Written to results/synth_breakdown.json
+and rendered into docs/synthesis.md.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from pathlib import Path
+from typing import Mapping
+
+from mccp import paths
+
+RESULTS_NAME = "synth_breakdown.json"
+COLUMNS = ("LUT4", "TRELLIS_FF", "TRELLIS_DPR16X4", "CCU2C", "DP16KD")
+
+
+def base_name(module: str) -> str:
+    """`$paramod$<hash>\\mccp_core_fetch` or `$paramod\\mccp_ghash\\DigitBits=...` -> the module's name."""
+    parts = [p for p in module.split("\\") if p and not p.startswith("$") and "=" not in p]
+    return parts[0] if parts else module
+
+
+def tree(stat: Mapping, top: str, max_depth: int = 3) -> list[dict]:
+    """Rows (depth, module, instances, totals incl. submodules, own LUT4), depth first from `top`.
+
+    `stat` is Yosys' `stat -json` of a design synthesized with its hierarchy kept:
+    a module's `num_cells_by_type` lists its primitives (upper case) and its
+    submodule instances (by module name)."""
+    mods = {name.lstrip("\\"): v.get("num_cells_by_type", {}) for name, v in stat["modules"].items()}
+
+    def subs(name: str) -> list[tuple[str, int]]:
+        return [(t.lstrip("\\"), int(n)) for t, n in mods[name].items() if t.lstrip("\\") in mods]
+
+    memo: dict[str, dict[str, int]] = {}
+
+    def total(name: str) -> dict[str, int]:
+        if name not in memo:
+            acc = {c: int(mods[name].get(c, 0)) for c in COLUMNS}
+            for sub, n in subs(name):
+                for c, v in total(sub).items():
+                    acc[c] += n * v
+            memo[name] = acc
+        return memo[name]
+
+    top_key = next((m for m in mods if base_name(m) == top), None)
+    if top_key is None:
+        raise KeyError(f"{top} not among the modules of the stat")
+    rows: list[dict] = []
+
+    def walk(name: str, depth: int, count: int) -> None:
+        rows.append({"depth": depth, "module": base_name(name), "instances": count, "total": total(name),
+                     "own_lut4": int(mods[name].get("LUT4", 0))})
+        if depth < max_depth:
+            for sub, n in sorted(subs(name), key=lambda s: -total(s[0])["LUT4"]):
+                walk(sub, depth + 1, count * n)
+
+    walk(top_key, 0, 1)
+    return rows
+
+
+def run(unit_name: str, build_root: Path | None = None) -> dict:
+    """Synthesize the unit with its hierarchy kept and return its breakdown entry."""
+    from mccp.synth import flow
+
+    unit = flow.UNITS[unit_name]
+    out_dir = (build_root or paths.BUILD / "synth") / unit_name / "hier"
+    res = flow.yosys_synth(unit.top, unit.parameters, flow.unit_sources(unit), out_dir,
+                           options=["-noflatten"], tag="hier")
+    stat = json.loads((out_dir / "hier.stat.json").read_text())
+    return {"top": unit.top, "parameters": dict(unit.parameters), "rows": tree(stat, unit.top),
+            "rtl": flow.rtl_state(unit.rtl_dirs), "date": _dt.date.today().isoformat(),
+            "command": f"mccp synth --breakdown {unit_name}", "yosys_runtime_s": res["runtime_s"]}
+
+
+def results_path() -> Path:
+    return paths.RESULTS / RESULTS_NAME
+
+
+def load(path: Path | None = None) -> dict:
+    p = path or results_path()
+    return json.loads(p.read_text()) if p.exists() else {}
+
+
+def main(units: list[str]) -> int:
+    from mccp.synth import flow, report
+
+    unknown = [u for u in units if u not in flow.UNITS]
+    if unknown:
+        print(f"synth --breakdown: unknown unit(s) {', '.join(unknown)}", flush=True)
+        return 2
+    data = load()
+    for u in units:
+        print(f"synth --breakdown {u}: yosys synth_ecp5 -noflatten ...", flush=True)
+        data[u] = run(u)
+    paths.RESULTS.mkdir(exist_ok=True)
+    results_path().write_text(json.dumps(dict(sorted(data.items())), indent=2) + "\n")
+    print(f"wrote {results_path().relative_to(paths.ROOT)}")
+    for p in report.update_docs():
+        print(f"wrote {p.relative_to(paths.ROOT)}")
+    return 0
+
+
+def section(data: Mapping) -> list[str]:
+    """docs/synthesis.md: one table per unit."""
+    if not data:
+        return []
+    out = ["## Where the LUT4 go (hierarchy kept)", "",
+           "Each unit synthesized again with `synth_ecp5 -noflatten`: the figures of a module are one"
+           " instance's, submodules included; *all* multiplies by the instances; *own* is the"
+           " module's logic outside its submodules. Kept boundaries stop optimization across modules"
+           " (constants and unused outputs do not cross them), so the sums lie well above the"
+           " flattened figures of the table at the top: a map of where the logic sits, not the size."
+           " Regenerate: `mccp synth --breakdown <unit>`.", ""]
+    for name, entry in data.items():
+        rtl = entry.get("rtl") or {}
+        out += [f"`{name}` (`{entry['top']}`, RTL `{rtl.get('commit', '?')}`):", "",
+                "| module | instances | LUT4 | LUT4, all | own LUT4 | FF | LUT RAM (DPR16X4) | CCU2C | EBR |",
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for r in entry["rows"]:
+            t = r["total"]
+            indent = "&nbsp;&nbsp;" * r["depth"]
+            out.append(f"| {indent}`{r['module']}` | {r['instances']} | {t['LUT4']:,} | "
+                       f"{r['instances'] * t['LUT4']:,} | {r['own_lut4']:,} | "
+                       f"{t['TRELLIS_FF']:,} | {t['TRELLIS_DPR16X4']} | {t['CCU2C']} | {t['DP16KD']} |")
+        out.append("")
+    return out
+
