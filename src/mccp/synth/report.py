@@ -316,7 +316,9 @@ def render_markdown(results: Mapping) -> str:
         " that grows more crowded with every core. The usual fix, a placement region per core, is"
         " not available here: nextpnr-ecp5 takes region constraints only from a `--pre-place`"
         " Python script, and the PyPI build (yowasp) is built without Python (its `--help` has no"
-        " `--pre-place`).",
+        " `--pre-place`). A row without Fmax was synthesized but its place and route did not finish"
+        " within a session (6 cores at 84 % of the device: neither nextpnr router converged in"
+        " 20-25 minutes).",
         "",
         "## Cells after Yosys (whole wrapper design)",
         "",
