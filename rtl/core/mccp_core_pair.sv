@@ -26,10 +26,9 @@ module mccp_core_pair (
   input  logic [7:0]   mac_res_status_i,
   input  logic         mac_res_fire_i,
   output logic         io_pair_en_o,
-  output logic         mac_pair_en_o,
+  output logic         mac_pair_en_o,  // also: the MAC core's result is nobody's packet
   output logic         io_abort_o,
   output logic         mac_abort_o,
-  output logic         mac_q_o,       // the MAC core runs a split half (its result is nobody's packet)
   // queues: I/O core -> MAC core, MAC core -> I/O core
   input  logic         io_tx_push_i,
   input  logic [127:0] io_tx_data_i,
@@ -75,7 +74,6 @@ module mccp_core_pair (
 
   assign io_pair_en_o  = io_q;
   assign mac_pair_en_o = mac_q;
-  assign mac_q_o       = mac_q;
   // A core ignores abort_i once its task has ended, so these may stay up
   // until the halves' results are taken.
   assign mac_abort_o   = mac_q && io_q && io_res_valid_i;

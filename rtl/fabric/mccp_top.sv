@@ -477,7 +477,7 @@ module mccp_top #(
   ///////////
 
   logic [N-1:0]       cout_valid, cout_ready, cout_last, res_valid, res_ready, core_busy;
-  logic [N-1:0]       so_res_ready, mac_half;
+  logic [N-1:0]       so_res_ready, mac_half;   // mac_half: the core runs a split task's MAC half
   logic [N-1:0]       pair_en, abort, tx_push, tx_space, tx_space_np, tx_space_nh;
   logic [N-1:0]       rx_pop, rx_valid, rx_valid_np, rx_valid_nh;
   logic [N*128-1:0]   tx_data, rx_data;
@@ -586,7 +586,6 @@ module mccp_top #(
       .mac_pair_en_o            (pair_en[Mc]),
       .io_abort_o               (abort[Io]),
       .mac_abort_o              (abort[Mc]),
-      .mac_q_o                  (mac_half[Mc]),
       .io_tx_push_i             (tx_push[Io]),
       .io_tx_data_i             (tx_data[Io*128 +: 128]),
       .io_tx_space_o            (tx_space[Io]),
@@ -609,6 +608,7 @@ module mccp_top #(
       .mac_rx_valid_next_hold_o (rx_valid_nh[Mc])
     );
     assign mac_half[Io] = 1'b0;
+    assign mac_half[Mc] = pair_en[Mc];
   end
   if (N == 1) begin : g_no_pairs
     logic unused_role;

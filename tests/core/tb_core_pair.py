@@ -1,5 +1,5 @@
 """cocotb bench for split tasks: two mccp_core joined by mccp_core_pair
-(tests/core/hdl/mccp_core_pair_tb.sv; core a = I/O half, core b = MAC half).
+(the top tests/core/test_core_pair.py generates; core a = I/O half, core b = MAC half).
 
 Each core is driven by its own CoreHarness.  Every split run is compared
 with the ISS's pair co-simulation (mccp.iss.run_pair) event by event, cycles
@@ -24,6 +24,7 @@ from mccp.modes import build_split_tasks, build_task, split_output
 from mccp.paths import ROOT
 from mccp.refs import reference
 from mccp.task import Task, Word
+from multitop import Prefixed
 
 ISA = load()
 ST = {s["name"]: s["code"] for s in ISA.status_codes}
@@ -31,23 +32,10 @@ FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 KEY = bytes(range(16))
 
 
-class _Half:
-    """One core's ports of the bench top, under their usual names."""
-
-    def __init__(self, dut, prefix: str):
-        self._dut = dut
-        self._prefix = prefix
-
-    def __getattr__(self, name):
-        if name in ("clk_i", "rst_ni"):
-            return getattr(self._dut, name)
-        return getattr(self._dut, self._prefix + name)
-
-
 async def setup(dut, program_words, key=KEY):
     """Harnesses for both halves (one clock, one reset), firmware and key loaded."""
-    io = CoreHarness(_Half(dut, "a_"), pair_ports=False, seed=11)
-    mac = CoreHarness(_Half(dut, "b_"), pair_ports=False, seed=12)
+    io = CoreHarness(Prefixed(dut, "a_"), pair_ports=False, seed=11)
+    mac = CoreHarness(Prefixed(dut, "b_"), pair_ports=False, seed=12)
     dut.split_i.value = 0
     mac.drive_idle()
     await io.start()

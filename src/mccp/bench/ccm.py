@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from mccp.bench.fabric import PACKET, _device, _run
+from mccp.bench.fabric import PACKET, open_device, run_packets
 from mccp.docs import md_table
 
 CORES = (2, 4, 8)
@@ -31,17 +31,17 @@ def bench_ccm(seed: int = 1, per_core: int = 8) -> dict:
     for cores in CORES:
         for name, policy in POLICIES.items():
             print(f"  CCM 2 KB: {cores} cores, {name} ...", flush=True)
-            dev, chans = _device(cores, 128, 1, "ccm", rng, policy=policy)
+            dev, chans = open_device(cores, 128, 1, "ccm", rng, policy=policy)
             with dev:
-                _run(dev, chans, cores, PACKET, rng)            # warm up: keys loaded
-                out["throughput"].setdefault(str(cores), {})[name] = _run(dev, chans, per_core * cores, PACKET, rng)
+                run_packets(dev, chans, cores, PACKET, rng)            # warm up: keys loaded
+                out["throughput"].setdefault(str(cores), {})[name] = run_packets(dev, chans, per_core * cores, PACKET, rng)
     for name, policy in POLICIES.items():
         print(f"  CCM latency, {name}: one packet at a time ...", flush=True)
-        dev, chans = _device(2, 128, 1, "ccm", rng, policy=policy)
+        dev, chans = open_device(2, 128, 1, "ccm", rng, policy=policy)
         with dev:
-            _run(dev, chans, 1, 64, rng)
+            run_packets(dev, chans, 1, 64, rng)
             for size in SIZES:
-                out["latency"].setdefault(str(size), {})[name] = _run(dev, chans, 1, size, rng)["latency_median"]
+                out["latency"].setdefault(str(size), {})[name] = run_packets(dev, chans, 1, size, rng)["latency_median"]
     return out
 
 

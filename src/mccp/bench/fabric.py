@@ -27,7 +27,7 @@ STREAMS = (32, 64, 128)
 PACKET = 2048
 
 
-def _run(dev, chans, count: int, size: int, rng: random.Random, aad_len: int = 0,
+def run_packets(dev, chans, count: int, size: int, rng: random.Random, aad_len: int = 0,
          shuffle: bool = False) -> dict:
     """`count` encrypt packets spread over `chans` (round robin, or a random channel each with
     `shuffle`); checked; cycles measured."""
@@ -56,7 +56,7 @@ def _run(dev, chans, count: int, size: int, rng: random.Random, aad_len: int = 0
             "latency_median": lat[len(lat) // 2]}
 
 
-def _device(cores: int, stream: int, channels: int, mode: str, rng: random.Random, policy=None, **params):
+def open_device(cores: int, stream: int, channels: int, mode: str, rng: random.Random, policy=None, **params):
     from mccp import Device
 
     dev = Device(cores=cores, stream_bits=stream, **params)
@@ -75,21 +75,21 @@ def bench_fabric(seed: int = 1, per_core: int = 8) -> dict:
         for cores in CORES:
             for nch in (1, 8):
                 print(f"  GCM 2 KB: {cores} cores, {stream}-bit streams, {nch} channel(s) ...", flush=True)
-                dev, chans = _device(cores, stream, nch, "gcm", rng)
+                dev, chans = open_device(cores, stream, nch, "gcm", rng)
                 with dev:
-                    _run(dev, chans, cores, PACKET, rng)                  # warm up: keys loaded
+                    run_packets(dev, chans, cores, PACKET, rng)                  # warm up: keys loaded
                     t0, c0 = time.monotonic(), dev.cycles
-                    r = _run(dev, chans, per_core * cores, PACKET, rng)
+                    r = run_packets(dev, chans, per_core * cores, PACKET, rng)
                     r["sim_cycles_per_s"] = (dev.cycles - c0) / (time.monotonic() - t0)
                 out["scaling"].setdefault(str(stream), {}).setdefault(str(cores), {})[str(nch)] = r
     for on in (1, 0):
         print(f"  key affinity {'on' if on else 'off'}: 8 cores, 16 channels / keys, 512-byte GCM ...", flush=True)
         arng = random.Random(seed + 1)           # the same packet sequence for on and off
-        dev, chans = _device(8, 128, 16, "gcm", arng)
+        dev, chans = open_device(8, 128, 16, "gcm", arng)
         with dev:
             dev.write_reg("SCHED", affinity=on, in_order=1)
-            _run(dev, chans, 16, 512, arng, shuffle=True)
-            out["affinity"]["on" if on else "off"] = _run(dev, chans, 128, 512, arng, shuffle=True)
+            run_packets(dev, chans, 16, 512, arng, shuffle=True)
+            out["affinity"]["on" if on else "off"] = run_packets(dev, chans, 128, 512, arng, shuffle=True)
     speeds = [r["sim_cycles_per_s"] for s in out["scaling"].values() for c in s.values() for r in c.values()]
     out["sim_speed"] = {"min": min(speeds), "max": max(speeds)}
     return out
