@@ -19,7 +19,12 @@
 // next task while this one's words still wait in its output buffer -- and is
 // freed when its packet is chosen for emission.  The parser's in_done events
 // of a core (one per packet granted to it, possibly before its dispatch) wait
-// in a 4-deep FIFO per core; the k-th event belongs to the k-th record.
+// in a 4-deep FIFO per core; the k-th event belongs to the k-th record.  They
+// too are taken one cycle late, from registers: a packet without a body is
+// done in the cycle the scheduler's start handshake grants it, and that
+// handshake (a core's start_ready, the scheduler, the parser) must not run on
+// into the FIFOs' enables (it limited the 2-core tops at 64 and 128 bits).
+// Only a task that ends before its input has all arrived waits for it.
 //
 // Per-channel order.  An ordered record links to the channel's previous
 // ordered record still held (the one with `tail` set; found by comparing the
@@ -129,6 +134,23 @@ module mccp_stream_out #(
     end
   end
 
+  // The parser's in_done event, registered (see the header).
+  logic       dn_valid_q, dn_len_err_q;
+  logic [3:0] dn_core_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dn_valid_q   <= 1'b0;
+      dn_len_err_q <= 1'b0;
+      dn_core_q    <= '0;
+    end else begin
+      dn_valid_q <= in_done_valid_i;
+      if (in_done_valid_i) begin
+        dn_len_err_q <= in_done_len_err_i;
+        dn_core_q    <= in_done_core_i;
+      end
+    end
+  end
+
   // unused upper channel bits: records only come from channels < Channels
   logic unused_chan;
   assign unused_chan = ^dp_channel_q;
@@ -200,7 +222,7 @@ module mccp_stream_out #(
     assign os = SlotW'(2 * c) + SlotW'(!hk);
 
     assign alloc_c[c]   = dp_valid_q && (dp_core_q == 4'(c));
-    assign done_push[c] = in_done_valid_i && (in_done_core_i == 4'(c));
+    assign done_push[c] = dn_valid_q && (dn_core_q == 4'(c));
 
     // results: into the head-most record without one
     logic rt_h, rt_o;
@@ -251,7 +273,7 @@ module mccp_stream_out #(
         end
         if (done_push[c]) begin
           for (int i = 0; i < 4; i++) begin
-            if (dw_q[c] == 2'(i)) dl_q[c][i] <= in_done_len_err_i;
+            if (dw_q[c] == 2'(i)) dl_q[c][i] <= dn_len_err_q;
           end
           dw_q[c]          <= dw_q[c] + 1'b1;
         end
