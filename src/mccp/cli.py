@@ -20,7 +20,7 @@ def _synth(args: argparse.Namespace) -> int:
 
         return breakdown.main(args.breakdown)
     return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds,
-                     retime_grades=args.retime)
+                     retime_grades=args.retime, pnr_limit_min=args.pnr_limit)
 
 
 def _docs(args: argparse.Namespace) -> int:
@@ -161,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--retime", action="append", type=int, default=[], metavar="GRADE",
                    help="speed grade (repeatable) not placed again but timed on the routed design of the "
                         "fastest --speed grade (minutes instead of an hour for the large tops)")
+    p.add_argument("--pnr-limit", type=float, metavar="MINUTES",
+                   help="stop a place and route after MINUTES and record it as not routed, with how "
+                        "far the router got (for the tops that fill the device)")
     p.set_defaults(func=_synth)
 
     p = sub.add_parser("bench", help="cycle-count benchmarks; writes results/*.json and docs tables")

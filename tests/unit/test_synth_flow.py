@@ -208,6 +208,60 @@ ERROR: Unable to find legal placement for all cells, design is probably at utili
     assert report.fmax_cell(unit, "8") == "does not fit: TRELLIS_COMB 90,140 of 83,640"
 
 
+def test_run_stopped_at_its_time_limit(tiny_run):
+    # nextpnr on the tiny design, stopped long before it can finish: recorded as not routed
+    _, syn, _ = tiny_run
+    out = Path(syn["netlist"]).parent.parent / "pnr-limited"
+    res = flow.nextpnr(Path(syn["netlist"]), out, grade=6, target_mhz=300.0, device=DEVICE_25K,
+                       time_limit_s=0.05)
+    assert res["fmax_mhz"] is None and res["critical_path"] == {}
+    assert res["did_not_route"] == {"limit_s": 0.05, "stage": "placement"}
+    assert not (out / "report.json").exists()
+    cell = report.fmax_cell({"grades": {"6": res}}, "6")
+    assert cell.startswith("did not route in ") and "placement" in cell
+
+
+def test_router_progress_of_unfinished_runs():
+    # router1 (top_c6_s32 on the 85k part, abridged) stopped at the limit
+    log1 = """Info: Device utilisation:
+Info: \t        TRELLIS_COMB:   70629/  83640    84%
+Info: Routing globals...
+Info: Routing..
+Info: Routing 326703 arcs.
+Info:            |   (re-)routed arcs  |   delta    | remaining|       time spent     |
+Info:    IterCnt |  w/ripup   wo/ripup |  w/r  wo/r |      arcs| batch(sec) total(sec)|
+Info:       1000 |      159        840 |  159   840 |    326038|       4.88       4.88|
+Info:     476000 |    58389     417610 |  128   872 |    258945|       8.20     922.43|
+"""
+    prog = flow.router_progress(log1)
+    assert prog == {"stage": "routing", "router": "router1", "arcs": 326703, "iterations": 476000,
+                    "arcs_left": 258945, "route_s": 922.43}
+    assert flow.log_utilization(log1)["TRELLIS_COMB"] == [70629, 83640]
+    assert flow.describe_unrouted({"limit_s": 1800.0, **prog}) == (
+        "did not route in 30 min (router1: 258,945 of 326,703 arcs unrouted after 15 min of routing)")
+    # router2
+    log2 = """Info: Routing globals...
+Info: Running router2...
+Info:     iter=1 wires=1306103 overused=125959 overuse=154863 archfail=NA
+Info:     iter=4 wires=1429611 overused=72024 overuse=76018 archfail=NA
+"""
+    prog2 = flow.router_progress(log2)
+    assert prog2 == {"stage": "routing", "router": "router2", "iterations": 4, "wires": 1429611,
+                     "overused_wires": 72024}
+    assert "72,024 overused wires after 4 iterations" in flow.describe_unrouted({"limit_s": 60, **prog2})
+    assert flow.router_progress("Info: Running main analytical placer\n") == {"stage": "placement"}
+    top = {"grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, **prog2}}}}
+    assert report._top_path(top) == "— (did not route)"
+
+
+def test_run_tool_stops_at_the_time_limit(tmp_path):
+    import sys
+    with pytest.raises(flow.ToolTimeout) as err:
+        flow.run_tool([sys.executable, "-c", "import time; time.sleep(30)"], tmp_path,
+                      tmp_path / "none.log", "sleeper", time_limit_s=0.5)
+    assert err.value.limit_s == 0.5 and "sleeper" in str(err.value)
+
+
 def test_best_of_seeds_keeps_every_seed():
     runs = {1: {"fmax_mhz": 91.8, "seed": 1}, 2: {"fmax_mhz": 104.7, "seed": 2}, 3: {"fmax_mhz": 99.0, "seed": 3}}
     best = flow.best_of_seeds(runs)

@@ -144,6 +144,14 @@ FIGURES: dict[str, tuple[str, ...]] = {
 }
 
 
+class ToolTimeout(RuntimeError):
+    """A tool ran past its time limit and was stopped."""
+
+    def __init__(self, what: str, limit_s: float):
+        super().__init__(f"{what}: stopped after its time limit of {limit_s:g} s")
+        self.limit_s = limit_s
+
+
 class ToolError(RuntimeError):
     """Yosys or nextpnr failed; the message carries the tail of its log."""
 
@@ -154,6 +162,45 @@ def log_utilization(log_text: str) -> dict[str, list[int]]:
     for m in re.finditer(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", log_text, re.M):
         util[m.group(1)] = [int(m.group(2)), int(m.group(3))]
     return util
+
+
+_ROUTER1_ARCS = re.compile(r"Routing (\d+) arcs\.")
+# router1's progress rows: iterations | re-routed arcs | delta | remaining arcs | batch / total seconds
+_ROUTER1_ROW = re.compile(r"Info:\s+(\d+) \|\s+\d+\s+\d+ \|\s+\d+\s+\d+ \|\s+(\d+)\|\s+[\d.]+\s+([\d.]+)\|")
+_ROUTER2_ITER = re.compile(r"iter=(\d+) wires=(\d+) overused=(\d+) overuse=(\d+)")
+
+
+def router_progress(log_text: str) -> dict:
+    """How far an unfinished nextpnr run got: the stage, and for the router the last progress
+    line (router1: arcs still to route of all arcs; router2: iterations and overused wires)."""
+    if "Routing globals" not in log_text:
+        return {"stage": "placement"}
+    r2 = _ROUTER2_ITER.findall(log_text)
+    if r2:
+        it, wires, overused, _ = (int(x) for x in r2[-1])
+        return {"stage": "routing", "router": "router2", "iterations": it, "wires": wires,
+                "overused_wires": overused}
+    out: dict = {"stage": "routing", "router": "router1"}
+    arcs = _ROUTER1_ARCS.search(log_text)
+    if arcs:
+        out["arcs"] = int(arcs.group(1))
+    rows = _ROUTER1_ROW.findall(log_text)
+    if rows:
+        it, left, secs = rows[-1]
+        out.update({"iterations": int(it), "arcs_left": int(left), "route_s": float(secs)})
+    return out
+
+
+def describe_unrouted(progress: Mapping) -> str:
+    """One line on a run stopped at its time limit (`did_not_route`), for logs and tables."""
+    head = f"did not route in {progress.get('limit_s', 0) / 60:g} min"
+    if progress.get("router") == "router2":
+        return (f"{head} (router2: {progress.get('overused_wires', 0):,} overused wires after "
+                f"{progress.get('iterations', 0)} iterations)")
+    if progress.get("router") == "router1" and "arcs_left" in progress:
+        return (f"{head} (router1: {progress['arcs_left']:,} of {progress.get('arcs', 0):,} arcs "
+                f"unrouted after {progress.get('route_s', 0) / 60:.0f} min of routing)")
+    return f"{head} (stopped during {progress.get('stage', 'placement')})"
 
 
 def overfull(util: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
@@ -180,11 +227,16 @@ def _log_tail(log: Path | None, extra: str = "", lines: int = LOG_TAIL_LINES) ->
     return "\n".join(text.strip().splitlines()[-lines:])
 
 
-def run_tool(cmd: Sequence[str], cwd: Path, log: Path, what: str) -> float:
-    """Run one tool in `cwd`; return its wall time; raise ToolError with the log tail."""
+def run_tool(cmd: Sequence[str], cwd: Path, log: Path, what: str,
+             time_limit_s: float | None = None) -> float:
+    """Run one tool in `cwd`; return its wall time; raise ToolError with the log tail, or
+    ToolTimeout when it runs past `time_limit_s` (it is killed)."""
     start = time.monotonic()
     try:
-        res = subprocess.run(list(cmd), cwd=cwd, capture_output=True, text=True, env=tool_env())
+        res = subprocess.run(list(cmd), cwd=cwd, capture_output=True, text=True, env=tool_env(),
+                             timeout=time_limit_s)
+    except subprocess.TimeoutExpired as exc:
+        raise ToolTimeout(what, float(time_limit_s or 0)) from exc
     except OSError as exc:
         raise ToolError(f"{what}: cannot start {cmd[0]}: {exc}") from exc
     if res.returncode != 0:
@@ -431,15 +483,25 @@ def _nextpnr_run(out_dir: Path, json_in: Path, grade: int, target_mhz: float, de
 
 def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
             device: Device = ECP5_85, seed: int = SEED, options: Sequence[str] = (),
-            write_routed: bool = False) -> dict:
+            write_routed: bool = False, time_limit_s: float | None = None) -> dict:
     """Place and route one netlist at one speed grade; return the parsed report (with
-    `routed`: the placed and routed design, when `write_routed`)."""
+    `routed`: the placed and routed design, when `write_routed`).  A run past `time_limit_s`
+    is stopped and recorded as `did_not_route` with how far it got."""
     cmd, log, report = _nextpnr_run(out_dir, netlist, grade, target_mhz, device,
                                     ["--seed", str(seed), *options,
                                      *(["--write", ROUTED] if write_routed else [])],
                                     stale=[ROUTED])
     try:
-        secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}")
+        secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}",
+                        time_limit_s)
+    except ToolTimeout as exc:
+        # A design the tools cannot finish in the time given is a result too: what it uses
+        # and how far the router got.
+        text = log.read_text(errors="replace") if log.exists() else ""
+        return {"fmax_mhz": None, "did_not_route": {"limit_s": exc.limit_s, **router_progress(text)},
+                "utilization": {t: ua[0] for t, ua in log_utilization(text).items()}, "clocks": {},
+                "critical_path": {}, "target_mhz": target_mhz, "seed": seed, "options": list(options),
+                "runtime_s": None}
     except ToolError:
         # A design larger than the device is a result, not a tool failure: record what it needs.
         util = log_utilization(log.read_text(errors="replace")) if log.exists() else {}
@@ -495,12 +557,12 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
 
 
 def place_unit(name: str, netlist: str, grade: int, root: Path | None = None, seed: int = SEED,
-               write_routed: bool = False) -> dict:
+               write_routed: bool = False, time_limit_s: float | None = None) -> dict:
     unit = UNITS[name]
     out = build_dir(name, root) / f"speed{grade}"
     return nextpnr(Path(netlist), out if seed == SEED else out / f"seed{seed}", grade,
                    unit.target_for(grade), seed=seed, options=unit.nextpnr_options,
-                   write_routed=write_routed)
+                   write_routed=write_routed, time_limit_s=time_limit_s)
 
 
 def retime_unit(name: str, netlist: str, placed: Mapping, placed_grade: int, grade: int,
@@ -564,7 +626,7 @@ def write_results(results: dict, path: Path | None = None) -> Path:
 
 
 def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs: int,
-                 seeds: int = 1, retime_grades: Sequence[int] = ()) -> str:
+                 seeds: int = 1, retime_grades: Sequence[int] = (), pnr_limit_min: float | None = None) -> str:
     cmd = ["mccp", "synth"]
     for u in units or ():
         cmd += ["--unit", u]
@@ -574,6 +636,8 @@ def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs
         cmd += ["--retime", str(g)]
     if seeds > 1:
         cmd += ["--seeds", str(seeds)]
+    if pnr_limit_min:
+        cmd += ["--pnr-limit", f"{pnr_limit_min:g}"]
     return " ".join(cmd)
 
 
@@ -586,7 +650,7 @@ def _say(t0: float, msg: str) -> None:
 
 def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None, jobs: int = 2, *,
          seeds: int = 1, retime_grades: Sequence[int] = (), results_file: Path | None = None,
-         build_root: Path | None = None, docs: bool = True) -> int:
+         build_root: Path | None = None, docs: bool = True, pnr_limit_min: float | None = None) -> int:
     names = list(dict.fromkeys(units or DEFAULT_UNITS))
     unknown = [u for u in names if u not in UNITS]
     if unknown:
@@ -608,7 +672,12 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
         return 2
     jobs = max(1, int(jobs or 1))
     seeds = max(1, int(seeds or 1))
-    command = command_line(units, grades, jobs, seeds, retimed)
+    if pnr_limit_min is not None and pnr_limit_min <= 0:
+        print(f"synth: --pnr-limit must be a positive number of minutes, not {pnr_limit_min:g}",
+              file=sys.stderr)
+        return 2
+    limit_s = 60.0 * pnr_limit_min if pnr_limit_min else None
+    command = command_line(units, grades, jobs, seeds, retimed, pnr_limit_min)
     versions = {"yosys": tool_version("yosys"), "nextpnr-ecp5": tool_version("nextpnr-ecp5")}
     today = _dt.date.today().isoformat()
     t0 = time.monotonic()
@@ -636,7 +705,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             for g in speed:
                 for s in range(SEED, SEED + seeds):
                     pnr_futs[pool.submit(place_unit, name, res["netlist"], g, build_root, s,
-                                         bool(retimed) and g == speed[-1])] = (name, g, s)
+                                         bool(retimed) and g == speed[-1], limit_s)] = (name, g, s)
         for fut in as_completed(pnr_futs):
             name, g, s = pnr_futs[fut]
             try:
@@ -646,7 +715,10 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                 _say(t0, f"{name}: nextpnr speed {g} seed {s} FAILED")
                 continue
             runs[name].setdefault(str(g), {})[s] = res
-            if res.get("does_not_fit"):
+            if res.get("did_not_route"):
+                _say(t0, f"{name}: nextpnr speed {g} seed {s}: stopped at the time limit, "
+                         + describe_unrouted(res["did_not_route"]))
+            elif res.get("does_not_fit"):
                 _say(t0, f"{name}: nextpnr speed {g}: does not fit the device "
                          + ", ".join(f"{t} {u}/{a}" for t, (u, a) in res["does_not_fit"].items()))
             else:
@@ -686,6 +758,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                 "critical_path": res["critical_path"],
                 "runtime_s": res["runtime_s"],
                 **({"does_not_fit": res["does_not_fit"]} if res.get("does_not_fit") else {}),
+                **({"did_not_route": res["did_not_route"]} if res.get("did_not_route") else {}),
                 **({"seeds": res["seeds"]} if res.get("seeds") else {}),
                 **({"timed_from": res["timed_from"]} if res.get("timed_from") else {}),
                 "netlist_sha1": syn["netlist_sha1"],

@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from mccp import paths
 from mccp.synth import breakdown
+from mccp.synth.flow import describe_unrouted
 
 BEGIN = "<!-- synth-table:begin -->"
 END = "<!-- synth-table:end -->"
@@ -65,6 +66,9 @@ def fmax_cell(unit: Mapping, grade: str) -> str:
     over = ((unit.get("grades") or {}).get(grade) or {}).get("does_not_fit")
     if over:
         return "does not fit: " + ", ".join(f"{t} {u:,} of {a:,}" for t, (u, a) in over.items())
+    unrouted = ((unit.get("grades") or {}).get(grade) or {}).get("did_not_route")
+    if unrouted:
+        return describe_unrouted(unrouted)
     res = (unit.get("grades") or {}).get(grade) or {}
     seeds = res.get("seeds") or {}
     return (_mhz(_fmax(unit, grade)) + (" †" if len(seeds) > 1 else "")
@@ -213,6 +217,8 @@ def _top_path(u: Mapping) -> str:
     placed = [(r.get("fmax_mhz") or 0, r) for r in (u.get("grades") or {}).values()
               if r.get("critical_path") and not r.get("timed_from")]
     if not placed:
+        if any(r.get("did_not_route") for r in (u.get("grades") or {}).values()):
+            return "— (did not route)"
         return "— (does not fit)" if u.get("grades") else "—"
     cp = max(placed, key=lambda t: t[0])[1]["critical_path"]
     ends = " → ".join(Path(x).name for x in (cp.get("from"), cp.get("to")) if x) or "—"
