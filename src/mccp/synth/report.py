@@ -299,6 +299,9 @@ def render_markdown(results: Mapping) -> str:
         " design (`--write`, best seed) with `--no-place`, routes nothing and times it with speed-6"
         " delays (marked ‡). Timing the routed design at speed 8 again gives the speed-8 Fmax exactly"
         " (tests/unit/test_synth_flow.py).",
+        "- `--pnr-limit MINUTES` (for the tops that fill the device): a place and route still"
+        " running after MINUTES is stopped and recorded as not routed, with the utilization and how"
+        " far the router got (router1: arcs still unrouted of all arcs) from its log.",
         f"- Device option `{results.get('nextpnr_device_option', '--85k')}`"
         f" ({results.get('device', '?')}); the LFE5UM-85F has the same fabric and timing"
         " (it adds SERDES).",
