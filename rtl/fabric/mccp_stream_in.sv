@@ -73,8 +73,9 @@ module mccp_stream_in #(
   mccp_fabric_pkg::chan_cfg_t   cfg_q;
   logic [7:0]  err_q, err_d;
   logic        len_err_q, len_err_d;  // drop state: the packet was granted, report in_done
-  logic [13:0] words_q;         // body words the header announces
-  logic [13:0] cnt_q;
+  logic [13:0] words_q;         // body words the header announces (from StLookup on)
+  logic [13:0] left_q;          // body words still to go to the core: the last word (to the
+                                // core's FIFO) is a compare with 1, no subtract before it
   logic [Cw-1:0] core_q;
 
   // Body words of a field of n bytes.
@@ -82,7 +83,10 @@ module mccp_stream_in #(
     nwords = 14'(({1'b0, n} + 17'd15) >> 4);
   endfunction
 
-  // Header checks (registered in StCheck).
+  // Header checks (registered in StCheck).  The body length is summed from the
+  // header alone and registered a state earlier, in StLookup, so its adders do
+  // not run on into the checks (carry chains in series were the 2-core tops'
+  // critical path, from here into the cores' input FIFOs).
   logic        mac_mode, has_tag, dir, op_ok, chan_ok;
   logic [13:0] words_d;
   logic [7:0]  check_status;
@@ -103,7 +107,7 @@ module mccp_stream_in #(
     else if (!chan_ok)                                   check_status = mccp_regs_pkg::STATUS_NO_CHANNEL;
     else if (!op_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
              hdr_q.tag_len != {3'd0, tag_expect})        check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
-    else if (32'(words_d) > InWords)                     check_status = mccp_isa_pkg::STATUS_OVERSIZE;
+    else if (32'(words_q) > InWords)                     check_status = mccp_isa_pkg::STATUS_OVERSIZE;
   end
 
   // The request: function, key, policy and the core's task arguments.
@@ -125,7 +129,7 @@ module mccp_stream_in #(
   logic body_fire, body_last, word_fire;
   assign word_fire = word_valid_i && word_ready_o;
   assign body_fire = (state_q == StBody) && word_valid_i && core_ready_i[core_q];
-  assign body_last = word_last_i || (cnt_q == words_q - 14'd1);
+  assign body_last = word_last_i || (left_q == 14'd1);
 
   always_comb begin
     state_d   = state_q;
@@ -189,7 +193,7 @@ module mccp_stream_in #(
       err_q      <= '0;
       len_err_q  <= 1'b0;
       words_q    <= '0;
-      cnt_q      <= '0;
+      left_q     <= '0;
       core_q     <= '0;
     end else begin
       state_q   <= state_d;
@@ -199,13 +203,13 @@ module mccp_stream_in #(
         hdr_q      <= word_hdr;
         hdr_last_q <= word_last_i;
       end
-      if (state_q == StLookup) cfg_q <= chan_cfg_i;  // read with the index of StHdr
-      if (state_q == StCheck) begin
+      if (state_q == StLookup) begin
+        cfg_q   <= chan_cfg_i;  // read with the index of StHdr
         words_q <= words_d;
-        cnt_q   <= '0;
+        left_q  <= words_d;
       end
       if (state_q == StReq && req_ready_i) core_q <= req_core_i[Cw-1:0];
-      if (body_fire) cnt_q <= cnt_q + 14'd1;
+      if (body_fire) left_q <= left_q - 14'd1;
     end
   end
 
