@@ -318,16 +318,21 @@ def render_markdown(results: Mapping) -> str:
         "",
         _table1(results),
         "",
-        "Resources grow linearly with the cores (the step column). Fmax does not stay flat: the"
-        " critical paths of the larger tops are not in the fabric but inside a core (the paths the"
+        "Resources grow linearly with the cores (the step column). Fmax does not stay flat. At 2"
+        " cores the critical paths were fabric paths: from the start handshake (a core's"
+        " `start_ready`, the scheduler, the parser) into the output stage's done queues, and from"
+        " the parser's length adders into the cores' input FIFOs. Both are registered now (the"
+        " output stage takes `in_done` a cycle late; the parser sums the length a state earlier and"
+        " counts the body down); the RTL commit column says which rows have them. From 4 cores on, the critical paths are inside a core (the paths the"
         " stand-alone core also has), with far more routing delay than there (compare the core's"
         " critical path below), because nextpnr's analytic placer spreads each core over a device"
         " that grows more crowded with every core. The usual fix, a placement region per core, is"
         " not available here: nextpnr-ecp5 takes region constraints only from a `--pre-place`"
         " Python script, and the PyPI build (yowasp) is built without Python (its `--help` has no"
-        " `--pre-place`). A row without Fmax was synthesized but its place and route did not finish"
-        " within a session (6 cores at 84 % of the device: neither nextpnr router converged in"
-        " 20-25 minutes).",
+        " `--pre-place`). The 6-core tops fill most of the device's logic and do not route: the"
+        " Fmax column says how far the router got within the `--pnr-limit` of the run (earlier"
+        " tries with router2, and with an 80 MHz clock target instead of 130, stalled the same"
+        " way); the 8-core tops do not fit.",
         "",
         "## Cells after Yosys (whole wrapper design)",
         "",
