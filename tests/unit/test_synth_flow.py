@@ -328,7 +328,8 @@ def test_markdown_shows_the_committed_numbers(committed):
         f = unit["figures"]
         assert cols[2:6] == [str(f["LUT4"]), str(f["FF"]), str(f["EBR"]), str(f["DSP"])], row
         for grade, res in unit["grades"].items():
-            if res.get("does_not_fit"):
+            if res.get("does_not_fit") or res.get("did_not_route"):
+                assert res["fmax_mhz"] is None, (name, grade)
                 assert report.fmax_cell(unit, grade) in cols, (name, grade, row)
                 continue
             assert any(c.split()[0] == f"{res['fmax_mhz']:.1f}" for c in cols if c), (name, grade, row)
