@@ -73,9 +73,10 @@ module mccp_stream_in #(
   mccp_fabric_pkg::chan_cfg_t   cfg_q;
   logic [7:0]  err_q, err_d;
   logic        len_err_q, len_err_d;  // drop state: the packet was granted, report in_done
-  logic [13:0] words_q;         // body words the header announces (from StLookup on)
-  logic [13:0] left_q;          // body words still to go to the core: the last word (to the
-                                // core's FIFO) is a compare with 1, no subtract before it
+  // Body words still to go to the core: all the header announces from StLookup
+  // until the body starts, then counted down (the last word, to the core's FIFO,
+  // is a compare with 1, with no subtract before it).
+  logic [13:0] left_q;
   logic [Cw-1:0] core_q;
 
   // Body words of a field of n bytes.
@@ -107,7 +108,7 @@ module mccp_stream_in #(
     else if (!chan_ok)                                   check_status = mccp_regs_pkg::STATUS_NO_CHANNEL;
     else if (!op_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
              hdr_q.tag_len != {3'd0, tag_expect})        check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
-    else if (32'(words_q) > InWords)                     check_status = mccp_isa_pkg::STATUS_OVERSIZE;
+    else if (32'(left_q) > InWords)                      check_status = mccp_isa_pkg::STATUS_OVERSIZE;
   end
 
   // The request: function, key, policy and the core's task arguments.
@@ -121,7 +122,7 @@ module mccp_stream_in #(
     req_o.affinity = cfg_q.affinity;
     req_o.ordered  = cfg_q.ordered;
     req_o.split    = cfg_q.split;
-    req_o.empty    = hdr_last_q || (words_q == '0);  // no body word will reach the core
+    req_o.empty    = hdr_last_q || (left_q == '0);  // no body word will reach the core
     req_o.args     = {16'd0, hdr_q.payload_len, 16'd0, hdr_q.aad_len,
                       16'd0, hdr_q.nonce_len, 27'd0, cfg_q.tag_len};
   end
@@ -147,7 +148,7 @@ module mccp_stream_in #(
           if (req_err_i) begin
             err_d   = req_err_status_i;
             state_d = StErr;
-          end else if (words_q == '0) begin
+          end else if (left_q == '0) begin
             // no body: TLAST must have come with the header
             len_err_d = !hdr_last_q;
             state_d   = hdr_last_q ? StHdr : StDrop;
@@ -192,7 +193,6 @@ module mccp_stream_in #(
       cfg_q      <= '0;
       err_q      <= '0;
       len_err_q  <= 1'b0;
-      words_q    <= '0;
       left_q     <= '0;
       core_q     <= '0;
     end else begin
@@ -205,7 +205,6 @@ module mccp_stream_in #(
       end
       if (state_q == StLookup) begin
         cfg_q   <= chan_cfg_i;  // read with the index of StHdr
-        words_q <= words_d;
         left_q  <= words_d;
       end
       if (state_q == StReq && req_ready_i) core_q <= req_core_i[Cw-1:0];
