@@ -262,6 +262,28 @@ def test_run_tool_stops_at_the_time_limit(tmp_path):
     assert err.value.limit_s == 0.5 and "sleeper" in str(err.value)
 
 
+def test_nextpnr_records_a_design_that_does_not_fit(tmp_path, monkeypatch):
+    # nextpnr stopping on an overfull device (its log as in the test above) is a result
+    def overfull_run(cmd, cwd, log, what, time_limit_s=None):
+        log.write_text("Info: Device utilisation:\n"
+                       "Info: \t        TRELLIS_COMB:   90140/  83640   107%\n"
+                       "Info: \t              DP16KD:     160/    208    76%\n"
+                       "ERROR: Unable to find legal placement for all cells\n")
+        raise flow.ToolError(f"{what} failed")
+    monkeypatch.setattr(flow, "run_tool", overfull_run)
+    res = flow.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0)
+    assert res["fmax_mhz"] is None and "did_not_route" not in res
+    assert res["does_not_fit"] == {"TRELLIS_COMB": [90140, 83640]}
+    assert res["utilization"] == {"TRELLIS_COMB": 90140, "DP16KD": 160}
+
+    def broken_run(cmd, cwd, log, what, time_limit_s=None):
+        log.write_text("ERROR: something else\n")
+        raise flow.ToolError(f"{what} failed")
+    monkeypatch.setattr(flow, "run_tool", broken_run)
+    with pytest.raises(flow.ToolError):
+        flow.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0)
+
+
 def test_best_of_seeds_keeps_every_seed():
     runs = {1: {"fmax_mhz": 91.8, "seed": 1}, 2: {"fmax_mhz": 104.7, "seed": 2}, 3: {"fmax_mhz": 99.0, "seed": 3}}
     best = flow.best_of_seeds(runs)

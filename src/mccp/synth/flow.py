@@ -491,24 +491,27 @@ def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
                                     ["--seed", str(seed), *options,
                                      *(["--write", ROUTED] if write_routed else [])],
                                     stale=[ROUTED])
-    try:
-        secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}",
-                        time_limit_s)
-    except ToolTimeout as exc:
-        # A design the tools cannot finish in the time given is a result too: what it uses
-        # and how far the router got.
-        text = log.read_text(errors="replace") if log.exists() else ""
-        return {"fmax_mhz": None, "did_not_route": {"limit_s": exc.limit_s, **router_progress(text)},
+    def unplaced(why: str, detail: Mapping, text: str) -> dict:
+        """A run with no Fmax that is still a result (`why`: does_not_fit or did_not_route):
+        `detail`, and what the design uses from the log `text`."""
+        return {"fmax_mhz": None, why: dict(detail),
                 "utilization": {t: ua[0] for t, ua in log_utilization(text).items()}, "clocks": {},
                 "critical_path": {}, "target_mhz": target_mhz, "seed": seed, "options": list(options),
                 "runtime_s": None}
-    except ToolError:
+
+    try:
+        secs = run_tool(cmd, out_dir, log, f"nextpnr-ecp5 {device.option} speed {grade} on {netlist.name}",
+                        time_limit_s)
+    except (ToolTimeout, ToolError) as exc:
+        text = log.read_text(errors="replace") if log.exists() else ""
+        # A design the tools cannot finish in the time given is a result too: how far the
+        # router got.
+        if isinstance(exc, ToolTimeout):
+            return unplaced("did_not_route", {"limit_s": exc.limit_s, **router_progress(text)}, text)
         # A design larger than the device is a result, not a tool failure: record what it needs.
-        util = log_utilization(log.read_text(errors="replace")) if log.exists() else {}
-        if overfull(util):
-            return {"fmax_mhz": None, "does_not_fit": overfull(util),
-                    "utilization": {t: ua[0] for t, ua in util.items()}, "clocks": {}, "critical_path": {},
-                    "target_mhz": target_mhz, "seed": seed, "options": list(options), "runtime_s": None}
+        over = overfull(log_utilization(text))
+        if over:
+            return unplaced("does_not_fit", over, text)
         raise
     if not report.exists():
         raise ToolError(f"nextpnr-ecp5: no report written\n{_log_tail(log)}")
