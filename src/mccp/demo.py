@@ -100,19 +100,25 @@ def check(job: Job, r) -> str | None:
     return None
 
 
-def latest_fmax(cores: int) -> tuple[float | None, str]:
-    """Fmax (speed 8) of the synthesized top with this many cores, else of one core."""
+def latest_fmax(cores: int, stream_bits: int | None = None) -> tuple[float | None, str]:
+    """Fmax (speed 8) of the synthesized top with this many cores (and this stream width,
+    when given: the widths' Fmax differ), else of one core alone, saying why."""
     from mccp.synth import report
 
     units = report.load_results().get("units", {})
-    why = "no mccp_top report for this core count yet"
+    what = f"{cores} core{'s' if cores != 1 else ''}" + (f", {stream_bits}-bit streams" if stream_bits else "")
+    why = f"no mccp_top report for {what} yet"
     for name, u in units.items():
-        if u.get("top") == "mccp_synth_top" and u.get("parameters", {}).get("NumCores") == cores:
-            g8 = u.get("grades", {}).get("8", {})
-            if g8.get("fmax_mhz"):
-                return g8["fmax_mhz"], f"mccp_top with {cores} cores ({name}), speed 8"
-            if g8.get("does_not_fit"):
-                why = f"mccp_top with {cores} cores ({name}) {report.fmax_cell(u, '8')} on the ECP5-85"
+        p = u.get("parameters", {})
+        if u.get("top") != "mccp_synth_top" or p.get("NumCores") != cores:
+            continue
+        if stream_bits and p.get("StreamBits") != stream_bits:
+            continue
+        g8 = u.get("grades", {}).get("8", {})
+        if g8.get("fmax_mhz"):
+            return g8["fmax_mhz"], f"mccp_top with {what} ({name}), speed 8"
+        if g8.get("does_not_fit") or g8.get("did_not_route"):
+            why = f"mccp_top with {what} ({name}) {report.fmax_cell(u, '8')} on the ECP5-85"
     u = units.get("core")
     if u and u.get("grades", {}).get("8", {}).get("fmax_mhz"):
         return u["grades"]["8"]["fmax_mhz"], f"one core alone, speed 8 ({why})"
@@ -207,6 +213,7 @@ def main(cores: int = 4, channels: int = 8, modes: tuple[str, ...] = DEFAULT_MOD
             dev.write_reg("CORE_SEL", c)
             busy.append(dev.read_reg("CORE_BUSY"))
         speed = dev.speed()
+        stream_bits = dev.params["StreamBits"]
 
     print("[4/4] results")
     per_core = [sum(1 for r, _ in results if r.core == c) for c in range(cores)]
@@ -215,7 +222,7 @@ def main(cores: int = 4, channels: int = 8, modes: tuple[str, ...] = DEFAULT_MOD
     for c in range(cores):
         print(f"      {c:>6} {per_core[c]:>8} {busy[c]:>12} {100 * busy[c] / max(cycles, 1):>11.1f}%")
     bpc = 8 * payload_bytes / max(cycles, 1)
-    fmax, what = latest_fmax(cores)
+    fmax, what = latest_fmax(cores, stream_bits)
     print(f"      {len(results)} packets, {payload_bytes} payload bytes in {cycles} cycles: "
           f"{bpc:.2f} bits per cycle")
     if fmax:

@@ -375,3 +375,22 @@ def test_readme_table_is_up_to_date(committed):
     text = readme.read_text()
     assert report.replace_block(text, report.render_table(committed)) == text, (
         "README synthesis table is stale: regenerate it with `mccp docs`")
+
+
+def test_demo_quotes_the_fmax_of_its_own_stream_width(monkeypatch):
+    # two 4-core rows that differ only in stream width: the demo's Gbps must use its own
+    units = {"core": {"top": "mccp_synth_core", "grades": {"8": {"fmax_mhz": 113.0}}},
+             "top_c4_s32": {"top": "mccp_synth_top", "parameters": {"NumCores": 4, "StreamBits": 32},
+                            "grades": {"8": {"fmax_mhz": 76.0}}},
+             "top_c4_s64": {"top": "mccp_synth_top", "parameters": {"NumCores": 4, "StreamBits": 64},
+                            "grades": {"8": {"fmax_mhz": 82.6}}},
+             "top_c6_s32": {"top": "mccp_synth_top", "parameters": {"NumCores": 6, "StreamBits": 32},
+                            "grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, "stage": "placement"}}}}}
+    monkeypatch.setattr(report, "load_results", lambda: {"units": units})
+    from mccp.demo import latest_fmax
+    assert latest_fmax(4, 64) == (82.6, "mccp_top with 4 cores, 64-bit streams (top_c4_s64), speed 8")
+    assert latest_fmax(4, 32)[0] == 76.0
+    fmax, why = latest_fmax(4, 128)
+    assert fmax == 113.0 and "no mccp_top report for 4 cores, 128-bit streams" in why
+    fmax, why = latest_fmax(6, 32)
+    assert fmax == 113.0 and "did not route" in why

@@ -39,7 +39,7 @@ def table2_section(t2: dict) -> list[str]:
            f"Tools: {_tools(t2)}. Regenerate: `mccp model table2` (then `mccp docs`).", ""]
     sizes = sorted({int(s) for r in runs.values() for m in r["modes"].values() for k in m.values() for s in k})
     for c, r in runs.items():
-        fmax, what = latest_fmax(int(c))
+        fmax, what = latest_fmax(int(c), r["stream_bits"])
         out += [f"**{c} core(s), {r['stream_bits']}-bit stream** — bits per cycle / latency in cycles"
                 + (f" (Gbps at {fmax} MHz = bits/cycle × {fmax / 1000:.3f}; Fmax: {what})" if fmax else "") + ":", ""]
         rows = []
