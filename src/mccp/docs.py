@@ -94,7 +94,7 @@ def render_performance() -> tuple[str, str] | None:
         from mccp.bench.fabric import fabric_section
         from mccp.demo import latest_fmax
 
-        lines += fabric_section(fab, *latest_fmax(8)) + [""]
+        lines += fabric_section(fab, latest_fmax) + [""]
     ccm = _load("bench_ccm")
     if ccm:
         from mccp.bench.ccm import ccm_section

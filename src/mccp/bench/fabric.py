@@ -95,7 +95,9 @@ def bench_fabric(seed: int = 1, per_core: int = 8) -> dict:
     return out
 
 
-def fabric_section(fab: dict, fmax8: float | None, fmax_what: str) -> list[str]:
+def fabric_section(fab: dict, fmax_of) -> list[str]:
+    """The scaling table; fmax_of(cores, stream_bits) -> (MHz or None, where it comes from)
+    gives each row's Gbps at the Fmax of that very top when it has been placed and routed."""
     one = fab["scaling"]["128"]["1"]["1"]["steady_bits_per_cycle"]
     out = ["## The multi-core processor (`mccp_top`)", "",
            "AES-128-GCM, 2 KB packets, through the device API on the Verilator model, every answer checked "
@@ -103,18 +105,29 @@ def fabric_section(fab: dict, fmax8: float | None, fmax_what: str) -> list[str]:
            "`cores` did, over the cycles between (leaves out the fill, when packets stream one after "
            "another into idle cores, and the drain); whole run: from the first input beat to the last "
            "output beat. Efficiency = steady throughput / (cores × one core's at 128 bits). "
+           "Gbps = steady bits per cycle × the Fmax (speed 8) of `mccp_top` with that many cores and that "
+           "stream width (Table 1 of docs/synthesis.md). "
            "Regenerate: `make bench` (or `mccp bench fabric`).", ""]
-    rows = []
+    rows, notes = [], {}
     for stream, per_cores in fab["scaling"].items():
         for cores, per_ch in per_cores.items():
+            fmax, what = fmax_of(int(cores), int(stream))
+            if fmax and what.startswith("one core alone"):
+                mark = notes.setdefault(what, "¹²³⁴⁵⁶⁷⁸⁹"[len(notes)])
+                fcell = f"{fmax:g} {mark}"
+            else:
+                fcell = f"{fmax:g}" if fmax else "—"
             for nch, r in per_ch.items():
                 eff = r["steady_bits_per_cycle"] / (int(cores) * one)
-                gbps = f"{r['steady_bits_per_cycle'] * fmax8 / 1000:.2f}" if fmax8 else "—"
+                gbps = f"{r['steady_bits_per_cycle'] * fmax / 1000:.2f}" if fmax else "—"
                 rows.append([cores, stream, nch, f"{r['steady_bits_per_cycle']:.2f}", f"{100 * eff:.0f}%",
-                             f"{r['bits_per_cycle']:.2f}", r["latency_median"], gbps])
+                             f"{r['bits_per_cycle']:.2f}", r["latency_median"], fcell, gbps])
     out += md_table(["cores", "stream bits", "channels", "bits / cycle (steady)", "efficiency",
-                     "bits / cycle (whole run)", "median latency (cycles)", f"Gbps @ {fmax8 or '—'} MHz"], rows)
-    out += ["", f"Fmax: {fmax_what}.", "", "Key affinity: 8 cores, 16 channels each with its own key, 512-byte GCM packets, each on a "
+                     "bits / cycle (whole run)", "median latency (cycles)", "Fmax (MHz)", "Gbps (steady)"], rows)
+    if notes:
+        out += [""] + [f"{mark} no routed `mccp_top` of this size: the Fmax of {what[0].lower() + what[1:]}, "
+                       "an upper bound for the top, not a measurement of it." for what, mark in notes.items()]
+    out += ["", "Key affinity: 8 cores, 16 channels each with its own key, 512-byte GCM packets, each on a "
             "channel drawn at random (the same sequence both times). A key load costs 86 cycles of the "
             "shared expander, during which the scheduler starts no other task:", ""]
     rows = [[k, f"{r['steady_bits_per_cycle']:.2f}", r["latency_median"]] for k, r in fab["affinity"].items()]
