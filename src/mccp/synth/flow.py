@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from mccp import paths
+from mccp.synth import floorplan
 from mccp.tools import tool_env, tool_version, venv_tool
 
 
@@ -77,6 +78,7 @@ class Unit:
     target_mhz: float = DEFAULT_TARGET_MHZ         # nextpnr --freq at speed 8 (scaled for others)
     yosys_options: tuple[str, ...] = field(default=())   # extra synth_ecp5 options
     nextpnr_options: tuple[str, ...] = field(default=())  # extra nextpnr-ecp5 options
+    floorplan: bool = False                        # pin each core's block RAMs (mccp.synth.floorplan)
 
     def target_for(self, grade: int) -> float:
         return round(self.target_mhz * GRADE_TARGET_SCALE.get(grade, 1.0))
@@ -129,6 +131,7 @@ for _cores in (1, 2, 4, 6, 8):
         UNITS[f"top_c{_cores}_s{_bits}"] = Unit(
             "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": 0x3},
             rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
+            floorplan=2 <= _cores <= 6,
             description=f"mccp_top: {_cores} cores ({min(_cores, 2)} with AES decryption), {_bits}-bit "
                         "streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")
 DEFAULT_UNITS = tuple(u for u in UNITS if not u.startswith("top_"))
@@ -556,6 +559,12 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
     res = yosys_synth(unit.top, unit.parameters, sources, out, options=unit.yosys_options)
     res["wrapper_cells"] = wrapper_cost(unit.top, unit.parameters, sources, out,
                                         options=unit.yosys_options)
+    if unit.floorplan:
+        # nextpnr places the floorplanned netlist; its hash stands for netlist + floorplan
+        anchored = out / "anchored.json"
+        sites = floorplan.anchor_cores(Path(res["netlist"]), anchored, unit.top)
+        res.update({"netlist": str(anchored), "netlist_sha1": _sha1(anchored),
+                    "floorplan": floorplan.summary(sites)})
     return res
 
 
@@ -764,6 +773,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
                 **({"did_not_route": res["did_not_route"]} if res.get("did_not_route") else {}),
                 **({"seeds": res["seeds"]} if res.get("seeds") else {}),
                 **({"timed_from": res["timed_from"]} if res.get("timed_from") else {}),
+                **({"floorplan": syn["floorplan"]} if syn.get("floorplan") else {}),
                 "netlist_sha1": syn["netlist_sha1"],
                 "date": today,
             }

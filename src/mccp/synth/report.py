@@ -225,6 +225,14 @@ def _top_path(u: Mapping) -> str:
     return f"{ends} ({cp.get('logic_ns', 0):.1f} / {cp.get('routing_ns', 0):.1f})"
 
 
+def _placement(u: Mapping) -> str:
+    """How a top was placed: free, or with each core's block RAMs pinned (mccp.synth.floorplan)."""
+    grades = (u.get("grades") or {}).values()
+    if not grades:
+        return "—"
+    return "core EBRs pinned" if all(g.get("floorplan") for g in grades) else "free"
+
+
 def _table1(results: Mapping) -> str:
     """Table 1 of the paper next to mccp_top's synthesis runs (units top_c<N>_s<W>)."""
     tops = sorted(((u["parameters"]["NumCores"], u["parameters"]["StreamBits"], name, u)
@@ -234,8 +242,8 @@ def _table1(results: Mapping) -> str:
     grades = _grades(results)
     lines = ["| cores | stream bits | LUT4 | FF | EBR | LUT RAM (DPR16X4) | COMB used (of 83,640) | LUT4 per core "
              "(step from the row above) | " + " | ".join(f"Fmax speed {g} (MHz)" for g in grades)
-             + " | critical path at the fastest grade (logic / routing ns) | RTL commit |",
-             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + " ---: |" * len(grades) + " --- | --- |"]
+             + " | placement | critical path at the fastest grade (logic / routing ns) | RTL commit |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + " ---: |" * len(grades) + " --- | --- | --- |"]
     prev = None
     for cores, bits, name, u in tops:
         f = u.get("figures") or {}
@@ -248,7 +256,8 @@ def _table1(results: Mapping) -> str:
                                          _num(f.get("DPR")),
                                          f"{_num(comb)} ({100 * comb / ECP5_85_COMB:.0f} %)" if comb else "—", step]
                                         + [fmax_cell(u, g) for g in grades]
-                                        + [_top_path(u), f"`{(u.get('rtl') or {}).get('commit', '—')}`"]) + " |")
+                                        + [_placement(u), _top_path(u),
+                                           f"`{(u.get('rtl') or {}).get('commit', '—')}`"]) + " |")
         prev = (cores, bits, f.get("LUT4", 0))
     if _retimed({"units": {t[2]: t[3] for t in tops}}, grades):
         lines += ["", RETIMED_NOTE]

@@ -1,0 +1,83 @@
+"""The many-core tops' floorplan (mccp.synth.floorplan): clusters and the anchored netlist."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from mccp.synth import floorplan
+
+SITE = re.compile(r"X(\d+)/Y(\d+)/EBR([0-3])$")
+
+
+@pytest.mark.parametrize("cores", [1, 2, 4, 6])
+def test_clusters_are_disjoint_half_rows(cores):
+    cl = floorplan.clusters(cores)
+    assert len(cl) == cores
+    every = [s for c in cl for s in c]
+    assert len(every) == len(set(every)), "two cores share an EBR site"
+    for c, sites in enumerate(cl):
+        xy = [tuple(int(v) for v in SITE.match(s).groups()[:2]) for s in sites]
+        assert len({y for _, y in xy}) == 1, f"core {c}'s cluster spans rows"
+        assert len(sites) >= 20                     # a core has 20 block RAMs
+        if c % 2:                                   # the right-hand core of a row
+            left = [int(SITE.match(s).group(1)) for s in cl[c - 1]]
+            assert min(x for x, _ in xy) > max(left)
+            assert xy[0][1] == int(SITE.match(cl[c - 1][0]).group(2))
+    rows = sorted({int(SITE.match(c[0]).group(2)) for c in cl})
+    if cores == 4:                                  # two rows: the outer ones, space between
+        assert rows == [min(floorplan.ECP5_85_EBR.rows), max(floorplan.ECP5_85_EBR.rows)]
+
+
+def test_too_many_cores_or_block_rams_is_an_error():
+    with pytest.raises(floorplan.FloorplanError, match="room for 6 cores, not 7"):
+        floorplan.clusters(7)
+    with pytest.raises(floorplan.FloorplanError, match="25 block RAMs"):
+        floorplan.central(floorplan.clusters(2)[0], 25)
+
+
+def _netlist(cores: int, per_core: int) -> dict:
+    cells = {f"u_unit.g_core[{c}].u_core.u_ram.mem.0.{i}": {"type": "DP16KD", "attributes": {}}
+             for c in range(cores) for i in range(per_core)}
+    cells["u_unit.u_regs.mem.0.0"] = {"type": "DP16KD", "attributes": {}}      # not in a core
+    cells["u_unit.g_core[0].u_core.x"] = {"type": "LUT4", "attributes": {}}
+    return {"modules": {"top": {"cells": cells}}}
+
+
+def test_anchor_pins_each_cores_block_rams_to_its_cluster(tmp_path):
+    src, dst = tmp_path / "in.json", tmp_path / "out.json"
+    src.write_text(json.dumps(_netlist(4, 20)))
+    used = floorplan.anchor_cores(src, dst, "top")
+    cells = json.loads(dst.read_text())["modules"]["top"]["cells"]
+    clusters = floorplan.clusters(4)
+    for c in range(4):
+        bels = [cells[f"u_unit.g_core[{c}].u_core.u_ram.mem.0.{i}"]["attributes"]["BEL"] for i in range(20)]
+        assert sorted(bels) == sorted(used[c]) and len(set(bels)) == 20 and set(bels) <= set(clusters[c])
+    assert "BEL" not in cells["u_unit.u_regs.mem.0.0"]["attributes"]
+    assert "BEL" not in cells["u_unit.g_core[0].u_core.x"]["attributes"]
+    assert floorplan.summary(used)["cores"]["3"].endswith("(20 sites)")
+    src.write_text(json.dumps(_netlist(2, 25)))
+    with pytest.raises(floorplan.FloorplanError):
+        floorplan.anchor_cores(src, dst, "top")
+
+
+def test_a_floorplanned_unit_is_placed_from_its_anchored_netlist(tmp_path, monkeypatch):
+    from mccp.synth import flow
+
+    def fake_yosys(top, parameters, sources, out_dir, **kw):
+        out_dir.mkdir(parents=True, exist_ok=True)
+        net = out_dir / "design.json"
+        net.write_text(json.dumps(_netlist(2, 20)))
+        return {"cells": {}, "netlist": str(net), "netlist_sha1": flow._sha1(net), "runtime_s": 0.0}
+    monkeypatch.setattr(flow, "yosys_synth", fake_yosys)
+    monkeypatch.setattr(flow, "wrapper_cost", lambda *a, **k: {})
+    monkeypatch.setitem(flow.UNITS, "fp_test", flow.Unit("top", {}, "test", floorplan=True))
+    res = flow.synthesize_unit("fp_test", tmp_path)
+    placed = json.loads((tmp_path / "fp_test" / "anchored.json").read_text())["modules"]["top"]["cells"]
+    assert res["netlist"] == str(tmp_path / "fp_test" / "anchored.json")
+    assert res["netlist_sha1"] != flow._sha1(tmp_path / "fp_test" / "design.json")
+    assert placed["u_unit.g_core[1].u_core.u_ram.mem.0.0"]["attributes"]["BEL"] in floorplan.clusters(2)[1]
+    assert set(res["floorplan"]["cores"]) == {"0", "1"}
+    assert flow.UNITS["top_c4_s64"].floorplan and not flow.UNITS["top_c8_s128"].floorplan
