@@ -394,3 +394,47 @@ def test_demo_quotes_the_fmax_of_its_own_stream_width(monkeypatch):
     assert fmax == 113.0 and "no mccp_top report for 4 cores, 128-bit streams" in why
     fmax, why = latest_fmax(6, 32)
     assert fmax == 113.0 and "did not route" in why
+
+
+def test_a_failed_place_and_route_keeps_the_previous_record(tmp_path, monkeypatch):
+    # a unit whose every place and route failed (here: nextpnr killed) must not replace
+    # the figures of its last successful run with an empty row
+    results = tmp_path / "synth.json"
+    old = {"units": {"aes_enc": {"top": "mccp_synth_aes_engine", "netlist_sha1": "old",
+                                 "grades": {"8": {"fmax_mhz": 128.6, "netlist_sha1": "old"}}}}}
+    flow.write_results(old, results)
+
+    def fake_synth(name, root=None):
+        return {"cells": {"LUT4": 1}, "netlist": str(tmp_path / "n.json"), "netlist_sha1": "new",
+                "runtime_s": 0.0, "wrapper_cells": {}}
+
+    def killed_pnr(*args, **kwargs):
+        raise flow.ToolError("nextpnr-ecp5 failed (killed)")
+    monkeypatch.setattr(flow, "synthesize_unit", fake_synth)
+    monkeypatch.setattr(flow, "place_unit", killed_pnr)
+    monkeypatch.setattr(flow, "ProcessPoolExecutor", _InlineExecutor)
+    assert flow.main(["aes_enc"], [8], 1, results_file=results, docs=False) == 1
+    kept = flow.load_results(results)["units"]["aes_enc"]
+    assert kept["grades"]["8"]["fmax_mhz"] == 128.6 and kept["netlist_sha1"] == "old"
+
+
+class _InlineExecutor:
+    """ProcessPoolExecutor stand-in that runs each job at once (for monkeypatched flows)."""
+
+    def __init__(self, max_workers=None):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def submit(self, fn, *args, **kwargs):
+        from concurrent.futures import Future
+        fut = Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except Exception as exc:  # noqa: BLE001 - the future carries it, as a pool's would
+            fut.set_exception(exc)
+        return fut

@@ -757,6 +757,10 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
     for name in names:
         if name not in synth:
             continue
+        if not placed[name]:
+            # a place and route that failed (or was killed) is no result: keep the last one
+            _say(t0, f"{name}: no place and route finished; its previous record is kept")
+            continue
         unit, syn = UNITS[name], synth[name]
         grades_new = {}
         for g, res in placed[name].items():
