@@ -47,7 +47,8 @@
 // DRAIN); a key load on offer blocks the start.  With KeyExpand = 0 the engine
 // has no expander and the round-key port (rk_*, filled by a shared expander)
 // takes its place, under the same rules.  Firmware writes are accepted in the
-// same states.
+// same states and reach the instruction memory a cycle later, through a
+// register; a start waits for that cycle too.
 //
 // Trace (TraceEnable): registered, so every event appears one cycle after the
 // cycle it describes: trace_valid_o for the instruction retired in the
@@ -150,6 +151,25 @@ module mccp_core #(
   assign run     = (state_q == StRun);
   assign host_ok = (state_q == StIdle) || (state_q == StRes);
 
+  // Firmware writes are taken into a register first: the loader's bus reaches every
+  // core across the die, and the predecode behind it must not share that path.  The
+  // write reaches the memory one cycle later (fw_we_q); a start waits for it.
+  logic        fw_we_q;
+  logic [9:0]  fw_addr_q;
+  logic [31:0] fw_wdata_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fw_we_q <= 1'b0;
+    end else begin
+      fw_we_q <= imem_we_i && host_ok;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    fw_addr_q  <= imem_addr_i;
+    fw_wdata_q <= imem_wdata_i;
+  end
+
   ///////////////
   // Predecode //
   ///////////////
@@ -166,7 +186,7 @@ module mccp_core #(
   logic [PreBits-1:0] pre_w;
 
   mccp_core_decode u_decode (
-    .insn_i    (imem_wdata_i),
+    .insn_i    (fw_wdata_q),
     .legal_o   (w_legal),
     .done_o    (w_done),
     .jump_o    (w_jump),
@@ -291,7 +311,7 @@ module mccp_core #(
   logic [13:0]         target;
   logic                host_we, go, advance;
 
-  assign host_we = imem_we_i && host_ok;
+  assign host_we = fw_we_q;
   // After a taken branch (redirect_q) the instruction in X is dead: it does
   // not issue and X takes D's (dead too) so that the target can follow; the
   // branch decision itself only reaches redirect_q.
@@ -332,7 +352,7 @@ module mccp_core #(
                       d_br_kind, d_salu_op};
 
   // Port A: the fetch queue's address (or a firmware write).
-  assign addr_a = host_we ? imem_addr_i[ImemAw-1:0] : fetch_addr;
+  assign addr_a = host_we ? fw_addr_q[ImemAw-1:0] : fetch_addr;
   // Port B: the entry point, or the target of the instruction in X.
   assign addr_b = run ? target[ImemAw-1:0] : ImemAw'(start_entry_i);
 
@@ -343,7 +363,7 @@ module mccp_core #(
     .clk_i,
     .we_a_i    (host_we),
     .addr_a_i  (addr_a),
-    .wdata_a_i ({pre_w, imem_wdata_i}),
+    .wdata_a_i ({pre_w, fw_wdata_q}),
     .rdata_a_o (rdata_a),
     .addr_b_i  (addr_b),
     .rdata_b_o (rdata_b)
@@ -351,7 +371,7 @@ module mccp_core #(
 
   if (ImemAw < 10) begin : g_imem_addr_unused
     logic unused_imem_addr;
-    assign unused_imem_addr = ^imem_addr_i[9:ImemAw];
+    assign unused_imem_addr = ^fw_addr_q[9:ImemAw];
   end
 
   logic        legal;
@@ -807,7 +827,7 @@ module mccp_core #(
   // idle_q: the engines are idle (registered: while no task runs they only
   // start working on a key load, which idle_q sees coming).
   assign start_ready_o = (state_q == StIdle) && prime_q && idle_q &&
-                         !key_valid_i && !rk_we_i && !imem_we_i;
+                         !key_valid_i && !rk_we_i && !imem_we_i && !fw_we_q;
   assign start_fire    = start_valid_i && start_ready_o;
 
   always_comb begin
@@ -952,7 +972,7 @@ module mccp_core #(
       res_bytes_q  <= '0;
     end else begin
       state_q <= state_d;
-      prime_q <= host_ok && start_valid_i && !imem_we_i && !start_fire;
+      prime_q <= host_ok && start_valid_i && !imem_we_i && !fw_we_q && !start_fire;
       start_q <= start_fire;
       idle_q  <= !eng_busy && !pend_q && !gh_busy && !(key_valid_i && key_ready_o) && !rk_we_i && !gh_h_we;
 

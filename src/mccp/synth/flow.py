@@ -14,7 +14,9 @@ For each unit the flow runs
    measure what the wrapper alone costs;
 3. nextpnr-ecp5 for every speed grade: LFE5U-85F, CABGA381, fixed seed,
    a clock target above the expected Fmax so the timing-driven placer and
-   router keep pushing and the report shows the real Fmax, `--report`;
+   router keep pushing and the report shows the real Fmax, `--report`.
+   The 2- to 6-core tops are placed from a floorplanned netlist: each core's
+   block RAMs pinned to a cluster of EBR sites (`mccp.synth.floorplan`);
 4. with `--retime G` (for the large tops, where one place and route takes up
    to an hour here): grade G is not placed again; nextpnr reads the routed
    design of the fastest placed grade (`--write routed.json`, best seed) with

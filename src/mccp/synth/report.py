@@ -311,6 +311,11 @@ def render_markdown(results: Mapping) -> str:
         "- `--pnr-limit MINUTES` (for the tops that fill the device): a place and route still"
         " running after MINUTES is stopped and recorded as not routed, with the utilization and how"
         " far the router got (router1: arcs still unrouted of all arcs) from its log.",
+        "- Floorplan of the 2- to 6-core tops (`mccp.synth.floorplan`; the placement column of"
+        " Table 1): each core's block RAMs are pinned by a `BEL` attribute in the netlist to one"
+        " cluster of EBR sites, half a row of the die per core; everything else is placed freely"
+        " around them. Regions proper (`--pre-place`) need nextpnr's Python, which the PyPI build"
+        " lacks.",
         f"- Device option `{results.get('nextpnr_device_option', '--85k')}`"
         f" ({results.get('device', '?')}); the LFE5UM-85F has the same fabric and timing"
         " (it adds SERDES).",
