@@ -438,3 +438,20 @@ class _InlineExecutor:
         except Exception as exc:  # noqa: BLE001 - the future carries it, as a pool's would
             fut.set_exception(exc)
         return fut
+
+
+def test_table1_groups_fmax_by_core_count_and_placement():
+    pinned = {"floorplan": {"kind": "x"}}
+
+    def top(cores, fmax, **grade):
+        return {"top": "mccp_synth_top", "parameters": {"NumCores": cores, "StreamBits": 32},
+                "grades": {"8": {"fmax_mhz": fmax, **grade}}}
+    units = {"a": top(4, 76.0), "b": top(4, 88.3, **pinned), "c": top(4, 88.6, **pinned),
+             "d": top(6, None, did_not_route={"limit_s": 60}, **pinned),
+             "e": top(8, None, does_not_fit={"TRELLIS_COMB": [89060, 83640]})}
+    assert report._placement(units["a"]) == "free" and report._placement(units["b"]) == "core EBRs pinned"
+    assert report._placement_effect({"units": units}).splitlines() == [
+        "- 4 cores, core EBRs pinned: 88.3 to 88.6 MHz (2 of 2 tops)",
+        "- 4 cores, free: 76.0 MHz (1 of 1 tops)",
+        "- 6 cores, core EBRs pinned: no Fmax (0 of 1 tops; 1 did not route)",
+        "- 8 cores, free: no Fmax (0 of 1 tops; 1 does not fit)"]

@@ -233,6 +233,28 @@ def _placement(u: Mapping) -> str:
     return "core EBRs pinned" if all(g.get("floorplan") for g in grades) else "free"
 
 
+def _placement_effect(results: Mapping) -> str:
+    """Speed-8 Fmax of the tops, by core count and placement (free / pinned), as bullet lines."""
+    groups: dict[tuple[int, str], list[tuple[float, str]]] = {}
+    for name, u in (results.get("units") or {}).items():
+        if u.get("top") != "mccp_synth_top" or "NumCores" not in (u.get("parameters") or {}):
+            continue
+        g8 = (u.get("grades") or {}).get("8") or {}
+        groups.setdefault((u["parameters"]["NumCores"], _placement(u)), []).append(
+            (g8.get("fmax_mhz"), name))
+    lines = []
+    for (cores, how), rows in sorted(groups.items()):
+        routed = sorted(f for f, _ in rows if f)
+        span = (f"{routed[0]:.1f}" + (f" to {routed[-1]:.1f}" if len(routed) > 1 else "") + " MHz"
+                if routed else "no Fmax")
+        rest = len(rows) - len(routed)
+        why = sorted({"does not fit" if ((results["units"][n].get("grades") or {}).get("8") or {})
+                      .get("does_not_fit") else "did not route" for f, n in rows if not f})
+        lines.append(f"- {cores} cores, {how}: {span} ({len(routed)} of {len(rows)} tops"
+                     + (f"; {rest} {' / '.join(why)}" if rest else "") + ")")
+    return "\n".join(lines)
+
+
 def _table1(results: Mapping) -> str:
     """Table 1 of the paper next to mccp_top's synthesis runs (units top_c<N>_s<W>)."""
     tops = sorted(((u["parameters"]["NumCores"], u["parameters"]["StreamBits"], name, u)
@@ -332,21 +354,23 @@ def render_markdown(results: Mapping) -> str:
         "",
         _table1(results),
         "",
-        "Resources grow linearly with the cores (the step column). Fmax does not stay flat. At 2"
-        " cores the critical paths were fabric paths: from the start handshake (a core's"
-        " `start_ready`, the scheduler, the parser) into the output stage's done queues, and from"
-        " the parser's length adders into the cores' input FIFOs. Both are registered now (the"
-        " output stage takes `in_done` a cycle late; the parser sums the length a state earlier and"
-        " counts the body down); the RTL commit column says which rows have them. From 4 cores on, the critical paths are inside a core (the paths the"
-        " stand-alone core also has), with far more routing delay than there (compare the core's"
-        " critical path below), because nextpnr's analytic placer spreads each core over a device"
-        " that grows more crowded with every core. The usual fix, a placement region per core, is"
-        " not available here: nextpnr-ecp5 takes region constraints only from a `--pre-place`"
-        " Python script, and the PyPI build (yowasp) is built without Python (its `--help` has no"
-        " `--pre-place`). The 6-core tops fill most of the device's logic and do not route: the"
-        " Fmax column says how far the router got within the `--pnr-limit` of the run (earlier"
-        " tries with router2, and with an 80 MHz clock target instead of 130, stalled the same"
-        " way); the 8-core tops do not fit.",
+        "Resources grow linearly with the cores (the step column). At 2 cores the critical paths"
+        " were fabric paths: from the start handshake (a core's `start_ready`, the scheduler, the"
+        " parser) into the output stage's done queues, and from the parser's length adders into the"
+        " cores' input FIFOs. Both are registered now (the output stage takes `in_done` a cycle"
+        " late; the parser sums the length a state earlier and counts the body down); the RTL"
+        " commit column says which rows have them. From 4 cores on, nextpnr's analytic placer left"
+        " to itself spreads each core over the whole die and interleaves the cores, so the paths"
+        " inside a core cross half the device (placement \"free\"). A placement region per core"
+        " needs a `--pre-place` Python script, which the PyPI build (yowasp) cannot run; the flow"
+        " pins each core's block RAMs to a cluster of its own instead (placement \"core EBRs"
+        " pinned\", see the method above) and the placer gathers each core's logic around them."
+        " The firmware loader's bus, which reaches every core from the fabric, then became the"
+        " critical path; each core registers it now (`mccp_core.sv`). The floorplan has room for 6"
+        " cores (the die has three rows of EBRs); the 8-core tops do not fit the device's logic"
+        " anyway. Speed-8 Fmax by placement, from the table:",
+        "",
+        _placement_effect(results),
         "",
         "## Cells after Yosys (whole wrapper design)",
         "",
