@@ -151,9 +151,16 @@ module mccp_core #(
   assign run     = (state_q == StRun);
   assign host_ok = (state_q == StIdle) || (state_q == StRes);
 
-  // Firmware writes are taken into a register first: the loader's bus reaches every
-  // core across the die, and the predecode behind it must not share that path.  The
-  // write reaches the memory one cycle later (fw_we_q); a start waits for it.
+  // Firmware writes go through two registers on their way to the memory, so that
+  // the long wire from the fabric to a core has no logic on it:
+  //  * fw_*_q take the loader's bus as it is.  They and the predecode behind them
+  //    are the same in every core, so a flattened synthesis keeps one copy of
+  //    each for all cores (the firmware bus is shared);
+  //  * img_*_q take the predecoded word when this core is written (fw_we_q), so
+  //    they are this core's own and can sit anywhere between the shared
+  //    predecode and this core's memory.
+  // The memory is written two cycles after the core sees the write; a start
+  // waits until both registers are empty.
   logic        fw_we_q;
   logic [9:0]  fw_addr_q;
   logic [31:0] fw_wdata_q;
@@ -220,6 +227,24 @@ module mccp_core #(
   assign pre_w = {!w_legal, w_done, w_jump, w_jr, w_branch, w_br_kind, w_bf, w_rd_va, w_rd_vb,
                   w_wr_vd, w_v_we, w_s_we, w_salu_op, w_valu_op, w_nsel, w_vld, w_vst, w_ghget,
                   w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash, w_cnt_c, w_send, w_recv};
+
+  logic                img_we_q;
+  logic [9:0]          img_addr_q;
+  logic [31+PreBits:0] img_word_q;   // {predecode, word}, as stored
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      img_we_q <= 1'b0;
+    end else begin
+      img_we_q <= fw_we_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (fw_we_q) begin
+      img_addr_q <= fw_addr_q;
+      img_word_q <= {pre_w, fw_wdata_q};
+    end
+  end
 
   // The instruction in X, predecoded.
   logic       p_illegal, p_done, p_jump, p_jr, p_branch, p_bf, p_rd_va, p_rd_vb, p_wr_vd, p_v_we;
@@ -311,7 +336,7 @@ module mccp_core #(
   logic [13:0]         target;
   logic                host_we, go, advance;
 
-  assign host_we = fw_we_q;
+  assign host_we = img_we_q;
   // After a taken branch (redirect_q) the instruction in X is dead: it does
   // not issue and X takes D's (dead too) so that the target can follow; the
   // branch decision itself only reaches redirect_q.
@@ -352,7 +377,7 @@ module mccp_core #(
                       d_br_kind, d_salu_op};
 
   // Port A: the fetch queue's address (or a firmware write).
-  assign addr_a = host_we ? fw_addr_q[ImemAw-1:0] : fetch_addr;
+  assign addr_a = host_we ? img_addr_q[ImemAw-1:0] : fetch_addr;
   // Port B: the entry point, or the target of the instruction in X.
   assign addr_b = run ? target[ImemAw-1:0] : ImemAw'(start_entry_i);
 
@@ -363,7 +388,7 @@ module mccp_core #(
     .clk_i,
     .we_a_i    (host_we),
     .addr_a_i  (addr_a),
-    .wdata_a_i ({pre_w, fw_wdata_q}),
+    .wdata_a_i (img_word_q),
     .rdata_a_o (rdata_a),
     .addr_b_i  (addr_b),
     .rdata_b_o (rdata_b)
@@ -371,7 +396,7 @@ module mccp_core #(
 
   if (ImemAw < 10) begin : g_imem_addr_unused
     logic unused_imem_addr;
-    assign unused_imem_addr = ^fw_addr_q[9:ImemAw];
+    assign unused_imem_addr = ^img_addr_q[9:ImemAw];
   end
 
   logic        legal;
@@ -827,7 +852,7 @@ module mccp_core #(
   // idle_q: the engines are idle (registered: while no task runs they only
   // start working on a key load, which idle_q sees coming).
   assign start_ready_o = (state_q == StIdle) && prime_q && idle_q &&
-                         !key_valid_i && !rk_we_i && !imem_we_i && !fw_we_q;
+                         !key_valid_i && !rk_we_i && !imem_we_i && !fw_we_q && !img_we_q;
   assign start_fire    = start_valid_i && start_ready_o;
 
   always_comb begin
@@ -972,7 +997,7 @@ module mccp_core #(
       res_bytes_q  <= '0;
     end else begin
       state_q <= state_d;
-      prime_q <= host_ok && start_valid_i && !imem_we_i && !fw_we_q && !start_fire;
+      prime_q <= host_ok && start_valid_i && !imem_we_i && !fw_we_q && !img_we_q && !start_fire;
       start_q <= start_fire;
       idle_q  <= !eng_busy && !pend_q && !gh_busy && !(key_valid_i && key_ready_o) && !rk_we_i && !gh_h_we;
 

@@ -705,6 +705,22 @@ async def trap_with_engines_busy(dut):
 
 
 @cocotb.test()
+async def start_right_after_firmware_write(dut):
+    """A start offered right after a firmware write runs the word just written.
+
+    The second program differs from the first only in the entry word, so that
+    word is the last (and only) write, and the start is offered on the next
+    cycle: a start that did not wait for the write to pass the core's
+    registers into the memory would run the old entry word."""
+    tasks = [Task(0, (0, 0, 0, 0), [])]
+    first = await check(dut, "done 1", tasks)
+    prog = assemble_text("done 2")
+    second = await run_on_rtl(dut, prog, None, tasks)   # no key load between write and start
+    assert_same(second[0], iss(prog, KEY128, tasks)[0], "task after the write")
+    assert [r.status for r in first + second] == [1, 2]
+
+
+@cocotb.test()
 async def firmware_write_during_task_ignored(dut):
     """imem writes while a task runs are ignored (the task and the next one run the old program)."""
     from cocotb.triggers import FallingEdge, ReadOnly
