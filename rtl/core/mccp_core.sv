@@ -153,12 +153,11 @@ module mccp_core #(
 
   // Firmware writes go through two registers on their way to the memory, so that
   // the long wire from the fabric to a core has no logic on it:
-  //  * fw_*_q take the loader's bus as it is.  They and the predecode behind them
-  //    are the same in every core, so a flattened synthesis keeps one copy of
-  //    each for all cores (the firmware bus is shared);
-  //  * img_*_q take the predecoded word when this core is written (fw_we_q), so
-  //    they are this core's own and can sit anywhere between the shared
-  //    predecode and this core's memory.
+  //  * fw_*_q take the loader's bus, only on this core's write.  Loaded on every
+  //    cycle they would be the same in every core, and a flattened synthesis
+  //    would keep one copy of them and of the predecode behind them for all
+  //    cores: one predecode far from most of the memories;
+  //  * img_*_q take the predecoded word, beside the memory.
   // The memory is written two cycles after the core sees the write; a start
   // waits until both registers are empty.
   logic        fw_we_q;
@@ -173,8 +172,10 @@ module mccp_core #(
     end
   end
   always_ff @(posedge clk_i) begin
-    fw_addr_q  <= imem_addr_i;
-    fw_wdata_q <= imem_wdata_i;
+    if (imem_we_i) begin
+      fw_addr_q  <= imem_addr_i;
+      fw_wdata_q <= imem_wdata_i;
+    end
   end
 
   ///////////////
