@@ -366,11 +366,12 @@ def render_markdown(results: Mapping) -> str:
         " pins each core's block RAMs to a cluster of its own instead (placement \"core EBRs"
         " pinned\", see the method above) and the placer gathers each core's logic around them."
         " The firmware loader's bus, which reaches every core from the fabric, then became the"
-        " critical path. A register at each core's input did not help: the registers and the"
-        " predecode behind them are the same in every core, and Yosys keeps one copy for all."
-        " Each core now has a second register after the predecode, loaded only on its own write"
-        " (`mccp_core.sv`); the rows at `d650e8a` on have it, and the critical-path column says"
-        " what limits them instead. The floorplan has room for 6"
+        " critical path. A register at each core's input, loaded every cycle, did not help: it"
+        " and the predecode behind it are the same in every core, and Yosys kept one copy for"
+        " all cores, far from most of them (`73714b9`). A second register after the"
+        " predecode (`d650e8a`) only moved the long wire to between the shared predecode and that"
+        " register. Since `0bd525a` the first register loads only on its own core's write, so"
+        " every core keeps its own register and predecode (`mccp_core.sv`). The floorplan has room for 6"
         " cores (the die has three rows of EBRs); the 8-core tops do not fit the device's logic"
         " anyway. Speed-8 Fmax by placement, from the table:",
         "",
