@@ -69,7 +69,7 @@ module mccp_sched #(
   // core task starts
   output logic [NumCores-1:0]      core_start_valid_o,
   input  logic [NumCores-1:0]      core_start_ready_i,
-  output logic [9:0]               core_start_entry_o,
+  output logic [NumCores*10-1:0]   core_start_entry_o,  // core c's entry point in [c*10 +: 10]
   output logic [127:0]             core_start_args_o,
   output logic                     core_start_empty_o,
   // dispatch record for the output stage
@@ -116,15 +116,22 @@ module mccp_sched #(
   logic [NumCores-1:0] busy_q, tag_valid_q;
   logic [4:0]          tag_slot_q [NumCores];
   logic [15:0]         funcs_q [NumCores];
-  logic [9:0]          entry [NumCores];
 
   // Per-core entry tables: 16 entries in distributed RAM, read by function.
+  // Each core's entry point comes from a register of its own: the read would
+  // otherwise run from the parser's header register through the table into
+  // the core's instruction memory across the die.  No dispatch cycle is lost:
+  // req_i holds from StIdle on and a start comes two states later at the
+  // earliest; the tables change only between requests (FW_ENTRY is refused
+  // while a core is enabled).
   for (genvar c = 0; c < NumCores; c++) begin : g_entry
     logic [9:0] mem_q [16];
+    logic [9:0] entry_q;
     always_ff @(posedge clk_i) begin
       if (ent_we_i && ent_cores_i[c]) mem_q[ent_func_i] <= ent_addr_i;
+      entry_q <= mem_q[req_i.func];
     end
-    assign entry[c] = mem_q[req_i.func];
+    assign core_start_entry_o[c*10 +: 10] = entry_q;
   end
 
   // Candidates for the request.
@@ -298,7 +305,6 @@ module mccp_sched #(
   assign kx_key_o           = key_fire ? key_q : '0;  // key bits only as the expander takes them
   assign kx_len_o           = key_len_q;
   assign kx_core_o          = 4'(core_q);
-  assign core_start_entry_o = entry[core_q];
   assign start_role_o       = !split_q ? 2'd0 : mac_half_q ? 2'd2 : 2'd1;
   // role in s3[17:16] (the lengths leave those bits zero)
   assign core_start_args_o  = req_i.args | {96'd0, 14'd0, start_role_o, 16'd0};

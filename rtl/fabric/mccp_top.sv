@@ -355,7 +355,7 @@ module mccp_top #(
   logic [127:0]   kx_rk, kx_rk_dec;
   logic           kx_sbox_en_unused;
   logic [7:0]     kx_sbox_addr_unused;
-  logic [9:0]     start_entry;
+  logic [NumCores*10-1:0] start_entry;
   logic [127:0]   start_args;
   logic           start_empty;
   logic           disp_valid, disp_ordered;
@@ -516,7 +516,7 @@ module mccp_top #(
       .rk_len_i         (kx_len),
       .start_valid_i    (start_valid[c]),
       .start_ready_o    (start_ready[c]),
-      .start_entry_i    (start_entry),
+      .start_entry_i    (start_entry[c*10 +: 10]),
       .start_args_i     (start_args),
       .start_empty_i    (start_empty),
       .in_valid_i       (cin_valid[c]),

@@ -379,8 +379,9 @@ class SchedTb:
                 req = cur["req"]
                 assert ready and not err, f"start handshake on core {c} without a grant to the parser"
                 assert int(dut.req_core_o.value) == c
-                assert int(dut.core_start_entry_o.value) == self.entries[c][req["func"]], (
-                    f"core {c} func {req['func']}: entry {int(dut.core_start_entry_o.value)}, table {self.entries[c][req['func']]}")
+                entry = (int(dut.core_start_entry_o.value) >> (10 * c)) & 0x3FF
+                assert entry == self.entries[c][req["func"]], (
+                    f"core {c} func {req['func']}: entry {entry}, table {self.entries[c][req['func']]}")
                 assert int(dut.core_start_args_o.value) == req["args"]
                 assert int(dut.core_start_empty_o.value) == req["empty"]
                 assert disp, "no dispatch record at the start"
