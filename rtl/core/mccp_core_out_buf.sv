@@ -11,7 +11,10 @@
 // read behind mccp_core_prefetch) while the next task writes.
 //
 //  * space_o: a word may be written (fewer than Depth words held in total,
-//    counting released words not yet taken by the consumer);
+//    counting released words not yet taken by the consumer and the word taken
+//    in the last cycle: the count sees a take a cycle late, so the core's issue
+//    decision, which reads space a cycle ahead, never waits on out_ready_i,
+//    whose consumer sits across the die);
 //  * oversize_o: the running task's own words fill the buffer.
 // Both are registers.  we_i must not be asserted without space_o, and at most
 // one of we_i, release_i, discard_i is asserted in a cycle.
@@ -49,7 +52,7 @@ module mccp_core_out_buf #(
   logic [Aw-1:0] wr_q, cm_q, rd_q, prev_q;  // prev_q: address of the last word written
   logic [Cw-1:0] unc_q, avail_q, tot_q;     // uncommitted; committed unread; all held
   logic [Cw-1:0] unc_d, tot_d;
-  logic          full_q, ufull_q, take, pop, last_we, last_wdata;
+  logic          full_q, ufull_q, take, pop, pop_q, last_we, last_wdata;
   logic [Aw-1:0] last_waddr;
 
   assign pop        = out_valid_o && out_ready_i;
@@ -69,7 +72,7 @@ module mccp_core_out_buf #(
 
   always_comb begin
     unc_d = unc_q;
-    tot_d = tot_q - Cw'(pop);
+    tot_d = tot_q - Cw'(pop_q);
     if (we_i) begin
       unc_d = unc_q + 1'b1;
       tot_d = tot_d + 1'b1;
@@ -90,6 +93,7 @@ module mccp_core_out_buf #(
       unc_q   <= '0;
       avail_q <= '0;
       tot_q   <= '0;
+      pop_q   <= 1'b0;
       full_q  <= 1'b0;
       ufull_q <= 1'b0;
     end else begin
@@ -108,6 +112,7 @@ module mccp_core_out_buf #(
       avail_q <= avail_q + (release_i ? unc_q : '0) - Cw'(take);
       unc_q   <= unc_d;
       tot_q   <= tot_d;
+      pop_q   <= pop;
       full_q  <= (tot_d == Cw'(Depth));
       ufull_q <= (unc_d == Cw'(Depth));
     end
@@ -117,7 +122,7 @@ module mccp_core_out_buf #(
   assign oversize_o = ufull_q;
 
   logic [Cw-1:0] tot_pop;
-  assign tot_pop            = tot_q - Cw'(pop);
+  assign tot_pop            = tot_q - Cw'(pop_q);
   assign space_next_o       = (tot_pop != Cw'(Depth));
   assign space_next_we_o    = (tot_pop + 1'b1 != Cw'(Depth));
   assign oversize_next_we_o = (unc_q + 1'b1 == Cw'(Depth));
