@@ -371,7 +371,14 @@ def render_markdown(results: Mapping) -> str:
         " all cores, far from most of them (`73714b9`). A second register after the"
         " predecode (`d650e8a`) only moved the long wire to between the shared predecode and that"
         " register. Since `0bd525a` the first register loads only on its own core's write, so"
-        " every core keeps its own register and predecode (`mccp_core.sv`). The floorplan has room for 6"
+        " every core keeps its own register and predecode (`mccp_core.sv`). The dispatch came"
+        " next (top_c4_s64 at `d650e8a`: the parser's header register through the scheduler's"
+        " entry table into a core's instruction memory); since `2a77343` each core takes its entry"
+        " point from a register of its own, loaded while the request holds, with no dispatch cycle"
+        " added. Then the output path (the output stage's `out_ready` through the output buffer's"
+        " space lookahead and the core's stall into its write-back selects); since `dd1bc4f` the"
+        " buffer sees a take a cycle late, so the core's issue decision no longer waits on"
+        " `out_ready`. The floorplan has room for 6"
         " cores (the die has three rows of EBRs); the 8-core tops do not fit the device's logic"
         " anyway. Speed-8 Fmax by placement, from the table:",
         "",
