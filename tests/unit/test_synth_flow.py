@@ -455,3 +455,19 @@ def test_table1_groups_fmax_by_core_count_and_placement():
         "- 4 cores, free: 76.0 MHz (1 of 1 tops)",
         "- 6 cores, core EBRs pinned: no Fmax (0 of 1 tops; 1 did not route)",
         "- 8 cores, free: no Fmax (0 of 1 tops; 1 does not fit)"]
+
+
+def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():
+    def top(cores, comb, fmax):
+        return {"top": "mccp_synth_top", "parameters": {"NumCores": cores, "StreamBits": 32},
+                "grades": {"8": {"fmax_mhz": fmax, "utilization": {"TRELLIS_COMB": comb}}}}
+    # COMB = 5,000 + 10,000 per core exactly; the 6-core top did not route, the 4-core one did
+    units = {"a": top(2, 25000, 90.0), "b": top(4, 45000, 88.0), "c": top(6, 65000, None),
+             "d": top(8, 85000, None)}
+    text = report._area_budget({"units": units})
+    assert "grows by 10000 per core over 5000 for the fabric" in text
+    assert "8 cores need 85000 of 83640" in text
+    assert "`b` at 54 %" in text
+    # (45,000 - 5,000) / 8 = 5,000 per core: half of what a core takes
+    assert "may take 5000 COMB each, 50 % less" in text
+    assert report._area_budget({"units": {"a": units["a"]}}) == ""

@@ -248,11 +248,46 @@ def _placement_effect(results: Mapping) -> str:
         span = (f"{routed[0]:.1f}" + (f" to {routed[-1]:.1f}" if len(routed) > 1 else "") + " MHz"
                 if routed else "no Fmax")
         rest = len(rows) - len(routed)
-        why = sorted({"does not fit" if ((results["units"][n].get("grades") or {}).get("8") or {})
-                      .get("does_not_fit") else "did not route" for f, n in rows if not f})
+        why = sorted({("does not fit" if rest == 1 else "do not fit")
+                      if ((results["units"][n].get("grades") or {}).get("8") or {}).get("does_not_fit")
+                      else "did not route" for f, n in rows if not f})
         lines.append(f"- {cores} cores, {how}: {span} ({len(routed)} of {len(rows)} tops"
                      + (f"; {rest} {' / '.join(why)}" if rest else "") + ")")
     return "\n".join(lines)
+
+
+def _area_budget(results: Mapping, cores: int = 8) -> str:
+    """What `cores` cores need of the device's logic, from the tops' COMB counts (a sentence).
+
+    COMB = fabric + per core x cores, least squares over every top with a utilization; the
+    fill is the fullest top that routed."""
+    pts, routed = [], []
+    for name, u in (results.get("units") or {}).items():
+        n = (u.get("parameters") or {}).get("NumCores")
+        if u.get("top") != "mccp_synth_top" or not n:
+            continue
+        grades = (u.get("grades") or {}).values()
+        comb = max(((g.get("utilization") or {}).get("TRELLIS_COMB", 0) for g in grades), default=0)
+        if comb:
+            pts.append((n, comb))
+            if any(g.get("fmax_mhz") for g in grades):
+                routed.append((comb, name))
+    if len({n for n, _ in pts}) < 2 or not routed:
+        return ""
+    mean_n = sum(n for n, _ in pts) / len(pts)
+    mean_c = sum(c for _, c in pts) / len(pts)
+    per_core = (sum((n - mean_n) * (c - mean_c) for n, c in pts)
+                / sum((n - mean_n) ** 2 for n, _ in pts))
+    fabric = mean_c - per_core * mean_n
+    fill, fullest = max(routed)
+    budget = (fill - fabric) / cores
+    return (f"Logic per core: COMB (LUT4 sites, LUT RAM and carries included) grows by"
+            f" {_num(round(per_core))} per core over {_num(round(fabric))} for the fabric (least"
+            f" squares over the {len(pts)} tops placed), so {cores} cores need"
+            f" {_num(round(fabric + cores * per_core))} of {_num(ECP5_85_COMB)}. The fullest top that"
+            f" routed here is `{fullest}` at {100 * fill / ECP5_85_COMB:.0f} %; at that fill {cores} cores"
+            f" may take {_num(round(budget))} COMB each, {100 * (1 - budget / per_core):.0f} % less"
+            " than a core takes now.")
 
 
 def _table1(results: Mapping) -> str:
@@ -383,6 +418,8 @@ def render_markdown(results: Mapping) -> str:
         " anyway. Speed-8 Fmax by placement, from the table:",
         "",
         _placement_effect(results),
+        "",
+        _area_budget(results),
         "",
         "## Cells after Yosys (whole wrapper design)",
         "",
