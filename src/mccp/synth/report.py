@@ -413,7 +413,8 @@ def render_markdown(results: Mapping) -> str:
         " added. Then the output path (the output stage's `out_ready` through the output buffer's"
         " space lookahead and the core's stall into its write-back selects); since `dd1bc4f` the"
         " buffer sees a take a cycle late, so the core's issue decision no longer waits on"
-        " `out_ready`. The floorplan has room for 6"
+        " `out_ready`; top_c4_s64 at `dd1bc4f` has its critical path inside one core, from a"
+        " core's control into its fetch queue, almost all of it routing. The floorplan has room for 6"
         " cores (the die has three rows of EBRs); the 8-core tops do not fit the device's logic"
         " anyway. Speed-8 Fmax by placement, from the table:",
         "",
