@@ -95,6 +95,22 @@ def bench_fabric(seed: int = 1, per_core: int = 8) -> dict:
     return out
 
 
+def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0) -> list[str]:
+    """The Fmax `cores` cores need for `gbps` at their best measured rate, next to the fastest
+    routed top (routed: (MHz, cores, stream bits) of the tops placed and routed)."""
+    rates = [(r["steady_bits_per_cycle"], int(stream)) for stream, per_cores in fab["scaling"].items()
+             for c, per_ch in per_cores.items() if int(c) == cores for r in per_ch.values()]
+    if not rates:
+        return []
+    rate, stream = max(rates)
+    line = (f"{gbps:g} Gbps with {cores} cores needs {1000 * gbps / rate:.1f} MHz at their best rate here"
+            f" ({rate:.2f} bits / cycle, {stream}-bit streams)")
+    if routed:
+        fmax, c, s = max(routed)
+        line += f"; the fastest `mccp_top` placed and routed so far runs at {fmax:g} MHz ({c} cores, {s}-bit streams)"
+    return ["", line + "."]
+
+
 def fabric_section(fab: dict, fmax_of) -> list[str]:
     """The scaling table; fmax_of(cores, stream_bits) -> (MHz or None, where it comes from)
     gives each row's Gbps at the Fmax of that very top when it has been placed and routed."""
@@ -108,10 +124,12 @@ def fabric_section(fab: dict, fmax_of) -> list[str]:
            "Gbps = steady bits per cycle × the Fmax (speed 8) of `mccp_top` with that many cores and that "
            "stream width (Table 1 of docs/synthesis.md). "
            "Regenerate: `make bench` (or `mccp bench fabric`).", ""]
-    rows, notes = [], {}
+    rows, notes, routed = [], {}, []
     for stream, per_cores in fab["scaling"].items():
         for cores, per_ch in per_cores.items():
             fmax, what = fmax_of(int(cores), int(stream))
+            if fmax and not what.startswith("one core alone"):
+                routed.append((fmax, int(cores), int(stream)))
             if fmax and what.startswith("one core alone"):
                 mark = notes.setdefault(what, "¹²³⁴⁵⁶⁷⁸⁹"[len(notes)])
                 fcell = f"{fmax:g} {mark}"
@@ -127,6 +145,7 @@ def fabric_section(fab: dict, fmax_of) -> list[str]:
     if notes:
         out += [""] + [f"{mark} no routed `mccp_top` of this size: the Fmax of {what[0].lower() + what[1:]}, "
                        "an upper bound for the top, not a measurement of it." for what, mark in notes.items()]
+    out += target_line(fab, routed)
     out += ["", "Key affinity: 8 cores, 16 channels each with its own key, 512-byte GCM packets, each on a "
             "channel drawn at random (the same sequence both times). A key load costs 86 cycles of the "
             "shared expander, during which the scheduler starts no other task:", ""]
