@@ -128,13 +128,14 @@ def fabric_section(fab: dict, fmax_of) -> list[str]:
     for stream, per_cores in fab["scaling"].items():
         for cores, per_ch in per_cores.items():
             fmax, what = fmax_of(int(cores), int(stream))
-            if fmax and not what.startswith("one core alone"):
-                routed.append((fmax, int(cores), int(stream)))
             if fmax and what.startswith("one core alone"):
                 mark = notes.setdefault(what, "¹²³⁴⁵⁶⁷⁸⁹"[len(notes)])
                 fcell = f"{fmax:g} {mark}"
+            elif fmax:
+                routed.append((fmax, int(cores), int(stream)))
+                fcell = f"{fmax:g}"
             else:
-                fcell = f"{fmax:g}" if fmax else "—"
+                fcell = "—"
             for nch, r in per_ch.items():
                 eff = r["steady_bits_per_cycle"] / (int(cores) * one)
                 gbps = f"{r['steady_bits_per_cycle'] * fmax / 1000:.2f}" if fmax else "—"

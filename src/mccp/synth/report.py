@@ -233,12 +233,22 @@ def _placement(u: Mapping) -> str:
     return "core EBRs pinned" if all(g.get("floorplan") for g in grades) else "free"
 
 
+def _tops(results: Mapping) -> list[tuple[str, Mapping]]:
+    """(name, record) of the mccp_top units (top_c<N>_s<W>)."""
+    return [(name, u) for name, u in (results.get("units") or {}).items()
+            if u.get("top") == "mccp_synth_top" and "NumCores" in (u.get("parameters") or {})]
+
+
+def _comb(u: Mapping) -> int:
+    """TRELLIS_COMB a unit used (the most over its grades), 0 if never placed."""
+    return max(((g.get("utilization") or {}).get("TRELLIS_COMB", 0) for g in (u.get("grades") or {}).values()),
+               default=0)
+
+
 def _placement_effect(results: Mapping) -> str:
     """Speed-8 Fmax of the tops, by core count and placement (free / pinned), as bullet lines."""
     groups: dict[tuple[int, str], list[tuple[float, str]]] = {}
-    for name, u in (results.get("units") or {}).items():
-        if u.get("top") != "mccp_synth_top" or "NumCores" not in (u.get("parameters") or {}):
-            continue
+    for name, u in _tops(results):
         g8 = (u.get("grades") or {}).get("8") or {}
         groups.setdefault((u["parameters"]["NumCores"], _placement(u)), []).append(
             (g8.get("fmax_mhz"), name))
@@ -262,15 +272,11 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
     COMB = fabric + per core x cores, least squares over every top with a utilization; the
     fill is the fullest top that routed."""
     pts, routed = [], []
-    for name, u in (results.get("units") or {}).items():
-        n = (u.get("parameters") or {}).get("NumCores")
-        if u.get("top") != "mccp_synth_top" or not n:
-            continue
-        grades = (u.get("grades") or {}).values()
-        comb = max(((g.get("utilization") or {}).get("TRELLIS_COMB", 0) for g in grades), default=0)
+    for name, u in _tops(results):
+        comb = _comb(u)
         if comb:
-            pts.append((n, comb))
-            if any(g.get("fmax_mhz") for g in grades):
+            pts.append((u["parameters"]["NumCores"], comb))
+            if any(g.get("fmax_mhz") for g in (u.get("grades") or {}).values()):
                 routed.append((comb, name))
     if len({n for n, _ in pts}) < 2 or not routed:
         return ""
@@ -293,8 +299,7 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
 def _table1(results: Mapping) -> str:
     """Table 1 of the paper next to mccp_top's synthesis runs (units top_c<N>_s<W>)."""
     tops = sorted(((u["parameters"]["NumCores"], u["parameters"]["StreamBits"], name, u)
-                   for name, u in (results.get("units") or {}).items()
-                   if u.get("top") == "mccp_synth_top" and "NumCores" in (u.get("parameters") or {})),
+                   for name, u in _tops(results)),
                   key=lambda t: (t[1], t[0]))
     grades = _grades(results)
     lines = ["| cores | stream bits | LUT4 | FF | EBR | LUT RAM (DPR16X4) | COMB used (of 83,640) | LUT4 per core "
@@ -304,8 +309,7 @@ def _table1(results: Mapping) -> str:
     prev = None
     for cores, bits, name, u in tops:
         f = u.get("figures") or {}
-        comb = max((g.get("utilization") or {}).get("TRELLIS_COMB", 0) for g in (u.get("grades") or {}).values()) \
-            if u.get("grades") else None
+        comb = _comb(u)
         step = "—"
         if prev is not None and prev[1] == bits and cores > prev[0]:
             step = _num(round((f.get("LUT4", 0) - prev[2]) / (cores - prev[0])))
