@@ -530,7 +530,7 @@ module mccp_core #(
     .sa_i   (sa),
     .sb_i   (sb),
     .imm_i  (imm),
-    .link_i ({18'd0, pc1_x_q}),
+    .link_i (pc1_x_q),
     .va_i   (opa),
     .res_o  (salu_res)
   );
