@@ -1,8 +1,8 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Scalar register file of the MCCP core: 8 x 32 bits in flip-flops, one write
-// port, write-through reads, and a shadow of clamp(s[i]) = min(max(s[i], 0), 16)
-// (signed) per register.
+// Scalar register file of the MCCP core: 8 x 32 bits in distributed (LUT)
+// RAM, one write port, write-through reads, and a shadow of
+// clamp(s[i]) = min(max(s[i], 0), 16) (signed) per register in flip-flops.
 //
 // The byte counts of vmask / vpad / vstn / tagchk are clamp() of a scalar; the
 // shadow is computed when a register is written, so a byte count is a 5-bit
@@ -16,6 +16,14 @@
 //  * wclamp_o / wpos_o: clamp() and > 0 of the value being written, for the
 //    core's execute stage, which refreshes a byte count it holds when the
 //    write-back stage writes that register.
+//
+// Storage.  The values live in one 8 x 32 LUT RAM per read port
+// (mccp_core_vram), written by the one write port, so a write needs no
+// multiplexer in front of any register (in flip-flops, the file took 780 to
+// 895 LUT4, most of them the per-register write selects).  A LUT RAM cannot
+// take the four arguments in one cycle, so init_i does not write it: a flag
+// per register (written_q) says whether the register was written since the
+// start; until then it reads as its initial value, from args_q.
 module mccp_core_sregs #(
   parameter bit TraceEnable = 1'b1
 ) (
@@ -50,7 +58,8 @@ module mccp_core_sregs #(
     end
   endfunction
 
-  logic [7:0][31:0] regs_q;
+  logic [3:0][31:0] args_q;    // s0..s3 as the task started
+  logic [7:0]       written_q; // s[i] written since the start (else it reads as its initial value)
   logic [7:0][4:0]  clamp_q;
   logic [7:0]       pos_q;
   logic [4:0]       wclamp;
@@ -59,7 +68,18 @@ module mccp_core_sregs #(
   assign wclamp = clamp16(wdata_i);
   assign wpos   = !wdata_i[31] && (wdata_i != '0);
 
-  for (genvar r = 0; r < 8; r++) begin : g_reg
+  always_ff @(posedge clk_i) begin
+    if (init_i) begin
+      for (int r = 0; r < 4; r++) begin
+        args_q[r] <= args_i[127 - 32 * r -: 32];
+      end
+      written_q <= '0;
+    end else if (we_i) begin
+      written_q[waddr_i] <= 1'b1;
+    end
+  end
+
+  for (genvar r = 0; r < 8; r++) begin : g_shadow
     logic [31:0] init_val;
     if (r < 4) begin : g_arg
       assign init_val = args_i[127 - 32 * r -: 32];
@@ -68,19 +88,46 @@ module mccp_core_sregs #(
     end
     always_ff @(posedge clk_i) begin
       if (init_i) begin
-        regs_q[r]  <= init_val;
         clamp_q[r] <= clamp16(init_val);
         pos_q[r]   <= !init_val[31] && (init_val != '0);
       end else if (we_i && waddr_i == 3'(r)) begin
-        regs_q[r]  <= wdata_i;
         clamp_q[r] <= wclamp;
         pos_q[r]   <= wpos;
       end
     end
   end
 
-  assign rdata_a_o = (we_i && waddr_i == raddr_a_i) ? wdata_i : regs_q[raddr_a_i];
-  assign rdata_b_o = (we_i && waddr_i == raddr_b_i) ? wdata_i : regs_q[raddr_b_i];
+  // One read port: the RAM, or the initial value if the register was not
+  // written since the start, or the value being written (write-through).
+  localparam int Ports = TraceEnable ? 3 : 2;
+  logic [Ports-1:0][2:0]  raddr;
+  logic [Ports-1:0][31:0] rdata;
+  assign raddr[0] = raddr_a_i;
+  assign raddr[1] = raddr_b_i;
+  if (TraceEnable) begin : g_trace_addr
+    assign raddr[2] = raddr_t_i;
+  end else begin : g_no_trace_addr
+    logic unused_t;
+    assign unused_t = ^raddr_t_i;
+  end
+
+  for (genvar p = 0; p < Ports; p++) begin : g_port
+    logic [31:0] ram, init_val;
+    mccp_core_vram u_ram (
+      .clk_i,
+      .we_i    (we_i),
+      .waddr_i (waddr_i),
+      .wdata_i (wdata_i),
+      .raddr_i (raddr[p]),
+      .rdata_o (ram)
+    );
+    assign init_val = raddr[p][2] ? '0 : args_q[raddr[p][1:0]];
+    assign rdata[p] = (we_i && waddr_i == raddr[p]) ? wdata_i :
+                      written_q[raddr[p]] ? ram : init_val;
+  end
+
+  assign rdata_a_o = rdata[0];
+  assign rdata_b_o = rdata[1];
   assign clamp_c_o = (we_i && waddr_i == caddr_c_i) ? wclamp : clamp_q[caddr_c_i];
   assign clamp_a_o = (we_i && waddr_i == caddr_a_i) ? wclamp : clamp_q[caddr_a_i];
   assign pos_c_o   = (we_i && waddr_i == caddr_c_i) ? wpos : pos_q[caddr_c_i];
@@ -88,10 +135,8 @@ module mccp_core_sregs #(
   assign wpos_o    = wpos;
 
   if (TraceEnable) begin : g_trace
-    assign rdata_t_o = (we_i && waddr_i == raddr_t_i) ? wdata_i : regs_q[raddr_t_i];
+    assign rdata_t_o = rdata[2];
   end else begin : g_no_trace
-    logic unused_t;
-    assign unused_t  = ^raddr_t_i;
     assign rdata_t_o = '0;
   end
 
