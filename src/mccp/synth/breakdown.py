@@ -74,9 +74,10 @@ def run(unit_name: str, build_root: Path | None = None) -> dict:
     unit = flow.UNITS[unit_name]
     out_dir = (build_root or paths.BUILD / "synth") / unit_name / "hier"
     res = flow.yosys_synth(unit.top, unit.parameters, flow.unit_sources(unit), out_dir,
-                           options=["-noflatten"], tag="hier")
+                           options=["-noflatten", *unit.yosys_options], tag="hier")
     stat = json.loads((out_dir / "hier.stat.json").read_text())
-    return {"top": unit.top, "parameters": dict(unit.parameters), "rows": tree(stat, unit.top),
+    return {"top": unit.top, "parameters": dict(unit.parameters),
+            "yosys_options": list(unit.yosys_options), "rows": tree(stat, unit.top),
             "rtl": flow.rtl_state(unit.rtl_dirs), "date": _dt.date.today().isoformat(),
             "command": f"mccp synth --breakdown {unit_name}", "yosys_runtime_s": res["runtime_s"]}
 
@@ -122,7 +123,8 @@ def section(data: Mapping) -> list[str]:
            " Regenerate: `mccp synth --breakdown <unit>`.", ""]
     for name, entry in data.items():
         rtl = entry.get("rtl") or {}
-        out += [f"`{name}` (`{entry['top']}`, RTL `{rtl.get('commit', '?')}`):", "",
+        opts = "".join(f", `{o}`" for o in entry.get("yosys_options", []))
+        out += [f"`{name}` (`{entry['top']}`, RTL `{rtl.get('commit', '?')}`{opts}):", "",
                 "| module | instances | LUT4 | LUT4, all | own LUT4 | FF | LUT RAM (DPR16X4) | CCU2C | EBR |",
                 "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for r in entry["rows"]:

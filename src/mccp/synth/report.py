@@ -355,7 +355,11 @@ def render_markdown(results: Mapping) -> str:
         "- LUT4, FF, EBR (DP16KD), DSP (MULT18X18D) and LUT RAM (TRELLIS_DPR16X4, 16 x 4 bits"
         " each, built from slice LUTs on top of the LUT4 count) count the whole wrapper design"
         " after Yosys `synth_ecp5` (LUT mapping by abc9, the default in this Yosys). Wide"
-        " functions also use the slices' PFUMX/L6MUX21 muxes (see the cell table). The last column is the"
+        " functions also use the slices' PFUMX/L6MUX21 muxes (see the cell table), except in the"
+        " units that hold cores, mapped with `-nowidelut` since 2026-11-24 (a row's `yosys_options`"
+        " in results/synth.json says which): there abc9 built many 5- to 7-input functions from two"
+        " to four LUT4s where plain LUT4s need fewer, and on the lone core the option saved 4 % of"
+        " the placed logic at the same Fmax. The last column is the"
         " wrapper alone, measured by synthesizing it with the unit as a black box: subtract it for"
         " the unit on its own (exactly for FF; approximately for LUT4, since abc9 may merge a fold"
         " XOR into a LUT of the unit).",
