@@ -27,7 +27,8 @@
 //    compare off the memory's setup path.
 //  * Scoreboard: an aes* marks v[a] pending until the engine's result appears
 //    (out_valid, cycle t + Nr + 1); that cycle is the write-back cycle, in which
-//    readers get the result by bypass; writers of v[a] wait one cycle more.
+//    an aes* reading it as va gets the result by bypass (CBC and CBC-MAC
+//    chains); every other reader, and writers of v[a], wait one cycle more.
 //  * A byte count (clamp of a scalar) written by the instruction issued just
 //    before is not bypassed: the reader waits one cycle.
 //  * done waits until the GHASH unit is idle and nothing is pending.
@@ -268,7 +269,7 @@ module mccp_core #(
   logic [127:0] eng_in_data, eng_out_data;
   logic         gh_h_we, gh_in_valid, gh_in_ready, gh_busy;
   logic [127:0] gh_h, gh_y;
-  logic [127:0] opa, opb, eng_a, eng_b;   // X operands; the same at the AES engine's input
+  logic [127:0] opa, opb, eng_a;   // X operands; operand a as the AES engine's input takes it
 
   mccp_aes_engine_rk #(
     .DecryptEnable(DecryptEnable),
@@ -511,7 +512,9 @@ module mccp_core #(
   // Word w of an operand: the write-back stage or the operand register (word
   // 0 = bits [127:96]).  The AES result reaches X's operands a cycle after its
   // write-back cycle (reloaded, or read through the file by D), except at the
-  // engine's own input (aes / aesx chains), where it is bypassed.
+  // engine's own input for operand a (va of aes / aesx chains), where it is
+  // bypassed.  Only va: every chain in the firmware runs through va, and a
+  // bypass on vb too cost 128 LUT4.
   for (genvar w = 0; w < 4; w++) begin : g_bypass
     assign opa[127 - 32 * w -: 32] = vwb_sel_b_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
                                                       opa_q[127 - 32 * w -: 32];
@@ -519,8 +522,6 @@ module mccp_core #(
                                                       opb_q[127 - 32 * w -: 32];
     assign eng_a[127 - 32 * w -: 32] = eng_sel_b[w] ? eng_out_data[127 - 32 * w -: 32] :
                                                       opa[127 - 32 * w -: 32];
-    assign eng_b[127 - 32 * w -: 32] = eng_sel_c[w] ? eng_out_data[127 - 32 * w -: 32] :
-                                                      opb[127 - 32 * w -: 32];
   end
   assign sa = swb_sel_b_q ? swb_data_q : sa_q;
   assign sb = swb_sel_c_q ? swb_data_q : sb_q;
@@ -665,7 +666,7 @@ module mccp_core #(
   // from the units' next-cycle states, and `advance` picks one.  So `go` is
   // one gate from flip-flops although it steers the whole core.  The rules
   // (docs/core.md): reads of a pending register wait until its write-back
-  // cycle (aes*: they get it by bypass) or the cycle after (others), writes
+  // cycle (va of aes*: bypassed) or the cycle after (others), writes
   // (and vsetw, which keeps the other words) for the cycle after; a byte
   // count or a branch operand written by the instruction issued just before
   // waits one cycle (the count and the comparison reload from the write-back
@@ -750,7 +751,7 @@ module mccp_core #(
   assign stall_a = d_valid && !d_illegal && !d_oob && (
                      d_shift ||
                      (d_rd_va && pend_a && m_a[1] && !(d_aes && eng_out_next)) ||
-                     (d_rd_vb && pend_a && m_a[0] && !(d_aes && eng_out_next)) ||
+                     (d_rd_vb && pend_a && m_a[0]) ||
                      (d_wr_vd && pend_a && m_a[2]) ||
                      (d_cnt_c && i_s_we && ra == rc_d) ||
                      (d_branch && i_s_we && (ra == rb_d || ra == rc_d)) ||
@@ -766,7 +767,7 @@ module mccp_core #(
   assign stall_h = x_valid_q && legal && (
                      (p_shift && (eng_sel_b != '0)) ||
                      (p_rd_va && pend_h && m_h[1] && !(p_aes && eng_out_next)) ||
-                     (p_rd_vb && pend_h && m_h[0] && !(p_aes && eng_out_next)) ||
+                     (p_rd_vb && pend_h && m_h[0]) ||
                      (p_wr_vd && pend_h && m_h[2]) ||
                      (p_aes && key_expanded_o && !eng_rdy_h) ||
                      (p_ghash && !gh_rdy_h) ||
@@ -784,7 +785,7 @@ module mccp_core #(
   assign stall_now = legal && (
                        (p_shift && !shift_ok_q) ||
                        (p_rd_va && pend_q && eng_m_b_q && !(p_aes && eng_out_valid)) ||
-                       (p_rd_vb && pend_q && eng_m_c_q && !(p_aes && eng_out_valid)) ||
+                       (p_rd_vb && pend_q && eng_m_c_q) ||
                        (p_wr_vd && pend_q && eng_m_a_q) ||
                        (p_cnt_c && cnt_stale_c_q) ||
                        (p_branch && br_stale_q) ||
@@ -837,7 +838,7 @@ module mccp_core #(
     end
   end
 
-  assign eng_in_data = p_aes_x ? (eng_a ^ eng_b) : eng_a;
+  assign eng_in_data = p_aes_x ? (eng_a ^ opb) : eng_a;
   assign gh_h        = start_q ? '0 : opa;
   assign fifo_pop    = vld_go || ((state_q == StDrain) && fifo_valid);
 

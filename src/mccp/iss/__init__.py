@@ -238,19 +238,21 @@ class Iss:
                 ins, ops = decoded
                 name, unit = ins.mnemonic, ins.unit
                 roles = {o.name: (o.kind.name, val) for o, val in zip(ins.operands, ops)}
-                vreads = [val for o, val in zip(ins.operands, ops) if o.kind.name == "vreg" and o.name != "vd"]
+                vreads = [(o.name, val) for o, val in zip(ins.operands, ops)
+                          if o.kind.name == "vreg" and o.name != "vd"]
                 vwrite = roles["vd"][1] if "vd" in roles else None
                 if name == "vsetw":
-                    vreads.append(vwrite)
+                    vreads.append(("vd", vwrite))
                 t = now
-                # reads of a pending register: aes* get the result by bypass in
-                # its write-back cycle, everything else reads it a cycle later
-                for r in vreads:
+                # reads of a pending register: an aes* gets it as va by bypass in its
+                # write-back cycle, every other read is a cycle later
+                for field, r in vreads:
                     if r in pending:
-                        t = max(t, pending[r][0] + (0 if unit == "aes" else 1))
+                        bypass = unit == "aes" and field == "va"
+                        t = max(t, pending[r][0] + (0 if bypass else 1))
                 if name in ("vshlb", "vshrb"):
                     # two cycles: one in X with the final operand, then the issue
-                    final = max([now] + [pending[r][0] + 1 for r in vreads if r in pending])
+                    final = max([now] + [pending[r][0] + 1 for _, r in vreads if r in pending])
                     t = max(t, final + 1)
                 if vwrite is not None and vwrite in pending:
                     t = max(t, pending[vwrite][0] + 1)
