@@ -433,6 +433,7 @@ module mccp_core #(
   logic [127:0] d_opa, d_opb, opa_q, opb_q, v_t, valu_res, valu_masked;
   logic [15:0]  mismatch, tag_q;
   logic [31:0]  salu_res;
+  logic [127:0] rot_d, rot_q;   // X's operand a rotated (mccp_core_rot), and registered
   logic         eq, lt, retire, ended_q;   // eq / lt: registered (see cmp_q)
   logic         fifo_valid, fifo_last, fifo_pop;
   logic [127:0] fifo_data;
@@ -532,7 +533,7 @@ module mccp_core #(
     .sb_i   (sb),
     .imm_i  (imm),
     .link_i (pc1_x_q),
-    .va_i   (opa),
+    .word_i (rot_d[127:96]),
     .res_o  (salu_res)
   );
 
@@ -577,14 +578,18 @@ module mccp_core #(
 
   // Byte shifts take two cycles: the rotated operand is registered, and a
   // shift issues once it has held one cycle in X with its final operand.
-  logic [127:0] rot_d, rot_q;
   logic         shift_ok_q, p_shift, d_shift;
   assign p_shift = (p_valu_op == mccp_core_pkg::VOP_SHL) || (p_valu_op == mccp_core_pkg::VOP_SHR);
+
+  // The rotator also serves vgetw (word w of v[b] = the top word of v[b]
+  // rotated by 4w bytes), in its issue cycle: vgetw reads rot_d, not rot_q.
+  logic p_getw;
+  assign p_getw = (p_salu_op == mccp_core_pkg::SOP_VGETW);
 
   mccp_core_rot u_rot (
     .a_i     (opa),
     .right_i (p_valu_op == mccp_core_pkg::VOP_SHR),
-    .k_i     (imm[3:0]),
+    .k_i     (p_getw ? {imm[1:0], 2'b00} : imm[3:0]),
     .y_o     (rot_d)
   );
 

@@ -14,25 +14,27 @@
 //    cleared; the clearing is the select of the final AND-OR, so it costs
 //    nothing on the data path;
 //  * res = sum & sel_sum | lu & sel_lu | rot & sel_sh | word & sel_word
-//          | (low 14 bits) zimm & sel_li | link & sel_link.
+//          | (low 14 bits) zimm & sel_li | link & sel_link;
+//  * vgetw's word comes from the vector ALU's byte rotator (v[b] rotated by
+//    4w bytes toward byte 0, its top word), not from a multiplexer of its own.
 module mccp_core_salu (
   input  logic [3:0]   op_i,    // mccp_core_pkg::salu_op_e
   input  logic [31:0]  sa_i,    // s[b]
   input  logic [31:0]  sb_i,    // s[c]
   input  logic [13:0]  imm_i,
   input  logic [13:0]  link_i,  // pc + 1
-  input  logic [127:0] va_i,    // v[b] (vgetw)
+  input  logic [31:0]  word_i,  // word imm[1:0] of v[b] (vgetw), from mccp_core_rot
   output logic [31:0]  res_o
 );
 
-  logic [31:0] opb, sum, word, lu, rot, t_sum_lu, t_sh_word, sel_sh;
+  logic [31:0] opb, sum, lu, rot, t_sum_lu, t_sh_word, sel_sh;
   logic [13:0] t_imm_link;
   logic [4:0]  k, r;
   logic [6*32-1:0] layer;   // [32 l +: 32]: s[b] rotated by r[l-1:0] (flat: Icarus 11)
-  // The decoded operation, kept as single nets: otherwise synthesis folds the
-  // 4-bit comparisons into every bit's LUTs (the adder's operand select alone
-  // took 102 LUT4 and 67 slice multiplexers).
-  (* keep *) logic sub, use_imm, imm_hi, s_li, s_sum, s_lu, s_or, s_shl, s_shr, s_word, s_link;
+  // The adder's second operand is selected by two decoded bits (use_imm,
+  // imm_hi) rather than by the operation: selected by the operation, the
+  // select alone took 102 LUT4 and 67 slice multiplexers.
+  logic sub, use_imm, imm_hi, s_li, s_sum, s_lu, s_or, s_shl, s_shr, s_word, s_link;
 
   assign s_sum  = (op_i == mccp_core_pkg::SOP_ADDI) || (op_i == mccp_core_pkg::SOP_ADD) ||
                   (op_i == mccp_core_pkg::SOP_SUB);
@@ -120,15 +122,6 @@ module mccp_core_salu (
     assign sel_sh[i] = (s_shl && ge[i]) || (s_shr && ge[31 - i]);
   end
 
-  always_comb begin
-    unique case (imm_i[1:0])
-      2'd0:    word = va_i[127:96];
-      2'd1:    word = va_i[95:64];
-      2'd2:    word = va_i[63:32];
-      default: word = va_i[31:0];
-    endcase
-  end
-
   mccp_core_ao22 #(
     .Width(32)
   ) u_sum_lu (
@@ -144,7 +137,7 @@ module mccp_core_salu (
   ) u_sh_word (
     .a_i  (rot),
     .sa_i (sel_sh),
-    .b_i  (word),
+    .b_i  (word_i),
     .sb_i ({32{s_word}}),
     .y_o  (t_sh_word)
   );
