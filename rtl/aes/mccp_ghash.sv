@@ -55,6 +55,7 @@
 //    high again, so blocks stream back to back, one every S clocks.
 //  * y_o = Y, valid whenever busy_o is low (it reads Y of the last block S
 //    clocks after that block's accepting edge).
+//  * H has no reset value: write it (h_we_i) before the first block.
 //  * h_we_i and clear_i act only while busy_o is low (they are ignored while
 //    busy).  In the same clock as an accepted block they act first: clear_i
 //    makes that block's product X * H, h_we_i makes it use the new H.
@@ -115,16 +116,21 @@ module mccp_ghash #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      h_q    <= '0;
       l_q    <= '0;
       a_q    <= '0;
       busy_q <= 1'b0;
     end else begin
-      h_q    <= h_d;
       l_q    <= l_d;
       a_q    <= a_d;
       busy_q <= busy_d;
     end
+  end
+
+  // H has no reset: it is only used after an h_we_i, and without an
+  // asynchronous reset its flip-flops can take an owner's "H = 0" (h_i forced
+  // to zero) as a synchronous reset instead of a LUT per bit.
+  always_ff @(posedge clk_i) begin
+    h_q <= h_d;
   end
 
   // Digit counter: wraps to zero by itself after S busy clocks (S is a power of two).
