@@ -175,18 +175,6 @@ def test_yosys_script_paths_and_parameters(tmp_path):
     assert "/" + str(tmp_path).lstrip("/") not in script  # no absolute paths (YoWASP and /tmp)
 
 
-def test_units_with_cores_map_without_wide_luts(tmp_path):
-    # every unit that holds a core (the lone cores and the tops) passes -nowidelut to
-    # synth_ecp5; the engines alone keep the default mapping
-    with_cores = [n for n, u in flow.UNITS.items() if "core" in u.rtl_dirs]
-    assert "core_enc_rk" in with_cores and "top_c8_s64" in with_cores
-    for name, u in flow.UNITS.items():
-        script = flow.yosys_script(u.top, u.parameters, [], tmp_path, netlist="n.json",
-                                   stat="s.json", options=u.yosys_options)
-        synth = next(line for line in script.splitlines() if line.startswith("synth_ecp5"))
-        assert ("-nowidelut" in synth.split()) == (name in with_cores), name
-
-
 def test_tool_failure_shows_log_tail(tmp_path):
     bad = paths.BUILD / "synth-selftest-bad.sv"
     paths.BUILD.mkdir(parents=True, exist_ok=True)

@@ -69,12 +69,6 @@ DEFAULT_TARGET_MHZ = 200.0
 # makes the timing-driven placer crowd the logic and can stall the router.
 GRADE_TARGET_SCALE = {6: 0.8, 7: 0.9, 8: 1.0}
 LOG_TAIL_LINES = 40
-# Yosys options of the units that hold cores.  Without -nowidelut, abc9 maps
-# many 5- to 7-input functions as LUT5..LUT7 (two to four LUT4s joined by
-# PFUMX / L6MUX21): on core_enc_rk at 79ec2e2 that was 9,286 LUT4 (10,714
-# TRELLIS_COMB placed, 105.69 MHz at speed 8); with -nowidelut 8,836 LUT4
-# (10,262 COMB, 105.74 MHz).  Area is what limits how many cores fit.
-CORE_YOSYS_OPTIONS = ("-nowidelut",)
 
 
 @dataclass(frozen=True)
@@ -119,17 +113,14 @@ UNITS: dict[str, Unit] = {
                        target_mhz=100.0),
     "core": Unit("mccp_synth_core", {}, rtl_dirs=("common", "aes", "core", "synth"), description=
                  "programmable core: sequencer, 1 K-word imem, registers, FIFOs, AES enc/dec engine, "
-                 "GHASH (16-bit digits)", target_mhz=120.0,
-                 yosys_options=CORE_YOSYS_OPTIONS),
+                 "GHASH (16-bit digits)", target_mhz=120.0),
     "core_rk": Unit("mccp_synth_core", {"KeyExpand": 0}, rtl_dirs=("common", "aes", "core", "synth"),
                     description="programmable core as mccp_top places its decrypting ones: AES enc/dec "
-                                "engine, round keys from the fabric's shared expander", target_mhz=130.0,
-                    yosys_options=CORE_YOSYS_OPTIONS),
+                                "engine, round keys from the fabric's shared expander", target_mhz=130.0),
     "core_enc_rk": Unit("mccp_synth_core", {"DecryptEnable": 0, "KeyExpand": 0},
                         rtl_dirs=("common", "aes", "core", "synth"),
                         description="programmable core as mccp_top places most of them: encrypt-only AES "
-                                    "engine, round keys from the fabric's shared expander", target_mhz=130.0,
-                        yosys_options=CORE_YOSYS_OPTIONS),
+                                    "engine, round keys from the fabric's shared expander", target_mhz=130.0),
 }
 
 # mccp_top (Table 1 of the paper): cores x stream width.  Not in the default run
@@ -142,7 +133,7 @@ for _cores in (1, 2, 4, 6, 8):
         UNITS[f"top_c{_cores}_s{_bits}"] = Unit(
             "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": 0x3},
             rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
-            yosys_options=CORE_YOSYS_OPTIONS, floorplan=2 <= _cores <= 6,
+            floorplan=2 <= _cores <= 6,
             description=f"mccp_top: {_cores} cores ({min(_cores, 2)} with AES decryption), {_bits}-bit "
                         "streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")
 DEFAULT_UNITS = tuple(u for u in UNITS if not u.startswith("top_"))
