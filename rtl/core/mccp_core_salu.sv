@@ -9,10 +9,10 @@
 // each result bit from a 12-way selection over wide LUTs and the two shifts
 // as separate barrel shifters: 862 LUT4 (standalone synth_ecp5).  So the
 // structure is written out with keep_hierarchy leaves of one LUT4 per bit:
-//  * both shifts are one rotator (five 2:1 layers): s << k = rotl(s, k) with
-//    the bits below k cleared, s >> k = rotl(s, 32 - k) with the top k bits
-//    cleared; the clearing is the select of the final AND-OR, so it costs
-//    nothing on the data path;
+//  * both shifts are one rotator (mccp_core_rot, five 2:1 layers):
+//    s << k = rotl(s, k) with the bits below k cleared, s >> k =
+//    rotl(s, 32 - k) with the top k bits cleared; the clearing is the select
+//    of the final AND-OR, so it costs nothing on the data path;
 //  * res = sum & sel_sum | lu & sel_lu | rot & sel_sh | word & sel_word
 //          | (low 14 bits) zimm & sel_li | link & sel_link;
 //  * vgetw's word comes from the vector ALU's byte rotator (v[b] rotated by
@@ -29,8 +29,7 @@ module mccp_core_salu (
 
   logic [31:0] opb, sum, lu, rot, t_sum_lu, t_sh_word, sel_sh;
   logic [13:0] t_imm_link;
-  logic [4:0]  k, r;
-  logic [6*32-1:0] layer;   // [32 l +: 32]: s[b] rotated by r[l-1:0] (flat: Icarus 11)
+  logic [4:0]  k;
   // The adder's second operand is selected by two decoded bits (use_imm,
   // imm_hi) rather than by the operation: selected by the operation, the
   // select alone took 102 LUT4 and 67 slice multiplexers.
@@ -67,26 +66,18 @@ module mccp_core_salu (
     .y_o  (lu)
   );
 
-  // shifts: rotate left by r = k (shli) or 32 - k (shri), then keep the bits the shift defines
+  // shifts: rotate left by k (shli) or 32 - k (shri), then keep the bits the shift defines
   assign k = imm_i[4:0];
-  assign r = s_shr ? 5'd0 - k : k;
 
-  assign layer[31:0] = sa_i;
-  for (genvar l = 0; l < 5; l++) begin : g_rot
-    logic [31:0] src, rotated, dst;
-    assign src                      = layer[32 * l +: 32];
-    assign rotated                  = {src[31 - (1 << l):0], src[31 -: (1 << l)]};
-    assign layer[32 * (l + 1) +: 32] = dst;
-    mccp_core_mux2 #(
-      .Width(32)
-    ) u_mux (
-      .a_i (src),
-      .b_i (rotated),
-      .s_i (r[l]),
-      .y_o (dst)
-    );
-  end
-  assign rot = layer[5 * 32 +: 32];
+  mccp_core_rot #(
+    .Width   (32),
+    .UnitBits(1)
+  ) u_rot (
+    .a_i     (sa_i),
+    .right_i (s_shr),
+    .k_i     (k),
+    .y_o     (rot)
+  );
 
   // Bit i: shli keeps i >= k, shri keeps i < 32 - k, i.e. 31 - i >= k: both
   // from the thermometer ge[j] = (j >= k), built without a comparison (that
