@@ -35,7 +35,9 @@ module mccp_core_link #(
   localparam int Aw = (Depth > 1) ? $clog2(Depth) : 1;
   localparam int Cw = $clog2(Depth + 1);
 
-  logic [127:0]  mem_q [Depth];
+  // Flip-flops, not LUT RAM: a 2-block queue would take a 16-deep DPR16X4 per
+  // 4 bits (192 LUT places); flops and a 128-bit 2:1 multiplexer take 128.
+  (* ram_style = "logic" *) logic [127:0] mem_q [Depth];
   logic [Aw-1:0] wr_q, rd_q;
   logic [Cw-1:0] count_q;
   logic          push_q, pop_q;   // last cycle's moves, not yet seen by the other side

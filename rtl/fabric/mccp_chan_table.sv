@@ -6,8 +6,10 @@
 // and this vector assign to each other).  Flat ports: Icarus 11 aborts on a
 // package-scoped struct type (pkg::chan_cfg_t) and Yosys 0.70 rejects `import`.
 //
-// - Storage: the entries in a memory (LUT RAM), and the enable bits in flops next to
-//   it so that reset really disables every channel (the memory is not reset).
+// - Storage: the entries in block RAM (one copy per read port: 2 EBR at 64
+//   channels, where LUT RAM took 64 DPR16X4 and a 4:1 multiplexer per bit), and
+//   the enable bits in flops next to it so that reset really disables every
+//   channel (the memory is not reset).
 // - One write port: wr_i stores wr_cfg_i at wr_idx_i; an index >= Channels is ignored.
 // - Two read ports, registered (1-cycle latency): a (host readback through CHAN_SEL)
 //   and b (packet parser lookup).  A read of an index >= Channels returns an all-zero
@@ -36,43 +38,46 @@ module mccp_chan_table #(
   logic [CfgBits-1:0]  mem [Channels];
   logic [Channels-1:0] en_q;
   logic                wr_ok, a_ok, b_ok;
-  logic [CfgBits-1:0]  a_q, b_q, a_d, b_d;
+  logic                a_ok_q, b_ok_q, a_en_q, b_en_q;
+  logic [CfgBits-1:0]  a_mem_q, b_mem_q, a_q, b_q;
 
   assign wr_ok = wr_i && ({1'b0, wr_idx_i} < NumChan);
   assign a_ok  = {1'b0, a_idx_i} < NumChan;
   assign b_ok  = {1'b0, b_idx_i} < NumChan;
 
+  // The memory and its read registers have no reset: block RAM (EBR), one copy
+  // per read port, each read port synchronous (old data on a same-entry write).
   always_ff @(posedge clk_i) begin
     if (wr_ok) begin
       mem[wr_idx_i[IdxW-1:0]] <= wr_cfg_i;
     end
-  end
-
-  always_comb begin
-    a_d = '0;
-    b_d = '0;
-    if (a_ok) begin
-      a_d        = mem[a_idx_i[IdxW-1:0]];
-      a_d[En]    = en_q[a_idx_i[IdxW-1:0]];
-    end
-    if (b_ok) begin
-      b_d        = mem[b_idx_i[IdxW-1:0]];
-      b_d[En]    = en_q[b_idx_i[IdxW-1:0]];
-    end
+    a_mem_q <= mem[a_idx_i[IdxW-1:0]];
+    b_mem_q <= mem[b_idx_i[IdxW-1:0]];
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      en_q <= '0;
-      a_q  <= '0;
-      b_q  <= '0;
+      en_q   <= '0;
+      a_ok_q <= 1'b0;
+      b_ok_q <= 1'b0;
+      a_en_q <= 1'b0;
+      b_en_q <= 1'b0;
     end else begin
       if (wr_ok) begin
         en_q[wr_idx_i[IdxW-1:0]] <= wr_cfg_i[En];
       end
-      a_q <= a_d;
-      b_q <= b_d;
+      a_ok_q <= a_ok;
+      b_ok_q <= b_ok;
+      a_en_q <= a_ok && en_q[a_idx_i[IdxW-1:0]];
+      b_en_q <= b_ok && en_q[b_idx_i[IdxW-1:0]];
     end
+  end
+
+  always_comb begin
+    a_q     = a_ok_q ? a_mem_q : '0;
+    b_q     = b_ok_q ? b_mem_q : '0;
+    a_q[En] = a_en_q;
+    b_q[En] = b_en_q;
   end
 
   assign a_cfg_o = a_q;

@@ -4,8 +4,9 @@
 //
 // - Staging: 8 x 32-bit words written by the host (KEY_DATA); word i holds key bytes
 //   4i..4i+3, big endian, so word 0 lands in key bits [255:224].
-// - Storage: one 256-bit word per slot in a memory (LUT RAM: one write port, one
-//   asynchronous read port), plus a valid bit and the 2-bit size per slot in flops.
+// - Storage: one 256-bit word per slot in block RAM (8 EBR, which the cores leave
+//   spare; LUT RAM took 64 DPR16X4 and a 256-bit read register), plus a valid bit
+//   and the 2-bit size per slot in flops.
 // - Commands (cmd_valid_i for one cycle), each done in that cycle except zeroize-all:
 //     1 commit: staging -> slot cmd_slot_i with size cmd_len_i, slot valid, staging
 //       cleared (a staging write in the same cycle lands in the cleared staging);
@@ -61,7 +62,7 @@ module mccp_key_store #(
   localparam logic [1:0] OpZeroAll = 2'd3;
   localparam logic [5:0] NumSlots  = 6'(KeySlots);
 
-  logic [255:0]     mem [KeySlots];
+  (* ram_style = "block" *) logic [255:0] mem [KeySlots];
   logic [31:0]      stage_q [8];
   logic [KeySlots-1:0] valid_q;
   logic [1:0]       len_q [KeySlots];
@@ -180,7 +181,7 @@ module mccp_key_store #(
     end
   end
 
-  // key bits: a data register without reset, loaded only by a read
+  // key bits: the block RAM's read register (no reset), loaded only by a read
   always_ff @(posedge clk_i) begin
     if (rd_take) begin
       rd_key_q <= rd_ok ? mem[rd_slot_i[SlotW-1:0]] : '0;
