@@ -10,7 +10,9 @@
 // (bit i = coefficient of x^i); the conversion is a bit reversal, i.e. wiring.
 //
 // Structure: Horner's rule over D-bit digits of A = Y xor X, highest degree
-// first (D = DigitBits, S = 128/D clocks per block):
+// first (D = DigitBits, S = ceil(128/D) clocks per block; when D does not
+// divide 128, A is held as S*D bits whose top S*D - 128 are zero, so only the
+// first digit is partial and every clock is the same step):
 //
 //   Z := 0;  for each digit a_k of A, from the top:  Z := Z * x^D + a_k * H   (mod P)
 //
@@ -49,7 +51,7 @@
 //    added in that clock below the digit (a_eff), while the Horner state counts
 //    as zero (lm, tm).
 //
-// Timing of the interface (S = 128 / DigitBits):
+// Timing of the interface (S = ceil(128 / DigitBits)):
 //  * A block is accepted on a clock edge where in_valid_i && in_ready_o.  The
 //    unit is then busy for the next S clocks; in the last of them in_ready_o is
 //    high again, so blocks stream back to back, one every S clocks.
@@ -60,7 +62,7 @@
 //    busy).  In the same clock as an accepted block they act first: clear_i
 //    makes that block's product X * H, h_we_i makes it use the new H.
 module mccp_ghash #(
-  // 1, 2, 4, ..., 128.  int, not int unsigned: Icarus 11 rejects the latter.
+  // 1..64, or 128.  int, not int unsigned: Icarus 11 rejects the latter.
   parameter int DigitBits = 32
 ) (
   input  logic         clk_i,
@@ -80,7 +82,11 @@ module mccp_ghash #(
   output logic         last_next_o
 );
 
-  localparam int Steps = 128 / DigitBits;
+  localparam int Steps = (128 + DigitBits - 1) / DigitBits;
+  // A register: S digits, the top AW - 128 bits zero; the first digit holds D0
+  // coefficients of the block.
+  localparam int AW    = Steps * DigitBits;
+  localparam int D0    = 128 - (AW - DigitBits);
   // Lazy reduction (see the header) for every digit size but 128.
   localparam bit Lazy  = (DigitBits < 128);
   // W = (L + T*g) * x^D + digit * H: degree < 128 + D.
@@ -108,7 +114,7 @@ module mccp_ghash #(
   logic [127:0]   h_q, h_d;   // hash subkey H
   logic [127:0]   l_q, l_d;   // accumulator, low 128 coefficients (all of it if not Lazy)
   logic [TW-1:0]  t_q, t_d;   // accumulator, coefficients of x^128 .. x^(127+D) (Lazy)
-  logic [127:0]   a_q, a_d;   // A = X xor Y (see a_eff), consumed from the top digit down
+  logic [AW-1:0]  a_q, a_d;   // A = X xor Y (see a_eff), consumed from the top digit down
   logic           busy_q, busy_d;
   logic           fire;       // a block is accepted at this clock edge
   logic           first;      // first clock of a block: Horner state taken as zero
@@ -133,20 +139,21 @@ module mccp_ghash #(
     h_q <= h_d;
   end
 
-  // Digit counter: wraps to zero by itself after S busy clocks (S is a power of two).
+  // Digit counter: counts the busy clocks and wraps to zero after S of them
+  // (by itself when S is a power of two), so it is 0 when idle.
   if (Steps > 1) begin : g_count
     localparam int CntW = $clog2(Steps);
-    logic [CntW-1:0] cnt_q;
+    logic [CntW-1:0] cnt_q, cnt_inc;
+    assign cnt_inc = (cnt_q == CntW'(Steps - 1)) ? '0 : cnt_q + 1'b1;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         cnt_q <= '0;
       end else if (busy_q) begin
-        cnt_q <= cnt_q + 1'b1;
+        cnt_q <= cnt_inc;
       end
     end
     assign last        = (cnt_q == CntW'(Steps - 1));
-    // the counter runs while busy and wraps after each block, so it is 0 when idle
-    assign last_next_o = ((busy_q ? cnt_q + 1'b1 : cnt_q) == CntW'(Steps - 1));
+    assign last_next_o = ((busy_q ? cnt_inc : cnt_q) == CntW'(Steps - 1));
   end else begin : g_single
     assign last        = 1'b1;
     assign last_next_o = 1'b1;
@@ -158,7 +165,7 @@ module mccp_ghash #(
 
   logic [GW-1:0]  yg;       // T * g: the part of Y still above x^127, folded
   logic [127:0]   y_poly;   // Y = L + T * g
-  logic [127:0]   a_eff;    // A as used in this clock
+  logic [AW-1:0]  a_eff;    // A as used in this clock
 
   if (Lazy) begin : g_lazy_state
     logic first_q;
@@ -197,7 +204,7 @@ module mccp_ghash #(
   // is added in the block's first clock, below the digit being consumed, while
   // the Horner state counts as zero (lm, tm below).
   if (Lazy) begin : g_fixup
-    assign a_eff = first ? (a_q ^ {{DigitBits{1'b0}}, y_poly[127-DigitBits:0]}) : a_q;
+    assign a_eff = first ? (a_q ^ {{DigitBits{1'b0}}, y_poly[127-D0:0]}) : a_q;
   end else begin : g_no_fixup
     assign a_eff = a_q;
   end
@@ -215,7 +222,7 @@ module mccp_ghash #(
   logic [127:0]            l_step;
   logic [TW-1:0]           t_step;
 
-  assign digit = a_eff[127 -: DigitBits];
+  assign digit = a_eff[AW-1 -: DigitBits];
   for (genvar i = 0; i < DigitBits; i++) begin : g_digit_rev
     assign digit_rev[i] = digit[DigitBits - 1 - i];
   end
@@ -326,16 +333,16 @@ module mccp_ghash #(
     end
   end
 
-  // The top digit of Y as it is after this clock, for a block accepted now:
-  // L's top D coefficients, plus T * g where that reaches them (only for
-  // D = 64: coefficients 64..70).
-  logic [DigitBits-1:0] l_acc, y_top_d;   // L's top digit after this clock
-  logic [TW-1:0]        t_acc;
-  assign l_acc = busy_q ? l_step[127 -: DigitBits] : (clear_i ? '0 : l_q[127 -: DigitBits]);
+  // The top D0 coefficients of Y (those in A's first digit) as they are after
+  // this clock, for a block accepted now: L's, plus T * g where that reaches
+  // them (only for D = 64: coefficients 64..70).
+  logic [D0-1:0] l_acc, y_top_d;
+  logic [TW-1:0] t_acc;
+  assign l_acc = busy_q ? l_step[127 -: D0] : (clear_i ? '0 : l_q[127 -: D0]);
   assign t_acc = busy_q ? t_step : (clear_i ? '0 : t_q);
   logic unused_t_acc;   // T reaches the top digit only for some digit sizes
   assign unused_t_acc = ^t_acc;
-  for (genvar j = 128 - DigitBits; j < 128; j++) begin : g_y_top
+  for (genvar j = 128 - D0; j < 128; j++) begin : g_y_top
     logic [7:0] f;
     for (genvar o = 0; o < 8; o++) begin : g_tap
       if (Lazy && is_tap(o) && j < GW && j - o >= 0 && j - o < DigitBits) begin : g_on
@@ -344,7 +351,7 @@ module mccp_ghash #(
         assign f[o] = 1'b0;
       end
     end
-    assign y_top_d[j - (128 - DigitBits)] = l_acc[j - (128 - DigitBits)] ^ (^f);
+    assign y_top_d[j - (128 - D0)] = l_acc[j - (128 - D0)] ^ (^f);
   end
 
   // A shifts on every clock (its value only matters while busy, and a shift
@@ -359,7 +366,7 @@ module mccp_ghash #(
   always_comb begin
     a_d = a_eff << DigitBits;
     if (in_ready_o) begin
-      a_d = rev128(in_data_i) ^ (128'(y_top_d) << (128 - DigitBits));
+      a_d = AW'(rev128(in_data_i)) ^ (AW'(y_top_d) << (128 - D0));
     end
   end
 

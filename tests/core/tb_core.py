@@ -36,7 +36,7 @@ SEED = int(os.environ.get("CORE_SEED", "7"))
 KEY128 = bytes(range(16))
 ISA = load()
 ST = {s["name"]: s["code"] for s in ISA.status_codes}
-GH_STEPS = 128 // DIGIT_BITS
+GH_STEPS = -(-128 // DIGIT_BITS)
 # Pipeline timing as docs/core.md states it (fetch, operand read, execute):
 FIRST_ISSUE = 2     # cycle of the entry instruction's issue after the start handshake
 TAKEN_BUBBLES = 2   # cycles without an issue after a taken branch

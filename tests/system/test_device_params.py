@@ -1,5 +1,6 @@
 """Non-default parameters reach the RTL (-G) and the API's checks: 2 cores, 64-bit streams,
-4 key slots, 8 channels, 1 KB buffers, only core 0 with AES decryption."""
+4 key slots, 8 channels, 1 KB buffers, only core 0 with AES decryption, GHASH with 12-bit
+digits (a size that does not divide 128: 11 clocks a block)."""
 
 import random
 
@@ -11,7 +12,8 @@ from mccp import Device, refs
 
 @pytest.fixture(scope="module")
 def small():
-    with Device(cores=2, stream_bits=64, key_slots=4, channels=8, buf_bytes=1024, decrypt_cores=0b01) as d:
+    with Device(cores=2, stream_bits=64, key_slots=4, channels=8, buf_bytes=1024, decrypt_cores=0b01,
+                ghash_digit_bits=12) as d:
         yield d
 
 
@@ -27,6 +29,9 @@ def test_config_registers(small):
 
 
 def test_limits(small):
+    for bad in (0, 100, 256):
+        with pytest.raises(ValueError, match="ghash_digit_bits"):
+            Device(cores=1, ghash_digit_bits=bad)
     with pytest.raises(ValueError, match="slot"):
         small.load_key(4, bytes(16))
     key = bytes(range(32))
@@ -45,19 +50,20 @@ def test_limits(small):
 
 
 def test_decrypt_cores(small):
-    """ECB/CBC decryption needs the AES decryption datapath: only core 0 has it; GCM and CTR
-    (forward cipher only) run on both."""
+    """ECB/CBC decryption needs the AES decryption datapath: only core 0 has it; GCM and GMAC
+    (forward cipher only) run on both, through the 12-bit-digit GHASH."""
     rng = random.Random(5)
     key = rng.randbytes(24)
     small.load_key(0, key)
-    chans = {m: small.open_channel(m, 0) for m in ("ecb", "cbc", "gcm")}
+    chans = {m: small.open_channel(m, 0) for m in ("ecb", "cbc", "gcm", "gmac")}
     try:
         expect = {}
         for _ in range(40):
             mode = rng.choice(list(chans))
             ch = chans[mode]
-            c = make_case(rng, mode, rng.choice(("encrypt", "decrypt")), key, rng.randint(16, 400),
-                          ch.cfg.nonce_len, ch.cfg.tag_len)
+            ops = ("mac", "verify") if mode == "gmac" else ("encrypt", "decrypt")
+            c = make_case(rng, mode, rng.choice(ops), key, rng.randint(16, 400),
+                          ch.cfg.nonce_len, ch.cfg.tag_len, aad_len=rng.randint(0, 40))
             expect[small.submit(ch, c.op, c.data, nonce=c.nonce, aad=c.aad, tag=c.tag)] = (mode, c)
         results = small.drain()
         cores = {}

@@ -15,8 +15,10 @@ CONFIGS = [
     ("verilator", 8, 36),
     ("verilator", 32, 36),
     ("verilator", 128, 36),
+    ("verilator", 12, 36),   # does not divide 128: 11 clocks, the first digit 8 bits
     ("icarus", 8, 9),
     ("icarus", 64, 9),       # the one size where T * g reaches the first digit
+    ("icarus", 43, 9),       # 3 clocks, A held as 129 bits, the first digit 42 bits
 ]
 
 

@@ -101,7 +101,7 @@ def test_digit_serial_matches_bitserial(digit_bits):
     cases += [(rng.getrandbits(128), rng.getrandbits(128)) for _ in range(100)]
     for a, h in cases:
         steps = list(gm.gf128_mul_steps(a, h, digit_bits))
-        assert len(steps) == 128 // digit_bits == gm.cycles_per_block(digit_bits)
+        assert len(steps) == -(-128 // digit_bits) == gm.cycles_per_block(digit_bits)
         assert steps[-1] == gm.gf128_mul_bitserial(a, h)
         assert gm.gf128_mul(a, h) == steps[-1]
 
@@ -132,8 +132,9 @@ def test_digit_steps_are_horner_prefixes():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError):
-        gm.gf128_mul_digits(1, 1, 3)
+    for d in (0, 65, 100, 129):   # 65..127 take no fewer clocks than 64
+        with pytest.raises(ValueError):
+            gm.gf128_mul_digits(1, 1, d)
     with pytest.raises(ValueError):
         gm.Ghash(1 << 128)
     with pytest.raises(ValueError):

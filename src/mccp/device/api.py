@@ -25,6 +25,7 @@ from mccp.device.build import build_info, build_model, rtl_sources
 from mccp.device.model import Model, SimTimeout
 from mccp.device.packets import ChannelConfig, Policy
 from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
+from mccp.model import ghash as ghash_model
 
 FIRMWARE = paths.ROOT / "firmware" / "mccp.s"
 ID_VALUE = 0x4D434350
@@ -190,6 +191,8 @@ class Device:
         rtl.setdefault("StreamBits", default_stream_bits(cores))
         if rtl["StreamBits"] not in (32, 64, 128):
             raise ValueError(f"stream_bits must be 32, 64 or 128, got {rtl['StreamBits']}")
+        if "GhashDigitBits" in rtl and rtl["GhashDigitBits"] not in ghash_model.DIGIT_SIZES:
+            raise ValueError(f"ghash_digit_bits must be 1..64 or 128, got {rtl['GhashDigitBits']}")
         rtl.setdefault("KeySlots", 16)
         rtl.setdefault("Channels", 64)
         rtl.setdefault("BufBytes", 2048)

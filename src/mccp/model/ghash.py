@@ -28,7 +28,11 @@ MASK128 = (1 << 128) - 1
 R_BLOCK = 0xE1 << 120
 #: The reduction polynomial's low part x^7 + x^2 + x + 1, in polynomial order (bit i = x^i).
 POLY_LOW = 0x87
-DIGIT_SIZES = (1, 2, 4, 8, 16, 32, 64, 128)
+#: Digit sizes the RTL takes: 1..64 and 128.  A size that does not divide 128
+#: takes ceil(128/D) clocks, its first digit partial (the RTL holds A as S*D bits,
+#: the top ones zero).  Above 64 only 128 is useful (65..127 take 2 clocks, as 64
+#: does), and the lazy form needs D + 7 <= 128.
+DIGIT_SIZES = tuple(range(1, 65)) + (128,)
 
 
 def _check_block(value: int, name: str) -> None:
@@ -99,9 +103,18 @@ def poly_reduce(p: int) -> int:
 
 
 def _check_digits(digit_bits: int) -> int:
+    """The clocks per block of a valid digit size (ceil(128 / D))."""
     if digit_bits not in DIGIT_SIZES:
-        raise ValueError(f"DigitBits must be one of {DIGIT_SIZES}, got {digit_bits}")
-    return 128 // digit_bits
+        raise ValueError(f"DigitBits must be 1..64 or 128, got {digit_bits!r}")
+    return -(-128 // digit_bits)
+
+
+def _digits(a_poly: int, digit_bits: int, steps: int) -> Iterator[int]:
+    """A's digits, highest degree first; A is taken as steps * D bits, its top
+    ones zero, so only the first digit can be partial."""
+    mask = (1 << digit_bits) - 1
+    for k in range(steps):
+        yield (a_poly >> (digit_bits * (steps - 1 - k))) & mask
 
 
 def gf128_mul_steps(a: int, h: int, digit_bits: int) -> Iterator[int]:
@@ -110,18 +123,15 @@ def gf128_mul_steps(a: int, h: int, digit_bits: int) -> Iterator[int]:
     Both operands and the yielded values are in the block layout.  The RTL holds
     A (= Y xor X) and Z in polynomial order and consumes A's highest-degree
     digit first, i.e. the *last* SP 800-38D bits of the block first:
-    ``Z := (Z * x^D + a_digit * H) mod P`` for 128/D clocks.  The last value is
+    ``Z := (Z * x^D + a_digit * H) mod P`` for ceil(128/D) clocks.  The last value is
     A * H.
     """
     steps = _check_digits(digit_bits)
     _check_block(a, "A")
     _check_block(h, "H")
-    a_poly = bit_reverse128(a)
     h_poly = bit_reverse128(h)
-    mask = (1 << digit_bits) - 1
     z = 0
-    for k in range(steps):
-        digit = (a_poly >> (128 - digit_bits * (k + 1))) & mask
+    for digit in _digits(bit_reverse128(a), digit_bits, steps):
         z = poly_reduce((z << digit_bits) ^ clmul(digit, h_poly))
         yield bit_reverse128(z)
 
@@ -139,12 +149,9 @@ def gf128_mul_lazy_steps(a: int, h: int, digit_bits: int) -> Iterator[tuple[int,
     steps = _check_digits(digit_bits)
     _check_block(a, "A")
     _check_block(h, "H")
-    a_poly = bit_reverse128(a)
     h_poly = bit_reverse128(h)
-    mask = (1 << digit_bits) - 1
     low, top = 0, 0
-    for k in range(steps):
-        digit = (a_poly >> (128 - digit_bits * (k + 1))) & mask
+    for digit in _digits(bit_reverse128(a), digit_bits, steps):
         w = ((low ^ clmul(top, POLY_LOW)) << digit_bits) ^ clmul(digit, h_poly)
         if digit_bits == 128:
             low, top = poly_reduce(w), 0
