@@ -16,7 +16,7 @@ from pathlib import Path
 from mccp import paths, sim
 from mccp.tools import tool_version
 
-GHASH_DIGITS = (1, 8, 32, 64, 128)
+GHASH_DIGITS = (1, 8, 12, 16, 32, 64, 128)
 BENCHES = ("engines", "core", "fabric", "ccm")
 
 

@@ -104,6 +104,12 @@ UNITS: dict[str, Unit] = {
     "ghash_d8": Unit("mccp_synth_ghash", {"DigitBits": 8},
                      "GHASH multiply-accumulate, 8-bit digits (16 clocks per block)",
                      target_mhz=280.0),
+    "ghash_d12": Unit("mccp_synth_ghash", {"DigitBits": 12},
+                      "GHASH multiply-accumulate, 12-bit digits (11 clocks per block, AES-128's pace)",
+                      target_mhz=240.0),
+    "ghash_d16": Unit("mccp_synth_ghash", {"DigitBits": 16},
+                      "GHASH multiply-accumulate, 16-bit digits (8 clocks per block, the cores' default)",
+                      target_mhz=220.0),
     "ghash_d32": Unit("mccp_synth_ghash", {"DigitBits": 32},
                       "GHASH multiply-accumulate, 32-bit digits (4 clocks per block)"),
     # Dense XOR network: nextpnr's router1 needs ~40 min on the 85k part; router2 stalled
