@@ -486,7 +486,8 @@ module mccp_top #(
   logic [N*8-1:0]     res_status;
   logic [N*16-1:0]    res_bytes;
 
-  // The trace ports are left open: synthesis removes the trace logic.
+  // Nothing here reads the cores' trace, so it is off (TraceEnable 0: no
+  // trace read ports on the register files), and its ports are left open.
   /* verilator lint_off PINCONNECTEMPTY */
   for (genvar c = 0; c < N; c++) begin : g_core
     logic key_error_unused, key_expanded_unused;
@@ -495,7 +496,8 @@ module mccp_top #(
       .OutWords       (OutWords),
       .DecryptEnable  (DecryptCores[c]),
       .GhashDigitBits (GhashDigitBits),
-      .KeyExpand      (1'b0)
+      .KeyExpand      (1'b0),
+      .TraceEnable    (1'b0)
     ) u_core (
       .clk_i,
       .rst_ni,
