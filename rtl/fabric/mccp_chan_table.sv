@@ -39,7 +39,7 @@ module mccp_chan_table #(
   logic [Channels-1:0] en_q;
   logic                wr_ok, a_ok, b_ok;
   logic                a_ok_q, b_ok_q, a_en_q, b_en_q;
-  logic [CfgBits-1:0]  a_mem_q, b_mem_q, a_q, b_q;
+  logic [CfgBits-1:0]  a_mem_q, b_mem_q;
 
   assign wr_ok = wr_i && ({1'b0, wr_idx_i} < NumChan);
   assign a_ok  = {1'b0, a_idx_i} < NumChan;
@@ -74,14 +74,11 @@ module mccp_chan_table #(
   end
 
   always_comb begin
-    a_q     = a_ok_q ? a_mem_q : '0;
-    b_q     = b_ok_q ? b_mem_q : '0;
-    a_q[En] = a_en_q;
-    b_q[En] = b_en_q;
+    a_cfg_o     = a_ok_q ? a_mem_q : '0;
+    b_cfg_o     = b_ok_q ? b_mem_q : '0;
+    a_cfg_o[En] = a_en_q;
+    b_cfg_o[En] = b_en_q;
   end
-
-  assign a_cfg_o = a_q;
-  assign b_cfg_o = b_q;
 
   if (IdxW < 8) begin : g_unused
     logic unused;
