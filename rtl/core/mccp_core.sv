@@ -67,7 +67,7 @@ module mccp_core #(
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
-  // firmware load
+  // firmware load (taken while no task runs or starts)
   input  logic         imem_we_i,
   input  logic [9:0]   imem_addr_i,
   input  logic [31:0]  imem_wdata_i,
@@ -78,7 +78,8 @@ module mccp_core #(
   input  logic [1:0]   key_len_i,
   output logic         key_error_o,
   output logic         key_expanded_o,
-  // round-key port (KeyExpand = 0; mccp_aes_engine_rk's contract, while no task runs)
+  // round-key port (KeyExpand = 0; mccp_aes_engine_rk's contract, while no task
+  // runs and no start is offered)
   input  logic         rk_we_i,
   input  logic [3:0]   rk_idx_i,
   input  logic [127:0] rk_i,
@@ -86,7 +87,7 @@ module mccp_core #(
   input  logic         rk_done_i,
   input  logic [1:0]   rk_len_i,
   // task start
-  input  logic         start_valid_i,
+  input  logic         start_valid_i,  // held high until start_ready_o (the handshake)
   output logic         start_ready_o,
   input  logic [9:0]   start_entry_i,
   input  logic [127:0] start_args_i,
@@ -160,7 +161,9 @@ module mccp_core #(
   //    cores: one predecode far from most of the memories;
   //  * img_*_q take the predecoded word, beside the memory.
   // The memory is written two cycles after the core sees the write; a start
-  // waits until both registers are empty.
+  // waits until both registers are empty, and a write in the start's cycle is
+  // dropped like one during a task (the fabric's loader writes only cores
+  // that are disabled and idle, so it never meets a start).
   logic        fw_we_q;
   logic [9:0]  fw_addr_q;
   logic [31:0] fw_wdata_q;
@@ -169,7 +172,7 @@ module mccp_core #(
     if (!rst_ni) begin
       fw_we_q <= 1'b0;
     end else begin
-      fw_we_q <= imem_we_i && host_ok;
+      fw_we_q <= imem_we_i && host_ok && !start_fire;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -858,9 +861,16 @@ module mccp_core #(
   // prime_q: port B has read start_entry_i (start_valid_i was high, no firmware write).
   // idle_q: the engines are idle (registered: while no task runs they only
   // start working on a key load, which idle_q sees coming).
+  // Only registers, apart from key_valid_i (the engine's own expander, tied
+  // off in mccp_top): the round-key and firmware writes from the fabric reach
+  // the core over long wires and their contracts keep them apart from a
+  // start (see the ports).
   assign start_ready_o = (state_q == StIdle) && prime_q && idle_q &&
-                         !key_valid_i && !rk_we_i && !imem_we_i && !fw_we_q && !img_we_q;
-  assign start_fire    = start_valid_i && start_ready_o;
+                         !key_valid_i && !fw_we_q && !img_we_q;
+  // start_valid_i stays high until the handshake (as TVALID does), so prime_q
+  // (in start_ready_o) implies it: the start fans out across the core from
+  // this core's own registers, not from the scheduler's.
+  assign start_fire    = start_ready_o;
 
   always_comb begin
     state_d = state_q;

@@ -106,8 +106,9 @@ module mccp_sched #(
     StRefuse   // answering the parser with an error status
   } state_e;
 
-  state_e state_q;
-  logic [Cw-1:0]       core_q, rr_q;
+  state_e state_q, state_d;
+  logic [Cw-1:0]       core_q, core_d, rr_q;
+  logic [NumCores-1:0] start_valid_q;   // one-hot: state_q == StStart for core core_q
   logic [255:0]        key_q;
   logic [1:0]          key_len_q;
   logic                key_ok_q, stale_q;
@@ -185,23 +186,62 @@ module mccp_sched #(
 
   logic key_fire, start_fire;
   assign key_fire   = (state_q == StKey) && core_key_ready_i[core_q];  // expander starts
-  assign start_fire = (state_q == StStart) && core_start_ready_i[core_q];
+  assign start_fire = |(start_valid_q & core_start_ready_i);
+
+  // Next state and core.  The start valids are registered from them, so a
+  // core's valid is a flip-flop of its own (no state decode on the way into
+  // the core, which sits across the die).
+  always_comb begin
+    state_d = state_q;
+    core_d  = core_q;
+    unique case (state_q)
+      StIdle:   if (req_valid_i && !ks_busy_i) state_d = StKeyRd;
+      StKeyRd:  if (ks_rd_ack_i) state_d = StPick;
+      StPick: begin
+        if (!key_ok_q || capable == '0) begin
+          state_d = StRefuse;
+        end else if (split_ok) begin
+          // the MAC core 2p+1 first; the I/O core 2p once it runs
+          if (pcand != '0) begin
+            core_d  = Cw'({ppick, 1'b1});
+            state_d = (hit[2*ppick+1] && !stale_q) ? StStart : StKey;
+          end
+        end else if (cand != '0) begin
+          core_d  = pick;
+          state_d = (hit[pick] && !stale_q) ? StStart : StKey;
+        end
+      end
+      StKey:    if (key_fire) state_d = StExpand;
+      StExpand: if (kx_done_i) state_d = StStart;
+      StStart: begin
+        if (start_fire && mac_half_q) begin
+          core_d  = core_q ^ Cw'(1);
+          state_d = (io_hit_q && !stale_q) ? StStart : StKey;
+        end else if (start_fire) begin
+          state_d = StIdle;
+        end
+      end
+      StRefuse: state_d = StIdle;
+      default:  state_d = StIdle;
+    endcase
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q     <= StIdle;
-      core_q      <= '0;
-      rr_q        <= '0;
-      key_q       <= '0;
-      key_len_q   <= '0;
-      key_ok_q    <= 1'b0;
-      stale_q     <= 1'b0;
-      split_q     <= 1'b0;
-      mac_half_q  <= 1'b0;
-      io_hit_q    <= 1'b0;
-      err_q       <= '0;
-      busy_q      <= '0;
-      tag_valid_q <= '0;
+      state_q       <= StIdle;
+      core_q        <= '0;
+      start_valid_q <= '0;
+      rr_q          <= '0;
+      key_q         <= '0;
+      key_len_q     <= '0;
+      key_ok_q      <= 1'b0;
+      stale_q       <= 1'b0;
+      split_q       <= 1'b0;
+      mac_half_q    <= 1'b0;
+      io_hit_q      <= 1'b0;
+      err_q         <= '0;
+      busy_q        <= '0;
+      tag_valid_q   <= '0;
       for (int c = 0; c < NumCores; c++) begin
         tag_slot_q[c] <= '0;
         funcs_q[c]    <= '0;
@@ -214,75 +254,59 @@ module mccp_sched #(
         if (res_fire_i[c]) busy_q[c] <= 1'b0;
       end
       if (ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot)) stale_q <= 1'b1;
+      state_q <= state_d;
+      core_q  <= core_d;
+      for (int c = 0; c < NumCores; c++) start_valid_q[c] <= (state_d == StStart) && (32'(core_d) == c);
 
       unique case (state_q)
-        StIdle: begin
-          stale_q <= 1'b0;
-          if (req_valid_i && !ks_busy_i) state_q <= StKeyRd;
-        end
+        StIdle: stale_q <= 1'b0;
         StKeyRd: begin
           if (ks_rd_ack_i) begin
             key_q     <= ks_rd_key_i;
             key_len_q <= ks_rd_len_i;
             key_ok_q  <= ks_rd_valid_i && (ks_rd_len_i == req_i.key_len);
-            state_q   <= StPick;
           end
         end
         StPick: begin
           if (!key_ok_q) begin
-            err_q   <= mccp_regs_pkg::STATUS_KEY_ERROR;
-            state_q <= StRefuse;
+            err_q <= mccp_regs_pkg::STATUS_KEY_ERROR;
           end else if (capable == '0) begin
-            err_q   <= mccp_regs_pkg::STATUS_NO_CORE;
-            state_q <= StRefuse;
+            err_q <= mccp_regs_pkg::STATUS_NO_CORE;
           end else if (split_ok) begin
-            // the MAC core 2p+1 first; the I/O core 2p once it runs
             if (pcand != '0) begin
-              core_q     <= Cw'({ppick, 1'b1});
               split_q    <= 1'b1;
               mac_half_q <= 1'b1;
               io_hit_q   <= hit[2*ppick];
-              state_q    <= (hit[2*ppick+1] && !stale_q) ? StStart : StKey;
             end
           end else if (cand != '0) begin
-            core_q  <= pick;
             split_q <= 1'b0;
             rr_q    <= (32'(pick) == NumCores - 1) ? '0 : pick + 1'b1;
-            state_q <= (hit[pick] && !stale_q) ? StStart : StKey;
           end
         end
         StKey: begin
           if (key_fire) begin
             // the I/O half may still need the key
             if (!(mac_half_q && !io_hit_q)) key_q <= '0;
-            state_q <= StExpand;
           end
         end
         StExpand: begin
           if (kx_done_i) begin
             tag_valid_q[core_q] <= !stale_q && !(ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot));
             tag_slot_q[core_q]  <= req_i.key_slot;
-            state_q <= StStart;
           end
         end
         StStart: begin
           if (start_fire && mac_half_q) begin
             // MAC half running: now the I/O core (its key tag checked as for the MAC core)
             busy_q[core_q] <= 1'b1;
-            core_q     <= core_q ^ Cw'(1);
-            mac_half_q <= 1'b0;
-            state_q    <= (io_hit_q && !stale_q) ? StStart : StKey;
+            mac_half_q     <= 1'b0;
           end else if (start_fire) begin
             busy_q[core_q] <= 1'b1;
-            key_q   <= '0;
-            state_q <= StIdle;
+            key_q          <= '0;
           end
         end
-        StRefuse: begin
-          key_q   <= '0;
-          state_q <= StIdle;
-        end
-        default: state_q <= StIdle;
+        StRefuse: key_q <= '0;
+        default: ;
       endcase
     end
   end
@@ -296,11 +320,10 @@ module mccp_sched #(
   assign req_core_o       = 4'(core_q);
 
   always_comb begin
-    core_start_valid_o = '0;
-    start_o            = '0;
-    if (state_q == StStart) core_start_valid_o[core_q] = 1'b1;
-    if (start_fire)         start_o[core_q]            = 1'b1;
+    start_o = '0;
+    if (start_fire) start_o[core_q] = 1'b1;
   end
+  assign core_start_valid_o = start_valid_q;
   assign kx_start_o         = key_fire;
   assign kx_key_o           = key_fire ? key_q : '0;  // key bits only as the expander takes them
   assign kx_len_o           = key_len_q;

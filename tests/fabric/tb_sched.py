@@ -194,6 +194,7 @@ class SchedTb:
         read_timer = None   # clocks until the key store answers
         kx_timer = None     # clocks until the expander's last round-key write
         ent_left = ent_writes
+        held_start = 0        # a start valid not yet taken: it must stay (the core relies on it)
         while done < nreq:
             await FallingEdge(dut.clk_i)
             self.cycle += 1
@@ -295,6 +296,8 @@ class SchedTb:
                 assert int(self.inst.key_q.value) == 0, f"clock {cyc}: key register holds a key with no request"
             assert start_valid & (start_valid - 1) == 0
             assert not (kx_start and start_valid), "expander start and task start together"
+            assert not held_start or start_valid == held_start, (
+                f"clock {cyc}: start valid {held_start:b} withdrawn (now {start_valid:b}) without a handshake")
             tv = int(dut.key_tag_valid_o.value)
             ts = int(dut.key_tag_slot_o.value)
             for c in range(N):
@@ -370,6 +373,7 @@ class SchedTb:
 
             # ---- answers to the parser
             granted = bool(start_valid and (start_ready >> cur["chosen"]) & 1)
+            held_start = 0 if granted else start_valid
             ready = int(dut.req_ready_o.value)
             err = int(dut.req_err_o.value)
             disp = int(dut.disp_valid_o.value)
