@@ -135,15 +135,29 @@ module mccp_sched #(
     assign core_start_entry_o[c*10 +: 10] = entry_q;
   end
 
-  // Candidates for the request.
+  // Candidates for the request.  What depends on the request alone (the core
+  // runs its function; its cache tag names the request's slot) is registered
+  // every clock: req_i holds from StIdle on and the pick comes two states
+  // later, and the tables and tags change only between requests, so the
+  // registers are current at the pick, which then starts from flip-flops.
   logic                need_dec;
-  logic [NumCores-1:0] capable, free, hit, cand;
+  logic [NumCores-1:0] capable_q, slot_match_q, free, hit, cand;
   assign need_dec = (req_i.func == 4'd1) || (req_i.func == 4'd3);  // ecb / cbc decrypt
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      capable_q    <= '0;
+      slot_match_q <= '0;
+    end else begin
+      for (int c = 0; c < NumCores; c++) begin
+        capable_q[c]    <= funcs_q[c][req_i.func] && (!need_dec || DecryptCores[c]);
+        slot_match_q[c] <= (tag_slot_q[c] == req_i.key_slot);
+      end
+    end
+  end
   always_comb begin
     for (int c = 0; c < NumCores; c++) begin
-      capable[c] = funcs_q[c][req_i.func] && (!need_dec || DecryptCores[c]);
-      free[c]    = capable[c] && enable_i[c] && !busy_q[c] && rec_space_i[c];
-      hit[c]     = free[c] && tag_valid_q[c] && (tag_slot_q[c] == req_i.key_slot);
+      free[c] = capable_q[c] && enable_i[c] && !busy_q[c] && rec_space_i[c];
+      hit[c]  = free[c] && tag_valid_q[c] && slot_match_q[c];
     end
     cand = (affinity_en_i && req_i.affinity && (hit != '0)) ? hit : free;
   end
@@ -159,7 +173,7 @@ module mccp_sched #(
     pfree = '0;
     phit = '0;
     for (int p = 0; p < NumPairs; p++) begin
-      pcap[p]  = capable[2*p] && capable[2*p+1];
+      pcap[p]  = capable_q[2*p] && capable_q[2*p+1];
       pfree[p] = free[2*p] && free[2*p+1];
       phit[p]  = hit[2*p] && hit[2*p+1];
     end
@@ -198,7 +212,7 @@ module mccp_sched #(
       StIdle:   if (req_valid_i && !ks_busy_i) state_d = StKeyRd;
       StKeyRd:  if (ks_rd_ack_i) state_d = StPick;
       StPick: begin
-        if (!key_ok_q || capable == '0) begin
+        if (!key_ok_q || capable_q == '0) begin
           state_d = StRefuse;
         end else if (split_ok) begin
           // the MAC core 2p+1 first; the I/O core 2p once it runs
@@ -270,7 +284,7 @@ module mccp_sched #(
         StPick: begin
           if (!key_ok_q) begin
             err_q <= mccp_regs_pkg::STATUS_KEY_ERROR;
-          end else if (capable == '0) begin
+          end else if (capable_q == '0) begin
             err_q <= mccp_regs_pkg::STATUS_NO_CORE;
           end else if (split_ok) begin
             if (pcand != '0) begin
