@@ -424,7 +424,16 @@ def render_markdown(results: Mapping) -> str:
         " space lookahead and the core's stall into its write-back selects); since `dd1bc4f` the"
         " buffer sees a take a cycle late, so the core's issue decision no longer waits on"
         " `out_ready`; top_c4_s64 at `dd1bc4f` has its critical path inside one core, from a"
-        " core's control into its fetch queue, almost all of it routing. The floorplan has room for 6"
+        " core's control into its fetch queue, almost all of it routing. At `82fe663` the start"
+        " handshake led again: the scheduler's state, decoded into a core's start valid and ANDed"
+        " with its ready, fanned out over the whole core. Since `dc4eebd` each start valid is a"
+        " flip-flop of its own and a core starts from its own registers (the valid holds until the"
+        " handshake); the scheduler's pick then led, from the parser's request through the"
+        " capability tables and cache tags into the start valids. Since `505ed02` the parts of the"
+        " pick that depend on the request alone are registered (exact, as the request holds two"
+        " states before the pick), and top_c4_s64's critical path runs from the register block's"
+        " write data to the fabric's block RAMs (key store, channel table), which the floorplan"
+        " leaves unpinned. The floorplan has room for 6"
         " cores (the die has three rows of EBRs); the 8-core tops do not fit the device's logic"
         " anyway. Speed-8 Fmax by placement, from the table:",
         "",
