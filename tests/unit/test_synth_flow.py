@@ -458,16 +458,66 @@ def test_table1_groups_fmax_by_core_count_and_placement():
 
 
 def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():
-    def top(cores, comb, fmax):
+    def top(cores, comb, fmax, tree="t1"):
         return {"top": "mccp_synth_top", "parameters": {"NumCores": cores, "StreamBits": 32},
+                "rtl": {"commit": "c" + tree, "dirty": False, "tree": tree},
                 "grades": {"8": {"fmax_mhz": fmax, "utilization": {"TRELLIS_COMB": comb}}}}
     # COMB = 5,000 + 10,000 per core exactly; the 6-core top did not route, the 4-core one did
     units = {"a": top(2, 25000, 90.0), "b": top(4, 45000, 88.0), "c": top(6, 65000, None),
              "d": top(8, 85000, None)}
     text = report._area_budget({"units": units})
     assert "grows by 10000 per core over 5000 for the fabric" in text
+    # rows of other RTL stay out of the fit: two of them alone would fit 30,000 per core
+    other = {**units, "e": top(2, 20000, 95.0, tree="t2"), "f": top(4, 80000, None, tree="t2")}
+    assert "grows by 10000 per core over 5000 for the fabric (least squares over the 4 tops placed" \
+        in report._area_budget({"units": other})
     assert "8 cores need 85000 of 83640" in text
     assert "`b` at 54 %" in text
     # (45,000 - 5,000) / 8 = 5,000 per core: half of what a core takes
     assert "may take 5000 COMB each, 50 % less" in text
     assert report._area_budget({"units": {"a": units["a"]}}) == ""
+
+
+def test_table1_steps_only_between_rows_of_the_same_rtl():
+    def top(cores, lut4, tree, dirty=False):
+        return {"top": "mccp_synth_top", "parameters": {"NumCores": cores, "StreamBits": 64},
+                "figures": {"LUT4": lut4}, "rtl": {"commit": "c" + tree, "dirty": dirty, "tree": tree},
+                "grades": {"8": {"fmax_mhz": 90.0}}}
+
+    def steps(units):
+        rows = [r.split(" | ") for r in report._table1({"units": units}).split("The paper")[0].splitlines()
+                if r.startswith("| ") and r[2].isdigit()]
+        return [r[7] for r in rows]
+    assert steps({"a": top(2, 20000, "t1"), "b": top(4, 38000, "t1")}) == ["—", "9000"]
+    assert steps({"a": top(2, 20000, "t1"), "b": top(4, 38000, "t2")}) == ["—", "—"]
+    # local changes: the commit does not say what was placed
+    assert steps({"a": top(2, 20000, "t1", dirty=True), "b": top(4, 38000, "t1", dirty=True)}) == ["—", "—"]
+
+
+def test_rtl_tree_names_the_logic_not_the_commit(tmp_path, monkeypatch):
+    import subprocess
+
+    def git(*args):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=tmp_path,
+                       check=True, capture_output=True)
+    for d in ("a", "b"):
+        (tmp_path / "rtl" / d).mkdir(parents=True)
+        (tmp_path / "rtl" / d / "x.sv").write_text(f"module {d}; endmodule\n")
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-qm", "one")
+    (tmp_path / "README").write_text("docs only\n")
+    git("add", ".")
+    git("commit", "-qm", "two")
+    (tmp_path / "rtl" / "b" / "x.sv").write_text("module b2; endmodule\n")
+    git("add", ".")
+    git("commit", "-qm", "three")
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
+    assert flow.rtl_tree(("a", "b"), "HEAD~2") == flow.rtl_tree(("a", "b"), "HEAD~1")
+    assert flow.rtl_tree(("a", "b"), "HEAD~1") != flow.rtl_tree(("a", "b"), "HEAD")
+    assert flow.rtl_tree(("a",), "HEAD~1") == flow.rtl_tree(("a",), "HEAD")
+    # a directory the commit lacks counts as absent, not as an error
+    assert flow.rtl_tree(("a", "common"), "HEAD") != flow.rtl_tree(("a",), "HEAD")
+    assert flow.rtl_state(("a", "b")) == {"commit": subprocess.run(
+        ["git", "rev-parse", "--short=12", "HEAD"], cwd=tmp_path, capture_output=True, text=True).stdout.strip(),
+        "dirty": False, "tree": flow.rtl_tree(("a", "b"))}

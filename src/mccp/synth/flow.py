@@ -259,17 +259,31 @@ def run_tool(cmd: Sequence[str], cwd: Path, log: Path, what: str,
     return time.monotonic() - start
 
 
+def rtl_tree(dirs: Iterable[str], commit: str = "HEAD") -> str:
+    """Identity of the unit's RTL at `commit`: a short hash over the git tree ids of its rtl/
+    directories.  Equal for two commits whose RTL of these directories is the same, so the
+    reports can tell rows made from the same logic from rows that only share a unit name."""
+    listing = subprocess.run(["git", "ls-tree", commit, "rtl/"], cwd=paths.ROOT,
+                             capture_output=True, text=True, check=True).stdout
+    ids = {line.split("\t")[1]: line.split()[2] for line in listing.splitlines()}
+    named = " ".join(f"{d}={ids.get(f'rtl/{d}', '-')}" for d in sorted(dirs))
+    return hashlib.sha1(named.encode()).hexdigest()[:12]
+
+
 def rtl_state(dirs: Iterable[str]) -> dict:
-    """Commit of the checkout and whether the unit's RTL differs from it."""
+    """Commit of the checkout, whether the unit's RTL differs from it, and its RTL identity
+    (`rtl_tree`; only for a clean checkout, where the commit describes the logic)."""
+    dirs = list(dirs)
     rels = [f"rtl/{d}" for d in dirs]
     try:
         head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=paths.ROOT,
                               capture_output=True, text=True, check=True).stdout.strip()
         status = subprocess.run(["git", "status", "--porcelain", "--", *rels], cwd=paths.ROOT,
                                 capture_output=True, text=True, check=True).stdout.strip()
+        tree = "" if status else rtl_tree(dirs)
     except (OSError, subprocess.CalledProcessError):
         return {}
-    return {"commit": head, "dirty": bool(status)}
+    return {"commit": head, "dirty": bool(status), **({"tree": tree} if tree else {})}
 
 
 def _sha1(path: Path) -> str:

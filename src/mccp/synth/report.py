@@ -239,6 +239,15 @@ def _tops(results: Mapping) -> list[tuple[str, Mapping]]:
             if u.get("top") == "mccp_synth_top" and "NumCores" in (u.get("parameters") or {})]
 
 
+def _rtl_id(u: Mapping) -> str:
+    """What identifies the logic a row was made from: its RTL tree (mccp.synth.flow.rtl_tree),
+    else its commit; rows with local changes match nothing."""
+    rtl = u.get("rtl") or {}
+    if rtl.get("dirty"):
+        return ""
+    return rtl.get("tree") or rtl.get("commit", "")
+
+
 def _comb(u: Mapping) -> int:
     """TRELLIS_COMB a unit used (the most over its grades), 0 if never placed."""
     return max(((g.get("utilization") or {}).get("TRELLIS_COMB", 0) for g in (u.get("grades") or {}).values()),
@@ -271,13 +280,18 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
 
     COMB = fabric + per core x cores, least squares over every top with a utilization; the
     fill is the fullest top that routed."""
-    pts, routed = [], []
+    by_rtl: dict[str, list[tuple[int, int]]] = {}
+    routed = []
     for name, u in _tops(results):
         comb = _comb(u)
         if comb:
-            pts.append((u["parameters"]["NumCores"], comb))
+            if _rtl_id(u):
+                by_rtl.setdefault(_rtl_id(u), []).append((u["parameters"]["NumCores"], comb))
             if any(g.get("fmax_mhz") for g in (u.get("grades") or {}).values()):
                 routed.append((comb, name))
+    # the fit runs over tops of one RTL (the one with the most core counts, then rows), so
+    # that a change of the logic between runs does not pass for growth with the cores
+    pts = max(by_rtl.values(), key=lambda p: (len({n for n, _ in p}), len(p)), default=[])
     if len({n for n, _ in pts}) < 2 or not routed:
         return ""
     mean_n = sum(n for n, _ in pts) / len(pts)
@@ -289,7 +303,7 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
     budget = (fill - fabric) / cores
     return (f"Logic per core: COMB (LUT4 sites, LUT RAM and carries included) grows by"
             f" {_num(round(per_core))} per core over {_num(round(fabric))} for the fabric (least"
-            f" squares over the {len(pts)} tops placed), so {cores} cores need"
+            f" squares over the {len(pts)} tops placed from the same RTL), so {cores} cores need"
             f" {_num(round(fabric + cores * per_core))} of {_num(ECP5_85_COMB)}. The fullest top that"
             f" routed here is `{fullest}` at {100 * fill / ECP5_85_COMB:.0f} %; at that fill {cores} cores"
             f" may take {_num(round(budget))} COMB each, {100 * (1 - budget / per_core):.0f} % less"
@@ -303,7 +317,7 @@ def _table1(results: Mapping) -> str:
                   key=lambda t: (t[1], t[0]))
     grades = _grades(results)
     lines = ["| cores | stream bits | LUT4 | FF | EBR | LUT RAM (DPR16X4) | COMB used (of 83,640) | LUT4 per core "
-             "(step from the row above) | " + " | ".join(f"Fmax speed {g} (MHz)" for g in grades)
+             "(step from the row above, same RTL only) | " + " | ".join(f"Fmax speed {g} (MHz)" for g in grades)
              + " | placement | critical path at the fastest grade (logic / routing ns) | RTL commit |",
              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + " ---: |" * len(grades) + " --- | --- | --- |"]
     prev = None
@@ -311,7 +325,7 @@ def _table1(results: Mapping) -> str:
         f = u.get("figures") or {}
         comb = _comb(u)
         step = "—"
-        if prev is not None and prev[1] == bits and cores > prev[0]:
+        if prev is not None and prev[1] == bits and cores > prev[0] and prev[3] and prev[3] == _rtl_id(u):
             step = _num(round((f.get("LUT4", 0) - prev[2]) / (cores - prev[0])))
         lines.append("| " + " | ".join([str(cores), str(bits), _num(f.get("LUT4")), _num(f.get("FF")), _num(f.get("EBR")),
                                          _num(f.get("DPR")),
@@ -319,7 +333,7 @@ def _table1(results: Mapping) -> str:
                                         + [fmax_cell(u, g) for g in grades]
                                         + [_placement(u), _top_path(u),
                                            f"`{(u.get('rtl') or {}).get('commit', '—')}`"]) + " |")
-        prev = (cores, bits, f.get("LUT4", 0))
+        prev = (cores, bits, f.get("LUT4", 0), _rtl_id(u))
     if _retimed({"units": {t[2]: t[3] for t in tops}}, grades):
         lines += ["", RETIMED_NOTE]
     if not tops:
