@@ -476,6 +476,10 @@ def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():
     # (45,000 - 5,000) / 8 = 5,000 per core: half of what a core takes
     assert "may take 5000 COMB each, 50 % less" in text
     assert report._area_budget({"units": {"a": units["a"]}}) == ""
+    # LUT RAM: (COMB - LUT4 - 2 x CCU2C) / DPR16X4 over the tops with figures
+    units["a"]["figures"] = {"LUT4": 20000, "CCU2C": 500, "DPR": 600}   # 4,000 / 600
+    units["b"]["figures"] = {"LUT4": 38000, "CCU2C": 1000, "DPR": 800}  # 5,000 / 800
+    assert "comes to 6.2 to 6.7 per TRELLIS_DPR16X4" in report._area_budget({"units": units})
 
 
 def test_table1_steps_only_between_rows_of_the_same_rtl():

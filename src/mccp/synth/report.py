@@ -307,7 +307,22 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
             f" {_num(round(fabric + cores * per_core))} of {_num(ECP5_85_COMB)}. The fullest top that"
             f" routed here is `{fullest}` at {100 * fill / ECP5_85_COMB:.0f} %; at that fill {cores} cores"
             f" may take {_num(round(budget))} COMB each, {100 * (1 - budget / per_core):.0f} % less"
-            " than a core takes now.")
+            " than a core takes now." + _lut_ram_cost(results))
+
+
+def _lut_ram_cost(results: Mapping) -> str:
+    """COMB sites a TRELLIS_DPR16X4 takes, from the placed tops (a sentence, or "")."""
+    ratios = []
+    for _, u in _tops(results):
+        f, comb = u.get("figures") or {}, _comb(u)
+        if comb and f.get("DPR"):
+            ratios.append((comb - f.get("LUT4", 0) - 2 * f.get("CCU2C", 0)) / f["DPR"])
+    if not ratios:
+        return ""
+    return (f" LUT RAM is dear in COMB: over the placed tops, COMB less the LUT4 and two per CCU2C"
+            f" carry comes to {min(ratios):.1f} to {max(ratios):.1f} per TRELLIS_DPR16X4 (its four"
+            " storage LUTs and the write-port slice beside them), which the LUT4 column does not"
+            " show.")
 
 
 def _table1(results: Mapping) -> str:
