@@ -281,17 +281,20 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
     COMB = fabric + per core x cores, least squares over every top with a utilization; the
     fill is the fullest top that routed."""
     by_rtl: dict[str, list[tuple[int, int]]] = {}
+    dates: dict[str, str] = {}
     routed = []
     for name, u in _tops(results):
         comb = _comb(u)
         if comb:
             if _rtl_id(u):
                 by_rtl.setdefault(_rtl_id(u), []).append((u["parameters"]["NumCores"], comb))
+                dates[_rtl_id(u)] = max(dates.get(_rtl_id(u), ""), u.get("date", ""))
             if any(g.get("fmax_mhz") for g in (u.get("grades") or {}).values()):
                 routed.append((comb, name))
-    # the fit runs over tops of one RTL (the one with the most core counts, then rows), so
-    # that a change of the logic between runs does not pass for growth with the cores
-    pts = max(by_rtl.values(), key=lambda p: (len({n for n, _ in p}), len(p)), default=[])
+    # the fit runs over tops of one RTL (the one with the most core counts, then rows, then
+    # the latest), so that a change of the logic between runs does not pass for growth
+    pts = max(by_rtl.items(), key=lambda kv: (len({n for n, _ in kv[1]}), len(kv[1]), dates[kv[0]],
+                                               max(n for n, _ in kv[1])), default=("", []))[1]
     if len({n for n, _ in pts}) < 2 or not routed:
         return ""
     mean_n = sum(n for n, _ in pts) / len(pts)
