@@ -525,3 +525,20 @@ def test_rtl_tree_names_the_logic_not_the_commit(tmp_path, monkeypatch):
     assert flow.rtl_state(("a", "b")) == {"commit": subprocess.run(
         ["git", "rev-parse", "--short=12", "HEAD"], cwd=tmp_path, capture_output=True, text=True).stdout.strip(),
         "dirty": False, "tree": flow.rtl_tree(("a", "b"))}
+
+
+def test_fmax_against_cores_uses_the_tops_of_one_rtl():
+    def top(cores, bits, tree, fmax=None, fit=True):
+        g8 = {"fmax_mhz": fmax, "utilization": {"TRELLIS_COMB": 1000 * cores}}
+        if not fit:
+            g8["does_not_fit"] = {"TRELLIS_COMB": [90000, 83640]}
+        return {"top": "mccp_synth_top", "parameters": {"NumCores": cores, "StreamBits": bits},
+                "rtl": {"commit": "c" + tree, "dirty": False, "tree": tree}, "date": "2026-01-01",
+                "grades": {"8": g8}}
+    units = {"a": top(2, 64, "new", 106.8), "b": top(4, 64, "new", 104.0), "c": top(8, 64, "new", fit=False),
+             "d": top(4, 32, "old", 88.3), "e": top(6, 32, "old", 76.0)}
+    text = report._fmax_same_rtl({"units": units})
+    assert "2 cores 106.8 MHz (64-bit streams); 4 cores 104.0 MHz (64-bit streams); 8 cores does not fit" in text
+    assert "88.3" not in text and "`cnew`" in text
+    # one core count is no trend
+    assert report._fmax_same_rtl({"units": {"a": units["a"], "d": units["d"]}}) == ""

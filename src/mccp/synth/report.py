@@ -275,26 +275,48 @@ def _placement_effect(results: Mapping) -> str:
     return "\n".join(lines)
 
 
+def _same_rtl_tops(results: Mapping) -> list[tuple[str, Mapping]]:
+    """The placed tops (with a COMB count) of one RTL tree: the tree with the most core counts,
+    then the most rows, then the latest run, then the most cores."""
+    groups: dict[str, list[tuple[str, Mapping]]] = {}
+    for name, u in _tops(results):
+        if _comb(u) and _rtl_id(u):
+            groups.setdefault(_rtl_id(u), []).append((name, u))
+
+    def rank(rows):
+        cores = [u["parameters"]["NumCores"] for _, u in rows]
+        return len(set(cores)), len(rows), max(u.get("date", "") for _, u in rows), max(cores)
+    return max(groups.values(), key=rank, default=[])
+
+
+def _fmax_same_rtl(results: Mapping) -> str:
+    """Speed-8 Fmax against the number of cores for the tops of one RTL (a sentence, or "")."""
+    rows = _same_rtl_tops(results)
+    by_cores: dict[int, list[str]] = {}
+    for name, u in sorted(rows, key=lambda r: (r[1]["parameters"]["NumCores"], r[1]["parameters"]["StreamBits"])):
+        g8 = (u.get("grades") or {}).get("8") or {}
+        fig = (f"{g8['fmax_mhz']:.1f} MHz" if g8.get("fmax_mhz")
+               else "does not fit" if g8.get("does_not_fit") else "not routed")
+        by_cores.setdefault(u["parameters"]["NumCores"], []).append(
+            f"{fig} ({u['parameters']['StreamBits']}-bit streams)")
+    if len(by_cores) < 2:
+        return ""
+    commits = sorted({f"`{(u.get('rtl') or {}).get('commit', '?')[:7]}`" for _, u in rows})
+    return ("On one RTL (the rows at " + ", ".join(commits) + ", whose rtl/ trees are the same), speed-8 Fmax"
+            " against the cores: " + "; ".join(f"{n} cores {', '.join(v)}" for n, v in sorted(by_cores.items()))
+            + ".")
+
+
 def _area_budget(results: Mapping, cores: int = 8) -> str:
     """What `cores` cores need of the device's logic, from the tops' COMB counts (a sentence).
 
     COMB = fabric + per core x cores, least squares over every top with a utilization; the
     fill is the fullest top that routed."""
-    by_rtl: dict[str, list[tuple[int, int]]] = {}
-    dates: dict[str, str] = {}
-    routed = []
-    for name, u in _tops(results):
-        comb = _comb(u)
-        if comb:
-            if _rtl_id(u):
-                by_rtl.setdefault(_rtl_id(u), []).append((u["parameters"]["NumCores"], comb))
-                dates[_rtl_id(u)] = max(dates.get(_rtl_id(u), ""), u.get("date", ""))
-            if any(g.get("fmax_mhz") for g in (u.get("grades") or {}).values()):
-                routed.append((comb, name))
-    # the fit runs over tops of one RTL (the one with the most core counts, then rows, then
-    # the latest), so that a change of the logic between runs does not pass for growth
-    pts = max(by_rtl.items(), key=lambda kv: (len({n for n, _ in kv[1]}), len(kv[1]), dates[kv[0]],
-                                               max(n for n, _ in kv[1])), default=("", []))[1]
+    routed = [(_comb(u), name) for name, u in _tops(results)
+              if _comb(u) and any(g.get("fmax_mhz") for g in (u.get("grades") or {}).values())]
+    # the fit runs over the tops of one RTL, so that a change of the logic between runs does
+    # not pass for growth with the cores
+    pts = [(u["parameters"]["NumCores"], _comb(u)) for _, u in _same_rtl_tops(results)]
     if len({n for n, _ in pts}) < 2 or not routed:
         return ""
     mean_n = sum(n for n, _ in pts) / len(pts)
@@ -470,6 +492,8 @@ def render_markdown(results: Mapping) -> str:
         " anyway. Speed-8 Fmax by placement, from the table:",
         "",
         _placement_effect(results),
+        "",
+        _fmax_same_rtl(results),
         "",
         _area_budget(results),
         "",
