@@ -340,6 +340,51 @@ async def aes_instructions(dut):
 
 
 @cocotb.test()
+async def aes_result_while_write_back_busy(dut):
+    """An AES result that lands while the write-back stage writes the file (it waits in the
+    register file's skid): read while still there, one word of it replaced first, and used
+    as the next aes input; values from `cryptography`."""
+    rng = random.Random(SEED + 8)
+    key = rng.randbytes(16)
+    p, q = rng.randbytes(16), rng.randbytes(16)
+    s0 = rng.getrandbits(32)
+    filler = "    vxor v3, v0, v1\n    vxor v4, v1, v0\n" * 8     # 16 back-to-back writes, no v2
+    text = f"""
+        vld   v0
+        vld   v1
+        aes   v2, v0
+    {filler}
+        vsetw v2, s0, 1
+        vxor  v5, v2, v1
+        vxor  v6, v2, v0
+        aes   v7, v2
+    {filler}
+        vxor  v3, v7, v1
+        vst   v5
+        vst   v6
+        vst   v2
+        vst   v3
+        done  0
+    """
+    res = await check(dut, text, [words_task([p, q], args=(s0, 0, 0, 0))], key=key)
+    v2 = bytearray(aes_ecb(key, p))
+    v2[4:8] = s0.to_bytes(4, "big")
+    v2 = bytes(v2)
+    v7 = aes_ecb(key, v2)
+    xor = lambda a, b: bytes(x ^ y for x, y in zip(a, b))  # noqa: E731
+    assert out_bytes(res[0]) == [xor(v2, q), xor(v2, p), v2, xor(v7, q)]
+    # the scene: the write-back stage writes in every cycle from v2's landing up to the
+    # instruction that reads it (issue cycle t writes back in t + 1), so v2 is in the skid
+    def op(r):
+        ins, vals = ISA.decode(r.word)
+        return ins.mnemonic, {o.name: v for o, v in zip(ins.operands, vals)}
+    writes = {r.cycle + 1 for r in res[0].retired if op(r)[0] in ("vxor", "vsetw")}
+    land = next(w.cycle for w in res[0].writebacks if w.reg == "v2")
+    read = next(r.cycle for r in res[0].retired if op(r)[0] == "vxor" and op(r)[1]["va"] == 2)
+    assert all(c in writes for c in range(land, read)), (land, read, sorted(writes))
+
+
+@cocotb.test()
 async def ghash_instructions(dut):
     """ghinit / ghash / ghget against a bit-serial GF(2^128) multiply; issue spacing 128/D."""
     rng = random.Random(SEED + 4)
