@@ -293,7 +293,7 @@ def _fmax_same_rtl(results: Mapping) -> str:
     """Speed-8 Fmax against the number of cores for the tops of one RTL (a sentence, or "")."""
     rows = _same_rtl_tops(results)
     by_cores: dict[int, list[str]] = {}
-    for name, u in sorted(rows, key=lambda r: (r[1]["parameters"]["NumCores"], r[1]["parameters"]["StreamBits"])):
+    for _, u in sorted(rows, key=lambda r: (r[1]["parameters"]["NumCores"], r[1]["parameters"]["StreamBits"])):
         g8 = (u.get("grades") or {}).get("8") or {}
         fig = (f"{g8['fmax_mhz']:.1f} MHz" if g8.get("fmax_mhz")
                else "does not fit" if g8.get("does_not_fit") else "not routed")
@@ -310,8 +310,8 @@ def _fmax_same_rtl(results: Mapping) -> str:
 def _area_budget(results: Mapping, cores: int = 8) -> str:
     """What `cores` cores need of the device's logic, from the tops' COMB counts (a sentence).
 
-    COMB = fabric + per core x cores, least squares over every top with a utilization; the
-    fill is the fullest top that routed."""
+    COMB = fabric + per core x cores, least squares over the placed tops of one RTL
+    (`_same_rtl_tops`); the fill is the fullest top that routed, of any RTL."""
     routed = [(_comb(u), name) for name, u in _tops(results)
               if _comb(u) and any(g.get("fmax_mhz") for g in (u.get("grades") or {}).values())]
     # the fit runs over the tops of one RTL, so that a change of the logic between runs does
