@@ -283,6 +283,19 @@ def test_nextpnr_records_a_design_that_does_not_fit(tmp_path, monkeypatch):
     with pytest.raises(flow.ToolError):
         flow.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0)
 
+    # nextpnr still placing an overfull design when the time limit stops it (top_c8_s128 at
+    # ca0c026: 102 % TRELLIS_COMB, in the analytic placer after 5 min): it does not fit,
+    # however long it ran
+    def overfull_timeout(cmd, cwd, log, what, time_limit_s=None):
+        log.write_text("Info: Device utilisation:\n"
+                       "Info: \t        TRELLIS_COMB:   85468/  83640   102%\n"
+                       "Info: Running main analytical placer, max placement attempts per cell = 71996319.\n")
+        raise flow.ToolTimeout(f"{what} stopped", time_limit_s)
+    monkeypatch.setattr(flow, "run_tool", overfull_timeout)
+    res = flow.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0,
+                       time_limit_s=300.0)
+    assert "did_not_route" not in res and res["does_not_fit"] == {"TRELLIS_COMB": [85468, 83640]}
+
 
 def test_best_of_seeds_keeps_every_seed():
     runs = {1: {"fmax_mhz": 91.8, "seed": 1}, 2: {"fmax_mhz": 104.7, "seed": 2}, 3: {"fmax_mhz": 99.0, "seed": 3}}

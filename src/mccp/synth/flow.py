@@ -529,14 +529,15 @@ def nextpnr(netlist: Path, out_dir: Path, grade: int, target_mhz: float, *,
                         time_limit_s)
     except (ToolTimeout, ToolError) as exc:
         text = log.read_text(errors="replace") if log.exists() else ""
+        # A design larger than the device is a result, not a tool failure: record what it
+        # needs.  nextpnr may still be placing such a design when the time limit stops it.
+        over = overfull(log_utilization(text))
+        if over:
+            return unplaced("does_not_fit", over, text)
         # A design the tools cannot finish in the time given is a result too: how far the
         # router got.
         if isinstance(exc, ToolTimeout):
             return unplaced("did_not_route", {"limit_s": exc.limit_s, **router_progress(text)}, text)
-        # A design larger than the device is a result, not a tool failure: record what it needs.
-        over = overfull(log_utilization(text))
-        if over:
-            return unplaced("does_not_fit", over, text)
         raise
     if not report.exists():
         raise ToolError(f"nextpnr-ecp5: no report written\n{_log_tail(log)}")
