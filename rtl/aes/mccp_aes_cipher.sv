@@ -67,6 +67,7 @@ module mccp_aes_cipher
   input  logic [1:0]   key_len_i,    // size of that key: 0: 128, 1: 192, 2: 256
   // round-key read port (combinational read)
   output logic [3:0]   rk_idx_o,
+  output logic [3:0]   rk_idx_next_o, // rk_idx_o of the next cycle, DecryptEnable = 0 only (see below)
   input  logic [127:0] rk_i,
   input  logic [127:0] rk_dec_i,     // decryption form of rk_i (mccp_aes_pkg::dec_round_key)
   // S-box lookups for a key expander while no block runs (see above)
@@ -97,6 +98,7 @@ module mccp_aes_cipher
   logic [3:0]   nr;
   logic         out_hold, accept, reject, start, in_dec;
   logic         running_d, last_d, dec_sel;
+  logic [3:0]   idx_d;
 
   assign nr       = mccp_aes_pkg::num_rounds(key_len_i);
   assign out_hold = out_valid_q && !out_ready_i;
@@ -109,12 +111,18 @@ module mccp_aes_cipher
 
   // Round-key index: the running round's key, or the first key of the block on offer.
   assign rk_idx_o = running_q ? idx_q : (in_dec ? nr : 4'd0);
+  // The same one cycle ahead, for a store with a registered read: the next round's key,
+  // or rk[0] for a block that may be offered next cycle.  Only an encryption's first key
+  // is known before the block is: with DecryptEnable the owner must read rk_idx_o.
+  assign rk_idx_next_o = running_d ? idx_d : 4'd0;
 
   // What the next cycle does, for the table reads at this clock edge: a round at all
   // (else the ports read 0), the last round (last entries), decryption (inverse entries).
   assign running_d = start || (running_q && !last_q);
   assign last_d    = running_q && (dec_q ? (idx_q == 4'd1) : (idx_q + 4'd1 == nr));
   assign dec_sel   = running_q ? dec_q : in_dec;
+  assign idx_d     = start ? (in_dec ? nr - 4'd1 : 4'd1) :
+                     running_q ? (dec_q ? idx_q - 4'd1 : idx_q + 4'd1) : idx_q;
 
   /////////////////
   // Round logic //
@@ -246,6 +254,7 @@ module mccp_aes_cipher
       sbox_en_q   <= 1'b0;
     end else begin
       sbox_en_q <= sbox_en_i;
+      idx_q     <= idx_d;
       if (out_valid_q && out_ready_i) begin
         out_valid_q <= 1'b0;
       end
@@ -253,9 +262,7 @@ module mccp_aes_cipher
         running_q <= 1'b1;
         dec_q     <= in_dec;
         last_q    <= 1'b0;  // Nr >= 10: the first round is never the last
-        idx_q     <= in_dec ? nr - 4'd1 : 4'd1;
       end else if (running_q) begin
-        idx_q  <= dec_q ? idx_q - 4'd1 : idx_q + 4'd1;
         last_q <= last_d;
         if (last_q) begin
           running_q   <= 1'b0;

@@ -42,12 +42,18 @@
 //   high while a block is computed.
 //
 // The store holds 16 words of 128 bits (256 with DecryptEnable: each round key with its
-// decryption form) in distributed RAM (mccp_aes_round_key_store).
+// decryption form) in distributed RAM (mccp_aes_round_key_store), or with
+// RoundKeysInBlockRam (encryption only) in block RAM: 4 EBR instead of 32 DPR16X4 and their
+// slices, for designs that have block RAM to spare.  The cipher then gives the round-key
+// index a cycle ahead, and blocks are refused for one more cycle after a round-key write
+// (a read of the word being written is undefined in the block RAM); the counts above do not
+// change otherwise.
 
 module mccp_aes_engine_rk
 #(
   parameter bit DecryptEnable = 1'b1,
-  parameter bit KeyExpand     = 1'b1
+  parameter bit KeyExpand     = 1'b1,
+  parameter bit RoundKeysInBlockRam = 1'b0   // encryption only (see above)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -88,7 +94,8 @@ module mccp_aes_engine_rk
   logic [1:0]         key_len_q;
 
   logic               st_we;
-  logic [3:0]         st_widx, rk_ridx;
+  logic [3:0]         st_widx, rk_ridx, rk_ridx_next, store_ridx;
+  logic               written_q;
   logic [127:0]       st_rk, st_rk_dec, rk_rdata, rk_dec_rdata;
   logic [RkWidth-1:0] store_wdata, store_rdata;
 
@@ -127,7 +134,7 @@ module mccp_aes_engine_rk
     assign done_ok    = exp_done;
     assign done_bad   = key_fire && (key_len_i == mccp_aes_pkg::KeyLenInvalid);
     assign done_len   = key_len_i;  // captured at exp_start (see below)
-    assign start_ok   = key_expanded_q && !exp_busy && !key_valid_i;
+    assign start_ok   = key_expanded_q && !exp_busy && !key_valid_i && !written_q;
 
     assign unused_rk_port = ^{rk_we_i, rk_idx_i, rk_i, rk_dec_i, rk_done_i, rk_len_i};
   end else begin : g_rk_port
@@ -145,7 +152,7 @@ module mccp_aes_engine_rk
     assign done_ok     = rk_done_i && (rk_len_i != mccp_aes_pkg::KeyLenInvalid);
     assign done_bad    = rk_done_i && (rk_len_i == mccp_aes_pkg::KeyLenInvalid);
     assign done_len    = rk_len_i;
-    assign start_ok    = key_expanded_q && !rk_we_i;
+    assign start_ok    = key_expanded_q && !rk_we_i && !written_q;
 
     assign unused_key_port = ^{key_valid_i, key_i, key_len_i, sbox_data};
   end
@@ -181,9 +188,37 @@ module mccp_aes_engine_rk
     assign rk_dec_rdata  = '0;
   end
 
+  // The store's read address: now, or with a registered read (block RAM) one cycle ahead;
+  // written_q: the last cycle wrote a round key, so this cycle's read may be undefined.
+  if (RoundKeysInBlockRam) begin : g_rk_block_ram
+`ifndef SYNTHESIS
+    initial begin
+      if (DecryptEnable) begin
+        $fatal(1, "mccp_aes_engine_rk: RoundKeysInBlockRam needs DecryptEnable = 0 (a decryption's first round key is known only when its block is offered)");
+      end
+    end
+`endif
+    logic unused_ridx;
+    assign unused_ridx = ^rk_ridx;
+    assign store_ridx  = rk_ridx_next;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        written_q <= 1'b0;
+      end else begin
+        written_q <= st_we;
+      end
+    end
+  end else begin : g_rk_distributed
+    logic unused_ridx_next;
+    assign unused_ridx_next = ^rk_ridx_next;
+    assign store_ridx       = rk_ridx;
+    assign written_q        = 1'b0;
+  end
+
   mccp_aes_round_key_store #(
-    .NumKeys(1),
-    .Width  (RkWidth)
+    .NumKeys (1),
+    .Width   (RkWidth),
+    .BlockRam(RoundKeysInBlockRam)
   ) u_round_key_store (
     .clk_i,
     .we_i   (st_we),
@@ -191,7 +226,7 @@ module mccp_aes_engine_rk
     .widx_i (st_widx),
     .wdata_i(store_wdata),
     .rsel_i (1'b0),
-    .ridx_i (rk_ridx),
+    .ridx_i (store_ridx),
     .rdata_o(store_rdata)
   );
 
@@ -203,6 +238,7 @@ module mccp_aes_engine_rk
     .start_ok_i  (start_ok),
     .key_len_i   (key_len_q),
     .rk_idx_o    (rk_ridx),
+    .rk_idx_next_o(rk_ridx_next),
     .rk_i        (rk_rdata),
     .rk_dec_i    (rk_dec_rdata),
     .sbox_en_i   (sbox_en),

@@ -274,9 +274,12 @@ module mccp_core #(
   logic [127:0] gh_h, gh_y;
   logic [127:0] opa, opb, eng_a;   // X operands; operand a as the AES engine's input takes it
 
+  // An encrypt-only engine keeps its round keys in block RAM: 4 EBR instead of 32
+  // DPR16X4 (about 210 LUT sites), which the many-core tops are short of.
   mccp_aes_engine_rk #(
-    .DecryptEnable(DecryptEnable),
-    .KeyExpand    (KeyExpand)
+    .DecryptEnable      (DecryptEnable),
+    .KeyExpand          (KeyExpand),
+    .RoundKeysInBlockRam(!DecryptEnable)
   ) u_aes (
     .clk_i,
     .rst_ni,

@@ -10,7 +10,8 @@ are stimulus only: every expected block comes from the `cryptography` package (a
 CAVP ECB files), never from a model of the RTL.
 
 Checked on every clock, from the contract:
-* in_ready_o is low in every cycle with rk_we_i, and whenever key_expanded_o is low;
+* in_ready_o is low in every cycle with rk_we_i, and whenever key_expanded_o is low; with
+  the round keys in block RAM also in the cycle after a write;
 * key_expanded_o is low from the cycle after a write until the cycle after rk_done_i, then
   high (low after reset; stays low after a done with rk_len_i == 3);
 * key_error_o pulses exactly in the cycle after a done with rk_len_i == 3;
@@ -21,6 +22,7 @@ Checked on every clock, from the contract:
 
 Knobs (environment, from tests/unit/test_aes_engine.py):
   AES_DECRYPT_ENABLE   "1"/"0": the DecryptEnable parameter of the build
+  AES_RK_BLOCK_RAM     "1"/"0": the RoundKeysInBlockRam parameter of the build
   AES_RANDOM_BLOCKS    blocks of the randomized test
   AES_SEED             base seed
 """
@@ -41,6 +43,7 @@ from mccp import vectors
 from mccp.model.aes import expand_key, inv_mix_columns
 
 DECRYPT_ENABLE = os.environ.get("AES_DECRYPT_ENABLE", "1") == "1"
+RK_BLOCK_RAM = os.environ.get("AES_RK_BLOCK_RAM", "0") == "1"
 RANDOM_BLOCKS = int(os.environ.get("AES_RANDOM_BLOCKS", "600"))
 SEED = int(os.environ.get("AES_SEED", "2027"))
 
@@ -117,6 +120,7 @@ class RkTb:
         self.writing: Schedule | None = None
         self.write_pos = 0
         self.expect_expanded = False         # key_expanded_o in this cycle
+        self.wrote_last_cycle = False        # rk_we_i in the previous cycle
         self.error_due: int | None = None
         self.out_ready_steady = True         # out_ready_i high since the last idle output
         self.accepts: list[int] = []
@@ -232,6 +236,9 @@ class RkTb:
             f"clock {cyc}: key_expanded_o {expanded}, expected {int(self.expect_expanded)}"
         if we or not expanded or self.writing is not None:
             assert in_ready == 0, f"clock {cyc}: in_ready_o during a schedule or without one"
+        if RK_BLOCK_RAM and self.wrote_last_cycle:
+            assert in_ready == 0, f"clock {cyc}: in_ready_o in the cycle after a round-key write"
+        self.wrote_last_cycle = bool(we)
         if self.error_due == cyc:
             assert int(dut.key_error_o.value) == 1, f"clock {cyc}: key_error_o missing"
             self.error_due = None
