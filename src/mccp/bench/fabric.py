@@ -107,7 +107,7 @@ def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8,
             f" ({rate:.2f} bits / cycle, {stream}-bit streams)")
     if routed:
         fmax, c, s = max(routed)
-        line += f"; the fastest `mccp_top` placed and routed so far runs at {fmax:g} MHz ({c} cores, {s}-bit streams)"
+        line += f"; the fastest `mccp_top` placed and routed so far runs at {fmax:.2f} MHz ({c} cores, {s}-bit streams)"
     return ["", line + "."]
 
 
@@ -130,10 +130,10 @@ def fabric_section(fab: dict, fmax_of) -> list[str]:
             fmax, what = fmax_of(int(cores), int(stream))
             if fmax and what.startswith("one core alone"):
                 mark = notes.setdefault(what, "¹²³⁴⁵⁶⁷⁸⁹"[len(notes)])
-                fcell = f"{fmax:g} {mark}"
+                fcell = f"{fmax:.2f} {mark}"
             elif fmax:
                 routed.append((fmax, int(cores), int(stream)))
-                fcell = f"{fmax:g}"
+                fcell = f"{fmax:.2f}"
             else:
                 fcell = "—"
             for nch, r in per_ch.items():

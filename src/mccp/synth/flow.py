@@ -140,8 +140,9 @@ for _cores in (1, 2, 4, 6, 8):
             "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": 0x3},
             rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
             floorplan=2 <= _cores <= 6,
-            description=f"mccp_top: {_cores} cores ({min(_cores, 2)} with AES decryption), {_bits}-bit "
-                        "streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")
+            description=(f"mccp_top: {_cores} cores (2 with AES decryption), " if _cores > 1 else
+                         "mccp_top: 1 core (with AES decryption), ")
+            + f"{_bits}-bit streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")
 DEFAULT_UNITS = tuple(u for u in UNITS if not u.startswith("top_"))
 
 # Headline figures: name -> Yosys cell types summed for it.

@@ -48,6 +48,11 @@ def _num(value) -> str:
     return "—" if value is None else str(value)
 
 
+def _cores(n: int) -> str:
+    """"1 core", "4 cores"."""
+    return f"{n} core" + ("" if n == 1 else "s")
+
+
 def _mhz(value) -> str:
     return "—" if value is None else f"{float(value):.1f}"
 
@@ -270,7 +275,7 @@ def _placement_effect(results: Mapping) -> str:
         why = sorted({("does not fit" if rest == 1 else "do not fit")
                       if ((results["units"][n].get("grades") or {}).get("8") or {}).get("does_not_fit")
                       else "did not route" for f, n in rows if not f})
-        lines.append(f"- {cores} cores, {how}: {span} ({len(routed)} of {len(rows)} tops"
+        lines.append(f"- {_cores(cores)}, {how}: {span} ({len(routed)} of {len(rows)} tops"
                      + (f"; {rest} {' / '.join(why)}" if rest else "") + ")")
     return "\n".join(lines)
 
@@ -303,7 +308,7 @@ def _fmax_same_rtl(results: Mapping) -> str:
         return ""
     commits = sorted({f"`{(u.get('rtl') or {}).get('commit', '?')[:7]}`" for _, u in rows})
     return ("On one RTL (the rows at " + ", ".join(commits) + ", whose rtl/ trees are the same), speed-8 Fmax"
-            " against the cores: " + "; ".join(f"{n} cores {', '.join(v)}" for n, v in sorted(by_cores.items()))
+            " against the cores: " + "; ".join(f"{_cores(n)} {', '.join(v)}" for n, v in sorted(by_cores.items()))
             + ".")
 
 
