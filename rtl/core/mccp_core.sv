@@ -423,8 +423,9 @@ module mccp_core #(
   //////////////////////////////////////////////////
 
   // D reads both files at its instruction's fields (write-through: a register
-  // written in this cycle reads as its new value) into the X operand
-  // registers, which load when X advances.  X then takes, per operand, the
+  // the write-back stage writes in this cycle reads as its new value; an AES
+  // result landing in this cycle comes from the engine, see g_operand) into
+  // the X operand registers, which load when X advances.  X then takes, per operand, the
   // AES result in its write-back cycle or the write-back stage's value (the
   // instruction issued just before X's) instead of the registered one.  The
   // selects are registered a cycle ahead.  While X holds, the write-back
@@ -902,14 +903,19 @@ module mccp_core #(
   assign wb_m_d  = {ra == ra_d, ra == rb_d, ra == rc_d};
   assign eng_m_d = advance ? m_a : m_h;
 
-  // Operand registers: loaded when X advances; while X holds, an AES result
+  // Operand registers: loaded when X advances -- from D's read, or from the
+  // AES result if it lands in this cycle in the register D reads (the file
+  // returns the old value then: mccp_core_vregs); while X holds, an AES result
   // for an operand and a stale byte count reload.  Write-back stage data:
   // loaded on an issue.
+  logic land_b_d, land_c_d;   // the AES result lands now in D's v[b] / v[c]
+  assign land_b_d = eng_wb && (pend_reg_q == rb_d);
+  assign land_c_d = eng_wb && (pend_reg_q == rc_d);
   for (genvar w = 0; w < 4; w++) begin : g_operand
     always_ff @(posedge clk_i) begin
       if (advance) begin
-        opa_q[127 - 32 * w -: 32] <= d_opa[127 - 32 * w -: 32];
-        opb_q[127 - 32 * w -: 32] <= d_opb[127 - 32 * w -: 32];
+        opa_q[127 - 32 * w -: 32] <= land_b_d ? eng_out_data[127 - 32 * w -: 32] : d_opa[127 - 32 * w -: 32];
+        opb_q[127 - 32 * w -: 32] <= land_c_d ? eng_out_data[127 - 32 * w -: 32] : d_opb[127 - 32 * w -: 32];
       end else begin
         if (eng_sel_b[w]) opa_q[127 - 32 * w -: 32] <= eng_out_data[127 - 32 * w -: 32];
         if (eng_sel_c[w]) opb_q[127 - 32 * w -: 32] <= eng_out_data[127 - 32 * w -: 32];

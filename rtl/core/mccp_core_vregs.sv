@@ -9,10 +9,14 @@
 //    (the core's write-back stage);
 //  * port 2: v[wb_addr_i] = wb_data_i (the AES engine's result).
 //  * clear_i (task start) zeroes every register and overrides both ports.
-// Read ports A, B and (TraceEnable) T are combinational and write-through: a
-// register being written in this cycle reads as its new value, word by word.
-// The core reads ports A and B in its operand stage (D) with addresses from
-// flip-flops, so the compares with the write addresses run beside the RAM read.
+// Read ports A, B and (TraceEnable) T are combinational and write-through for
+// port 1: a word port 1 writes in this cycle reads as its new value.  A
+// register port 2 writes in this cycle reads as its old value: the core takes
+// the AES result into its operand registers itself (mccp_core: the operand
+// registers load it in its write-back cycle), which keeps a second
+// multiplexer layer off all 256 read bits.  The core reads ports A and B in
+// its operand stage (D) with addresses from flip-flops, so the compares with
+// the write address run beside the RAM read.
 //
 // Storage.  One bank of LUT RAM, 4 words of 8 x 32 bits copied once per read
 // port, written by port 1, and a skid register for port 2: a port-2 write
@@ -128,21 +132,19 @@ module mccp_core_vregs #(
     assign raddr[8:6] = raddr_t_i;
   end
 
-  // Read port p, word w: a word written in this cycle (by port 1 or port 2)
-  // reads as the data being written (fresh), any other as the bank or the
-  // skid (stored; zero if cleared), each an AO22 layer; the selects of the
-  // stored value come straight from the in_w / in_s flags.
+  // Read port p, word w: a word port 1 writes in this cycle reads as the data
+  // being written, any other as the bank or the skid (stored; zero if
+  // cleared, and the old value while port 2 writes it), an AO22 layer whose
+  // selects come straight from the in_w / in_s flags.
   for (genvar p = 0; p < Ports; p++) begin : g_port
-    logic       hit, wb_hit;
+    logic       hit;
     logic [3:0] in_w, in_s;
     assign hit    = we_i && (waddr_i == raddr[3 * p +: 3]);
-    assign wb_hit = wb_we_i && (wb_addr_i == raddr[3 * p +: 3]);
     assign in_w   = in_w_q[raddr[3 * p +: 3]];
     assign in_s   = in_s_q[raddr[3 * p +: 3]];
     for (genvar w = 0; w < 4; w++) begin : g_word
-      logic [31:0] w_word, fresh, stored;
+      logic [31:0] w_word, stored;
       logic        sel_wd;
-      // port 1 and port 2 never write the same register in one cycle
       assign sel_wd = hit && wwords_i[w];
       mccp_core_vram u_bank (
         .clk_i,
@@ -152,13 +154,6 @@ module mccp_core_vregs #(
         .raddr_i (raddr[3 * p +: 3]),
         .rdata_o (w_word)
       );
-      mccp_core_ao22 u_fresh (
-        .a_i  (wdata_i[127 - 32 * w -: 32]),
-        .sa_i ({32{sel_wd}}),
-        .b_i  (wb_data_i[127 - 32 * w -: 32]),
-        .sb_i ({32{wb_hit}}),
-        .y_o  (fresh)
-      );
       mccp_core_ao22 u_stored (
         .a_i  (w_word),
         .sa_i ({32{in_w[w]}}),
@@ -166,7 +161,7 @@ module mccp_core_vregs #(
         .sb_i ({32{in_s[w]}}),
         .y_o  (stored)
       );
-      assign rdata[128 * p + 127 - 32 * w -: 32] = (sel_wd || wb_hit) ? fresh : stored;
+      assign rdata[128 * p + 127 - 32 * w -: 32] = sel_wd ? wdata_i[127 - 32 * w -: 32] : stored;
     end
   end
 

@@ -385,6 +385,39 @@ async def aes_result_while_write_back_busy(dut):
 
 
 @cocotb.test()
+async def aes_result_read_in_its_landing_cycle(dut):
+    """The instruction behind an aes that waits for the engine moves into X in the cycle the
+    previous AES result lands, reading that register as either operand (the register file
+    still holds the old value then; the core takes the result from the engine); values from
+    `cryptography`."""
+    rng = random.Random(SEED + 9)
+    key = rng.randbytes(16)
+    p, q = rng.randbytes(16), rng.randbytes(16)
+    xor = lambda a, b: bytes(x ^ y for x, y in zip(a, b))  # noqa: E731
+    for reader in ("vxor v4, v2, v1", "vxor v4, v1, v2"):
+        text = f"""
+            vld   v0
+            vld   v1
+            aes   v2, v0
+            aes   v3, v1
+            {reader}
+            vst   v4
+            vst   v3
+            done  0
+        """
+        res = await check(dut, text, [words_task([p, q])], key=key)
+        v2, v3 = aes_ecb(key, p), aes_ecb(key, q)
+        assert out_bytes(res[0]) == [xor(v2, q), v3], reader
+        # the scene: the second aes issues in v2's landing cycle, the reader right after
+        mn = [ISA.decode(r.word)[0].mnemonic for r in res[0].retired]
+        cyc = [r.cycle for r in res[0].retired]
+        land = next(w.cycle for w in res[0].writebacks if w.reg == "v2")
+        second_aes = [c for m, c in zip(mn, cyc) if m == "aes"][1]
+        reader_cycle = cyc[mn.index("vxor")]
+        assert (second_aes, reader_cycle) == (land, land + 1), (land, second_aes, reader_cycle)
+
+
+@cocotb.test()
 async def ghash_instructions(dut):
     """ghinit / ghash / ghget against a bit-serial GF(2^128) multiply; issue spacing 128/D."""
     rng = random.Random(SEED + 4)
