@@ -468,6 +468,17 @@ def test_table1_groups_fmax_by_core_count_and_placement():
         "- 4 cores, free: 76.0 MHz (1 of 1 tops)",
         "- 6 cores, core EBRs pinned: no Fmax (0 of 1 tops; 1 did not route)",
         "- 8 cores, free: no Fmax (0 of 1 tops; 1 does not fit)"]
+    # one core, and tops that do not fit beside one stopped while placing
+    units = {"a": top(1, 98.0),
+             "f": top(8, None, does_not_fit={"TRELLIS_COMB": [89060, 83640]}, utilization={"TRELLIS_COMB": 89060}),
+             "g": top(8, None, does_not_fit={"TRELLIS_COMB": [84498, 83640]}, utilization={"TRELLIS_COMB": 84498}),
+             "h": top(8, None, did_not_route={"limit_s": 300}, utilization={"TRELLIS_COMB": 82243})}
+    assert report._placement_effect({"units": units}).splitlines() == [
+        "- 1 core, free: 98.0 MHz (1 of 1 tops)",
+        "- 8 cores, free: no Fmax (0 of 3 tops; 2 do not fit, 1 did not route)"]
+    assert report._eight_core_fill({"units": units}) == (
+        "the 8-core tops fill 98 to 106 % of the device's logic (COMB sites, Table 1) and are placed freely.")
+    assert report._eight_core_fill({"units": {"a": units["a"]}}) == "the 8-core tops have not been packed yet."
 
 
 def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():

@@ -259,6 +259,16 @@ def _comb(u: Mapping) -> int:
                default=0)
 
 
+def _eight_core_fill(results: Mapping) -> str:
+    """How much of the device's logic the 8-core tops take (a sentence)."""
+    fills = [100 * _comb(u) / ECP5_85_COMB for _, u in _tops(results)
+             if u["parameters"]["NumCores"] == 8 and _comb(u)]
+    if not fills:
+        return "the 8-core tops have not been packed yet."
+    return (f"the 8-core tops fill {min(fills):.0f} to {max(fills):.0f} % of the device's logic (COMB sites,"
+            " Table 1) and are placed freely.")
+
+
 def _placement_effect(results: Mapping) -> str:
     """Speed-8 Fmax of the tops, by core count and placement (free / pinned), as bullet lines."""
     groups: dict[tuple[int, str], list[tuple[float, str]]] = {}
@@ -272,11 +282,12 @@ def _placement_effect(results: Mapping) -> str:
         span = (f"{routed[0]:.1f}" + (f" to {routed[-1]:.1f}" if len(routed) > 1 else "") + " MHz"
                 if routed else "no Fmax")
         rest = len(rows) - len(routed)
-        why = sorted({("does not fit" if rest == 1 else "do not fit")
-                      if ((results["units"][n].get("grades") or {}).get("8") or {}).get("does_not_fit")
-                      else "did not route" for f, n in rows if not f})
+        misfits = sum(1 for f, n in rows if not f and
+                      ((results["units"][n].get("grades") or {}).get("8") or {}).get("does_not_fit"))
+        why = ([f"{misfits} {'does' if misfits == 1 else 'do'} not fit"] if misfits else []) + \
+              ([f"{rest - misfits} did not route"] if rest > misfits else [])
         lines.append(f"- {_cores(cores)}, {how}: {span} ({len(routed)} of {len(rows)} tops"
-                     + (f"; {rest} {' / '.join(why)}" if rest else "") + ")")
+                     + (f"; {', '.join(why)}" if rest else "") + ")")
     return "\n".join(lines)
 
 
@@ -493,8 +504,8 @@ def render_markdown(results: Mapping) -> str:
         " states before the pick), and top_c4_s64's critical path runs from the register block's"
         " write data to the fabric's block RAMs (key store, channel table), which the floorplan"
         " leaves unpinned. The floorplan has room for 6"
-        " cores (the die has three rows of EBRs); the 8-core tops do not fit the device's logic"
-        " anyway. Speed-8 Fmax by placement, from the table:",
+        " cores (the die has three rows of EBRs); " + _eight_core_fill(results) + " Speed-8 Fmax by"
+        " placement, from the table:",
         "",
         _placement_effect(results),
         "",
