@@ -76,6 +76,10 @@ def clamp(x: int) -> int:
     return max(0, min(16, x))
 
 
+def xor_bytes(a: bytes, b: bytes) -> bytes:
+    return bytes(x ^ y for x, y in zip(a, b))
+
+
 def aes_ecb(key: bytes, block: bytes, decrypt: bool = False) -> bytes:
     c = Cipher(algorithms.AES(key), modes.ECB())
     op = c.decryptor() if decrypt else c.encryptor()
@@ -320,10 +324,10 @@ async def aes_instructions(dut):
         """
         res = await check(dut, text, [words_task([p, q])], key=key)
         got = out_bytes(res[0])
-        e = [aes_ecb(key, p), aes_ecb(key, q), aes_ecb(key, bytes(x ^ y for x, y in zip(p, q)))]
-        e.append(bytes(x ^ y for x, y in zip(aes_ecb(key, e[0]), q)))
-        e.append(aes_ecb(key, bytes(x ^ y for x, y in zip(aes_ecb(key, q), e[3]))))
-        e.append(aes_ecb(key, bytes(x ^ y for x, y in zip(e[3], e[0]))))
+        e = [aes_ecb(key, p), aes_ecb(key, q), aes_ecb(key, xor_bytes(p, q))]
+        e.append(xor_bytes(aes_ecb(key, e[0]), q))
+        e.append(aes_ecb(key, xor_bytes(aes_ecb(key, q), e[3])))
+        e.append(aes_ecb(key, xor_bytes(e[3], e[0])))
         if DECRYPT_ENABLE:
             e.append(aes_ecb(key, p, decrypt=True))
         assert got == e, f"AES-{8 * klen}"
@@ -371,8 +375,7 @@ async def aes_result_while_write_back_busy(dut):
     v2[4:8] = s0.to_bytes(4, "big")
     v2 = bytes(v2)
     v7 = aes_ecb(key, v2)
-    xor = lambda a, b: bytes(x ^ y for x, y in zip(a, b))  # noqa: E731
-    assert out_bytes(res[0]) == [xor(v2, q), xor(v2, p), v2, xor(v7, q)]
+    assert out_bytes(res[0]) == [xor_bytes(v2, q), xor_bytes(v2, p), v2, xor_bytes(v7, q)]
     # the scene: the write-back stage writes in every cycle from v2's landing up to the
     # instruction that reads it (issue cycle t writes back in t + 1), so v2 is in the skid
     def op(r):
@@ -393,7 +396,6 @@ async def aes_result_read_in_its_landing_cycle(dut):
     rng = random.Random(SEED + 9)
     key = rng.randbytes(16)
     p, q = rng.randbytes(16), rng.randbytes(16)
-    xor = lambda a, b: bytes(x ^ y for x, y in zip(a, b))  # noqa: E731
     for reader in ("vxor v4, v2, v1", "vxor v4, v1, v2"):
         text = f"""
             vld   v0
@@ -407,7 +409,7 @@ async def aes_result_read_in_its_landing_cycle(dut):
         """
         res = await check(dut, text, [words_task([p, q])], key=key)
         v2, v3 = aes_ecb(key, p), aes_ecb(key, q)
-        assert out_bytes(res[0]) == [xor(v2, q), v3], reader
+        assert out_bytes(res[0]) == [xor_bytes(v2, q), v3], reader
         # the scene: the second aes issues in v2's landing cycle, the reader right after
         mn = [ISA.decode(r.word)[0].mnemonic for r in res[0].retired]
         cyc = [r.cycle for r in res[0].retired]
