@@ -20,7 +20,8 @@ def _synth(args: argparse.Namespace) -> int:
 
         return breakdown.main(args.breakdown)
     return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds,
-                     retime_grades=args.retime, pnr_limit_min=args.pnr_limit)
+                     retime_grades=args.retime, pnr_limit_min=args.pnr_limit,
+                     pnr_options=args.pnr_option)
 
 
 def _docs(args: argparse.Namespace) -> int:
@@ -164,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pnr-limit", type=float, metavar="MINUTES",
                    help="stop a place and route after MINUTES and record it as not routed, with how "
                         "far the router got (for the tops that fill the device)")
+    p.add_argument("--pnr-option", action="append", default=[], metavar="OPTION",
+                   help="extra nextpnr-ecp5 option (repeatable; one token, value after '=', e.g. "
+                        "--pnr-option=--router=router2), added to the unit's own and recorded per grade")
     p.set_defaults(func=_synth)
 
     p = sub.add_parser("bench", help="cycle-count benchmarks; writes results/*.json and docs tables")

@@ -119,6 +119,23 @@ def test_retime_reads_the_routing_and_applies_the_other_grade(tiny_run):
         flow.retime(Path(syn["netlist"]), Path(syn["netlist"]), work / "rt_raw", 6, 300.0, device=DEVICE_25K)
 
 
+def test_extra_nextpnr_options_reach_nextpnr_and_the_record(tiny_run, capsys):
+    """--pnr-option: one token per option, value after '=' (nextpnr's option parser takes
+    that form); the router named is the one that runs, and the command line keeps it."""
+    _, syn, _ = tiny_run
+    work = Path(syn["netlist"]).parent.parent
+    res = flow.nextpnr(Path(syn["netlist"]), work / "pnr_r2", grade=6, target_mhz=300.0,
+                       device=DEVICE_25K, options=["--router=router2"])
+    assert res["options"] == ["--router=router2"]
+    assert res["fmax_mhz"] > 20.0
+    log = (work / "pnr_r2" / "nextpnr.log").read_text()
+    assert "Running router2" in log   # (router1 then only checks its routing)
+    cmd = flow.command_line(["top_c8_s128"], [8], 1, pnr_options=["--router=router2"])
+    assert cmd.endswith("--pnr-option=--router=router2")
+    assert flow.main(["aes_enc"], [8], 1, docs=False, pnr_options=["router2"]) == 2
+    assert "one nextpnr option with its value" in capsys.readouterr().err
+
+
 def test_main_rejects_a_grade_both_placed_and_retimed(capsys):
     assert flow.main(units=["aes_enc"], grades=[6, 8], retime_grades=[6]) == 2
     assert "choose one" in capsys.readouterr().err

@@ -593,11 +593,13 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
 
 
 def place_unit(name: str, netlist: str, grade: int, root: Path | None = None, seed: int = SEED,
-               write_routed: bool = False, time_limit_s: float | None = None) -> dict:
+               write_routed: bool = False, time_limit_s: float | None = None,
+               extra_options: Sequence[str] = ()) -> dict:
     unit = UNITS[name]
     out = build_dir(name, root) / f"speed{grade}"
     return nextpnr(Path(netlist), out if seed == SEED else out / f"seed{seed}", grade,
-                   unit.target_for(grade), seed=seed, options=unit.nextpnr_options,
+                   unit.target_for(grade), seed=seed,
+                   options=(*unit.nextpnr_options, *extra_options),
                    write_routed=write_routed, time_limit_s=time_limit_s)
 
 
@@ -662,7 +664,8 @@ def write_results(results: dict, path: Path | None = None) -> Path:
 
 
 def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs: int,
-                 seeds: int = 1, retime_grades: Sequence[int] = (), pnr_limit_min: float | None = None) -> str:
+                 seeds: int = 1, retime_grades: Sequence[int] = (), pnr_limit_min: float | None = None,
+                 pnr_options: Sequence[str] = ()) -> str:
     cmd = ["mccp", "synth"]
     for u in units or ():
         cmd += ["--unit", u]
@@ -674,6 +677,8 @@ def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs
         cmd += ["--seeds", str(seeds)]
     if pnr_limit_min:
         cmd += ["--pnr-limit", f"{pnr_limit_min:g}"]
+    for o in pnr_options:
+        cmd += [f"--pnr-option={o}"]
     return " ".join(cmd)
 
 
@@ -686,7 +691,8 @@ def _say(t0: float, msg: str) -> None:
 
 def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None, jobs: int = 2, *,
          seeds: int = 1, retime_grades: Sequence[int] = (), results_file: Path | None = None,
-         build_root: Path | None = None, docs: bool = True, pnr_limit_min: float | None = None) -> int:
+         build_root: Path | None = None, docs: bool = True, pnr_limit_min: float | None = None,
+         pnr_options: Sequence[str] = ()) -> int:
     names = list(dict.fromkeys(units or DEFAULT_UNITS))
     unknown = [u for u in names if u not in UNITS]
     if unknown:
@@ -712,8 +718,13 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
         print(f"synth: --pnr-limit must be a positive number of minutes, not {pnr_limit_min:g}",
               file=sys.stderr)
         return 2
+    bare = [o for o in pnr_options if not o.startswith("-")]
+    if bare:
+        print(f"synth: --pnr-option takes one nextpnr option with its value, e.g. "
+              f"--pnr-option=--router=router2; not {', '.join(bare)}", file=sys.stderr)
+        return 2
     limit_s = 60.0 * pnr_limit_min if pnr_limit_min else None
-    command = command_line(units, grades, jobs, seeds, retimed, pnr_limit_min)
+    command = command_line(units, grades, jobs, seeds, retimed, pnr_limit_min, pnr_options)
     versions = {"yosys": tool_version("yosys"), "nextpnr-ecp5": tool_version("nextpnr-ecp5")}
     today = _dt.date.today().isoformat()
     t0 = time.monotonic()
@@ -741,7 +752,8 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             for g in speed:
                 for s in range(SEED, SEED + seeds):
                     pnr_futs[pool.submit(place_unit, name, res["netlist"], g, build_root, s,
-                                         bool(retimed) and g == speed[-1], limit_s)] = (name, g, s)
+                                         bool(retimed) and g == speed[-1], limit_s,
+                                         tuple(pnr_options))] = (name, g, s)
         for fut in as_completed(pnr_futs):
             name, g, s = pnr_futs[fut]
             try:
