@@ -448,6 +448,10 @@ def render_markdown(results: Mapping) -> str:
         "- `--pnr-limit MINUTES` (for the tops that fill the device): a place and route still"
         " running after MINUTES is stopped and recorded as not routed, with the utilization and how"
         " far the router got (router1: arcs still unrouted of all arcs) from its log.",
+        "- `--pnr-option=OPTION` (repeatable): an extra nextpnr-ecp5 option for this run, e.g."
+        " `--pnr-option=--router=router2` for a top that fills the device (router1 takes hours on"
+        " those here). The options of each run are in results/synth.json (`nextpnr_options`) and"
+        " in the command of the Setup table.",
         "- Floorplan of the 2- to 6-core tops (`mccp.synth.floorplan`; the placement column of"
         " Table 1): each core's block RAMs are pinned by a `BEL` attribute in the netlist to one"
         " cluster of EBR sites, half a row of the die per core; everything else is placed freely"
