@@ -540,7 +540,7 @@ module mccp_core #(
     .sb_i   (sb),
     .imm_i  (imm),
     .link_i (pc1_x_q),
-    .word_i (rot_d[127:96]),
+    .word_i (rot_q[127:96]),
     .res_o  (salu_res)
   );
 
@@ -583,15 +583,16 @@ module mccp_core #(
   assign n_d   = count(d_nsel, d_cc);
   assign n_w   = count(p_nsel, w_clamp);
 
-  // Byte shifts take two cycles: the rotated operand is registered, and a
-  // shift issues once it has held one cycle in X with its final operand.
-  logic         shift_ok_q, p_shift, d_shift;
-  assign p_shift = (p_valu_op == mccp_core_pkg::VOP_SHL) || (p_valu_op == mccp_core_pkg::VOP_SHR);
-
-  // The rotator also serves vgetw (word w of v[b] = the top word of v[b]
-  // rotated by 4w bytes), in its issue cycle: vgetw reads rot_d, not rot_q.
-  logic p_getw;
-  assign p_getw = (p_salu_op == mccp_core_pkg::SOP_VGETW);
+  // The rotator serves the byte shifts and vgetw (word w of v[b] = the top
+  // word of v[b] rotated by 4w bytes).  Both take two cycles: the rotated
+  // operand is registered (rot_q), and the instruction issues once it has
+  // held one cycle in X with its final operand.  So the rotator's four
+  // layers end in a register and not in the scalar write-back path.
+  logic         shift_ok_q, p_shift, d_shift, p_getw, d_getw;
+  assign p_getw  = (p_salu_op == mccp_core_pkg::SOP_VGETW);
+  assign d_getw  = (d_salu_op == mccp_core_pkg::SOP_VGETW);
+  assign p_shift = (p_valu_op == mccp_core_pkg::VOP_SHL) || (p_valu_op == mccp_core_pkg::VOP_SHR) ||
+                   p_getw;
 
   mccp_core_rot u_rot (
     .a_i     (opa),
@@ -682,7 +683,7 @@ module mccp_core #(
   // (and vsetw, which keeps the other words) for the cycle after; a byte
   // count or a branch operand written by the instruction issued just before
   // waits one cycle (the count and the comparison reload from the write-back
-  // stage); a byte shift waits one
+  // stage); a byte shift or vgetw waits one
   // cycle in X with its final operand (shift_ok_q); units and streams wait
   // until they can take the instruction.  Simulation also
   // evaluates the rules in the cycle itself and stops on a difference.
@@ -759,7 +760,8 @@ module mccp_core #(
   assign nz_h = (p_nsel == mccp_core_pkg::NSEL_16) ||
                 (p_nsel == mccp_core_pkg::NSEL_REG && (cnt_stale_c_q ? w_pos : pos_q));
 
-  assign d_shift = (d_valu_op == mccp_core_pkg::VOP_SHL) || (d_valu_op == mccp_core_pkg::VOP_SHR);
+  assign d_shift = (d_valu_op == mccp_core_pkg::VOP_SHL) || (d_valu_op == mccp_core_pkg::VOP_SHR) ||
+                   d_getw;
   assign stall_a = d_valid && !d_illegal && !d_oob && (
                      d_shift ||
                      (d_rd_va && pend_a && m_a[1] && !(d_aes && eng_out_next)) ||

@@ -7,8 +7,8 @@
 // LUT4 per bit and layer (4:1 layers map to twice the LUT4s plus slice
 // multiplexers).  Two instances:
 //  * the vector ALU's byte rotator (128 bits, 8-bit units): vshlb / vshrb,
-//    registered by the core (a byte shift takes two cycles), and vgetw's
-//    word (rotated by 4w bytes, in its issue cycle).  Byte 0 of a block is
+//    and vgetw's word (rotated by 4w bytes), registered by the core (both
+//    take two cycles).  Byte 0 of a block is
 //    bits [127:120], so "left" moves bytes toward byte 0;
 //  * the scalar ALU's shifter (32 bits, 1-bit units): shli / shri.
 module mccp_core_rot #(

@@ -16,7 +16,8 @@
 //  * res = sum & sel_sum | lu & sel_lu | rot & sel_sh | word & sel_word
 //          | (low 14 bits) zimm & sel_li | link & sel_link;
 //  * vgetw's word comes from the vector ALU's byte rotator (v[b] rotated by
-//    4w bytes toward byte 0, its top word), not from a multiplexer of its own.
+//    4w bytes toward byte 0, its top word, registered), not from a multiplexer
+//    of its own.
 module mccp_core_salu (
   input  logic [3:0]   op_i,    // mccp_core_pkg::salu_op_e
   input  logic [31:0]  sa_i,    // s[b]

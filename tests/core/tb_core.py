@@ -503,11 +503,11 @@ async def branch_operand_interlock(dut):
 
 @cocotb.test()
 async def byte_shift_two_cycles(dut):
-    """vshlb / vshrb issue one cycle after they could otherwise (their rotation is
-    registered), also when their operand was written just before or lands from AES."""
+    """vshlb / vshrb and vgetw issue one cycle after they could otherwise (their rotation
+    is registered), also when their operand was written just before or lands from AES."""
     rng = random.Random(SEED + 11)
     block = rng.getrandbits(128)
-    for shift in ("vshlb v2, v1, 3", "vshrb v2, v1, 5"):
+    for shift in ("vshlb v2, v1, 3", "vshrb v2, v1, 5", "vgetw s2, v1, 1"):
         for producer in ("vmov v1, v0", "aes v1, v0"):
             text = f"vld v0\n{producer}\n{shift}\nvst v2\ndone 0\n"
             res = await check(dut, text, [words_task([block])])

@@ -250,8 +250,9 @@ class Iss:
                     if r in pending:
                         bypass = unit == "aes" and field == "va"
                         t = max(t, pending[r][0] + (0 if bypass else 1))
-                if name in ("vshlb", "vshrb"):
-                    # two cycles: one in X with the final operand, then the issue
+                if name in ("vshlb", "vshrb", "vgetw"):
+                    # the registered rotation: one cycle in X with the final operand,
+                    # then the issue
                     final = max([now] + [pending[r][0] + 1 for _, r in vreads if r in pending])
                     t = max(t, final + 1)
                 if vwrite is not None and vwrite in pending:
