@@ -12,7 +12,7 @@ from mccp.synth import floorplan
 SITE = re.compile(r"X(\d+)/Y(\d+)/EBR([0-3])$")
 
 
-@pytest.mark.parametrize("cores", [1, 2, 4, 6])
+@pytest.mark.parametrize("cores", [1, 2, 4, 6, 8])
 def test_clusters_are_disjoint_half_rows(cores):
     cl = floorplan.clusters(cores)
     assert len(cl) == cores
@@ -21,21 +21,32 @@ def test_clusters_are_disjoint_half_rows(cores):
     for c, sites in enumerate(cl):
         xy = [tuple(int(v) for v in SITE.match(s).groups()[:2]) for s in sites]
         assert len({y for _, y in xy}) == 1, f"core {c}'s cluster spans rows"
-        assert len(sites) >= 20                     # a core has 20 block RAMs
+        assert len(sites) >= 24                     # a core has 24 block RAMs
         if c % 2:                                   # the right-hand core of a row
             left = [int(SITE.match(s).group(1)) for s in cl[c - 1]]
             assert min(x for x, _ in xy) > max(left)
             assert xy[0][1] == int(SITE.match(cl[c - 1][0]).group(2))
     rows = sorted({int(SITE.match(c[0]).group(2)) for c in cl})
+    grid = floorplan.ECP5_85_EBR
     if cores == 4:                                  # two rows: the outer ones, space between
-        assert rows == [min(floorplan.ECP5_85_EBR.rows), max(floorplan.ECP5_85_EBR.rows)]
+        assert rows == [min(grid.rows), max(grid.rows)]
+    if cores == 8:                                  # every row of the die
+        assert rows == sorted(grid.rows)
+        assert len(every) == 8 * 26 == 4 * len(grid.row_sites(grid.rows[0]))
+
+
+def test_the_grid_has_every_ebr_site_of_the_device():
+    """208 block RAMs on the LFE5U-85F (its data sheet), all distinct sites."""
+    grid = floorplan.ECP5_85_EBR
+    sites = [s for y in grid.rows for s in grid.row_sites(y)]
+    assert len(sites) == len(set(sites)) == 208
 
 
 def test_too_many_cores_or_block_rams_is_an_error():
-    with pytest.raises(floorplan.FloorplanError, match="room for 6 cores, not 7"):
-        floorplan.clusters(7)
-    with pytest.raises(floorplan.FloorplanError, match="25 block RAMs"):
-        floorplan.central(floorplan.clusters(2)[0], 25)
+    with pytest.raises(floorplan.FloorplanError, match="room for 8 cores, not 9"):
+        floorplan.clusters(9)
+    with pytest.raises(floorplan.FloorplanError, match="27 block RAMs"):
+        floorplan.central(floorplan.clusters(2)[0], 27)
 
 
 def _netlist(cores: int, per_core: int) -> dict:
@@ -58,7 +69,7 @@ def test_anchor_pins_each_cores_block_rams_to_its_cluster(tmp_path):
     assert "BEL" not in cells["u_unit.u_regs.mem.0.0"]["attributes"]
     assert "BEL" not in cells["u_unit.g_core[0].u_core.x"]["attributes"]
     assert floorplan.summary(used)["cores"]["3"].endswith("(20 sites)")
-    src.write_text(json.dumps(_netlist(2, 25)))
+    src.write_text(json.dumps(_netlist(2, 27)))
     with pytest.raises(floorplan.FloorplanError):
         floorplan.anchor_cores(src, dst, "top")
 
@@ -80,4 +91,4 @@ def test_a_floorplanned_unit_is_placed_from_its_anchored_netlist(tmp_path, monke
     assert res["netlist_sha1"] != flow._sha1(tmp_path / "fp_test" / "design.json")
     assert placed["u_unit.g_core[1].u_core.u_ram.mem.0.0"]["attributes"]["BEL"] in floorplan.clusters(2)[1]
     assert set(res["floorplan"]["cores"]) == {"0", "1"}
-    assert flow.UNITS["top_c4_s64"].floorplan and not flow.UNITS["top_c8_s128"].floorplan
+    assert flow.UNITS["top_c8_s128"].floorplan and not flow.UNITS["top_c1_s64"].floorplan

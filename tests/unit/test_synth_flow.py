@@ -494,7 +494,8 @@ def test_table1_groups_fmax_by_core_count_and_placement():
         "- 1 core, free: 98.0 MHz (1 of 1 tops)",
         "- 8 cores, free: no Fmax (0 of 3 tops; 2 do not fit, 1 did not route)"]
     assert report._eight_core_fill({"units": units}) == (
-        "the 8-core tops fill 98 to 106 % of the device's logic (COMB sites, Table 1) and are placed freely.")
+        "the 8-core tops fill 98 to 106 % of the device's logic (COMB sites, Table 1); the placement column "
+        "says which were pinned.")
     assert report._eight_core_fill({"units": {"a": units["a"]}}) == "the 8-core tops have not been packed yet."
 
 

@@ -11,9 +11,10 @@ to one compact cluster per core pulls the rest of the core around them.
 
 Clusters: the EBR sites of one row of the die, split into a left and a right
 half; cores take half-rows in order, the rows spread over the die (the fabric
-keeps the space between).  The site names follow the ECP5-85's EBR tiles (groups
-of four at a fixed pitch on three rows), as nextpnr names them in its routed
-designs.
+keeps the space between).  The site names follow the ECP5-85's EBR tiles as
+nextpnr names them in its routed designs: four rows of 13 groups of four, 208
+sites, read from a probe (208 independent block RAMs placed by nextpnr, every
+site taken).  A half-row has 26 sites, a core of the 8-core top needs 24.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ class EbrGrid:
         return [f"X{x + 2 * z}/Y{y}/EBR{z}" for x in self.groups for z in range(4)]
 
 
-# LFE5U-85F: EBR rows at Y 22, 46 and 70, groups of four every 9 columns (one gap of 11
-# at the die's centre column).
-ECP5_85_EBR = EbrGrid(rows=(22, 46, 70), groups=(4, 13, 22, 31, 40, 49, 58, 69, 78, 87, 96, 105))
+# LFE5U-85F: EBR rows at Y 22, 46, 70 and 82, groups of four every 9 columns (one gap of
+# 11 at the die's centre column).
+ECP5_85_EBR = EbrGrid(rows=(22, 46, 70, 82),
+                      groups=(4, 13, 22, 31, 40, 49, 58, 69, 78, 87, 96, 105, 114))
 
 
 class FloorplanError(ValueError):
@@ -47,15 +49,17 @@ class FloorplanError(ValueError):
 
 def clusters(cores: int, grid: EbrGrid = ECP5_85_EBR) -> list[list[str]]:
     """EBR sites per core: core 2r and 2r+1 take the left and right halves of the r-th row
-    used; rows are spread over the die (one row: the middle; two: the outer ones)."""
+    used; rows are spread over the die (one row: the one nearest the middle; two: the outer
+    ones; more: the rows nearest to evenly spaced heights between the outer ones)."""
     nrows = (cores + 1) // 2
     if nrows > len(grid.rows):
         raise FloorplanError(f"a floorplan has room for {2 * len(grid.rows)} cores, not {cores}")
-    if nrows == 1:
-        rows = [grid.rows[len(grid.rows) // 2]]
-    else:
-        step = (len(grid.rows) - 1) / (nrows - 1)
-        rows = [grid.rows[round(i * step)] for i in range(nrows)]
+    lo, hi = min(grid.rows), max(grid.rows)
+    targets = [(lo + hi) / 2] if nrows == 1 else [lo + i * (hi - lo) / (nrows - 1) for i in range(nrows)]
+    free, rows = sorted(grid.rows), []
+    for t in targets:
+        rows.append(min(free, key=lambda y: abs(y - t)))
+        free.remove(rows[-1])
     out = []
     for c in range(cores):
         sites = grid.row_sites(rows[c // 2])

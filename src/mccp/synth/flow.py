@@ -15,7 +15,7 @@ For each unit the flow runs
 3. nextpnr-ecp5 for every speed grade: LFE5U-85F, CABGA381, fixed seed,
    a clock target above the expected Fmax so the timing-driven placer and
    router keep pushing and the report shows the real Fmax, `--report`.
-   The 2- to 6-core tops are placed from a floorplanned netlist: each core's
+   The 2- to 8-core tops are placed from a floorplanned netlist: each core's
    block RAMs pinned to a cluster of EBR sites (`mccp.synth.floorplan`);
 4. with `--retime G` (for the large tops, where one place and route takes up
    to an hour here): grade G is not placed again; nextpnr reads the routed
@@ -139,7 +139,7 @@ for _cores in (1, 2, 4, 6, 8):
         UNITS[f"top_c{_cores}_s{_bits}"] = Unit(
             "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": 0x3},
             rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
-            floorplan=2 <= _cores <= 6,
+            floorplan=2 <= _cores <= 8,
             description=(f"mccp_top: {_cores} cores (2 with AES decryption), " if _cores > 1 else
                          "mccp_top: 1 core (with AES decryption), ")
             + f"{_bits}-bit streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")

@@ -266,7 +266,7 @@ def _eight_core_fill(results: Mapping) -> str:
     if not fills:
         return "the 8-core tops have not been packed yet."
     return (f"the 8-core tops fill {min(fills):.0f} to {max(fills):.0f} % of the device's logic (COMB sites,"
-            " Table 1) and are placed freely.")
+            " Table 1); the placement column says which were pinned.")
 
 
 def _placement_effect(results: Mapping) -> str:
@@ -452,7 +452,7 @@ def render_markdown(results: Mapping) -> str:
         " `--pnr-option=--router=router2` for a top that fills the device (router1 takes hours on"
         " those here). The options of each run are in results/synth.json (`nextpnr_options`) and"
         " in the command of the Setup table.",
-        "- Floorplan of the 2- to 6-core tops (`mccp.synth.floorplan`; the placement column of"
+        "- Floorplan of the 2- to 8-core tops (`mccp.synth.floorplan`; the placement column of"
         " Table 1): each core's block RAMs are pinned by a `BEL` attribute in the netlist to one"
         " cluster of EBR sites, half a row of the die per core; everything else is placed freely"
         " around them. Regions proper (`--pre-place`) need nextpnr's Python, which the PyPI build"
@@ -507,8 +507,8 @@ def render_markdown(results: Mapping) -> str:
         " pick that depend on the request alone are registered (exact, as the request holds two"
         " states before the pick), and top_c4_s64's critical path runs from the register block's"
         " write data to the fabric's block RAMs (key store, channel table), which the floorplan"
-        " leaves unpinned. The floorplan has room for 6"
-        " cores (the die has three rows of EBRs); " + _eight_core_fill(results) + " Speed-8 Fmax by"
+        " leaves unpinned. The floorplan first knew three of the die's four rows of EBRs (room for"
+        " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
         "",
         _placement_effect(results),
