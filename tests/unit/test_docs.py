@@ -19,4 +19,5 @@ def test_ten_gbps_line_takes_the_best_8_core_rate_and_the_fastest_routed_top():
     # 10,000 Mbit/s / 100 bits per cycle = 100 MHz; the 4-core rate is not an 8-core rate
     assert line.startswith("10 Gbps with 8 cores needs 100.0 MHz at their best rate here (100.00 bits / cycle, 128-bit")
     assert "runs at 95.50 MHz (2 cores, 128-bit streams)" in line
+    assert "(1 core, 64-bit streams)" in target_line(fab, [(99.0, 1, 64)])[-1]
     assert target_line({"scaling": {"64": {"4": {"1": run(45.0)}}}}, []) == []

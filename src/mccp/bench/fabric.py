@@ -21,6 +21,7 @@ import time
 
 from mccp import refs
 from mccp.docs import md_table
+from mccp.synth.report import cores_text
 
 CORES = (1, 2, 4, 8)
 STREAMS = (32, 64, 128)
@@ -107,7 +108,8 @@ def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8,
             f" ({rate:.2f} bits / cycle, {stream}-bit streams)")
     if routed:
         fmax, c, s = max(routed)
-        line += f"; the fastest `mccp_top` placed and routed so far runs at {fmax:.2f} MHz ({c} cores, {s}-bit streams)"
+        line += (f"; the fastest `mccp_top` placed and routed so far runs at {fmax:.2f} MHz"
+                 f" ({cores_text(c)}, {s}-bit streams)")
     return ["", line + "."]
 
 

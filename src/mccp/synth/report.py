@@ -48,7 +48,7 @@ def _num(value) -> str:
     return "—" if value is None else str(value)
 
 
-def _cores(n: int) -> str:
+def cores_text(n: int) -> str:
     """"1 core", "4 cores"."""
     return f"{n} core" + ("" if n == 1 else "s")
 
@@ -286,7 +286,7 @@ def _placement_effect(results: Mapping) -> str:
                       ((results["units"][n].get("grades") or {}).get("8") or {}).get("does_not_fit"))
         why = ([f"{misfits} {'does' if misfits == 1 else 'do'} not fit"] if misfits else []) + \
               ([f"{rest - misfits} did not route"] if rest > misfits else [])
-        lines.append(f"- {_cores(cores)}, {how}: {span} ({len(routed)} of {len(rows)} tops"
+        lines.append(f"- {cores_text(cores)}, {how}: {span} ({len(routed)} of {len(rows)} tops"
                      + (f"; {', '.join(why)}" if rest else "") + ")")
     return "\n".join(lines)
 
@@ -319,7 +319,7 @@ def _fmax_same_rtl(results: Mapping) -> str:
         return ""
     commits = sorted({f"`{(u.get('rtl') or {}).get('commit', '?')[:7]}`" for _, u in rows})
     return ("On one RTL (the rows at " + ", ".join(commits) + ", whose rtl/ trees are the same), speed-8 Fmax"
-            " against the cores: " + "; ".join(f"{_cores(n)} {', '.join(v)}" for n, v in sorted(by_cores.items()))
+            " against the cores: " + "; ".join(f"{cores_text(n)} {', '.join(v)}" for n, v in sorted(by_cores.items()))
             + ".")
 
 
