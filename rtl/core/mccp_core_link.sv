@@ -35,8 +35,9 @@ module mccp_core_link #(
   localparam int Aw = (Depth > 1) ? $clog2(Depth) : 1;
   localparam int Cw = $clog2(Depth + 1);
 
-  // Flip-flops, not LUT RAM: a 2-block queue would take a 16-deep DPR16X4 per
-  // 4 bits (192 LUT places); flops and a 128-bit 2:1 multiplexer take 128.
+  // Flip-flops, not LUT RAM: a 16-deep DPR16X4 per 4 bits would take 192 LUT
+  // places; flops take none at depth 1 (the ISA's), a 128-bit multiplexer
+  // beyond.
   (* ram_style = "logic" *) logic [127:0] mem_q [Depth];
   logic [Aw-1:0] wr_q, rd_q;
   logic [Cw-1:0] count_q;
@@ -77,7 +78,7 @@ module mccp_core_link #(
   assign rx_valid_o           = count_q > Cw'(push_q);
   assign rx_data_o            = mem_q[rd_q];
   assign rx_valid_next_hold_o = count_q != '0;
-  assign rx_valid_next_pop_o  = count_q > Cw'(1);
+  assign rx_valid_next_pop_o  = 32'(count_q) > 1;
   assign tx_space_o           = 32'(count_q) + 32'(pop_q) < Depth;
   assign tx_space_next_hold_o = 32'(count_q) < Depth;
   assign tx_space_next_push_o = 32'(count_q) + 1 < Depth;

@@ -10,7 +10,7 @@ package mccp_isa_pkg;
   localparam int NumSregs = 8;
   localparam int VregBits = 128;
   localparam int SregBits = 32;
-  localparam int PairLinkDepth = 2;    // blocks per split-task queue
+  localparam int PairLinkDepth = 1;    // blocks per split-task queue
   localparam int PairLinkLatency = 2;  // vsend -> vrecv issue, cycles
 
   // Instruction fields [msb:lsb].

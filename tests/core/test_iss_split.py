@@ -156,7 +156,7 @@ def test_vsend_vrecv_on_a_lone_core_are_illegal(src):
 
 
 # ---- the queue rules, counted by hand -------------------------------------------
-# pair_link: depth 2, latency 2 (docs/core.md "Split tasks").
+# pair_link: depth 1, latency 2 (docs/core.md "Split tasks").
 
 SENDER = """
     vinc  v1, v0
@@ -191,28 +191,30 @@ def _cycles(res, mnemonic):
 
 def test_queue_timing_same_start():
     io, mac = _pair(SENDER, RECEIVER, 0, 0)
-    # MAC: vinc 2, vsend 3, vinc 4, vsend 5, vinc 6; the third vsend needs the
-    # place of block 0, freed by the I/O core's vrecv in cycle 9: 9 + 2 = 11
-    assert _cycles(mac, "vsend") == [3, 5, 11]
-    assert mac.status == STATUS["OK"] and mac.cycles == 13
-    # I/O: nops 2..8, vrecv 9 (block 0 sent in 3), 10 (sent in 5), then block 2
-    # (sent in 11): 13
-    assert _cycles(io, "vrecv") == [9, 10, 13]
-    assert io.status == STATUS["OK"] and io.cycles == 15
+    # MAC: vinc 2, vsend 3, vinc 4; the second vsend needs the place of block
+    # 0, freed by the I/O core's vrecv in cycle 9: 9 + 2 = 11; vinc 12, the
+    # third vsend waits for the vrecv of block 1 (13): 15; done 16
+    assert _cycles(mac, "vsend") == [3, 11, 15]
+    assert mac.status == STATUS["OK"] and mac.cycles == 17
+    # I/O: nops 2..8, vrecv 9 (block 0 sent in 3), then block 1 (sent in 11):
+    # 13, block 2 (sent in 15): 17; done 18
+    assert _cycles(io, "vrecv") == [9, 13, 17]
+    assert io.status == STATUS["OK"] and io.cycles == 19
     assert [(r.reg, r.value) for r in io.retired if r.reg in ("v2", "v3", "v4")] == [("v2", 1), ("v3", 2), ("v4", 3)]
 
 
 def test_queue_timing_absolute_cycles():
     io, mac = _pair(SENDER, RECEIVER, 5, 1)
-    # absolute: MAC vsends at 4, 6; I/O vrecv of block 0 at 5 + 9 = 14, so the
-    # third vsend at 16 (MAC cycle 15); the I/O core takes it at 18 (its 13)
-    assert _cycles(mac, "vsend") == [3, 5, 15]
-    assert _cycles(io, "vrecv") == [9, 10, 13]
-    # a receiver that starts late finds two blocks waiting; the third is sent
-    # once the first vrecv (its cycle 9, absolute 49) has freed a place
+    # absolute: MAC vsend of block 0 at 4; I/O vrecv of it at 5 + 9 = 14, so
+    # the second vsend at 16 (MAC cycle 15); the I/O core takes it at 18 (its
+    # 13), so the third vsend at 20 (MAC 19), taken at 22 (I/O 17)
+    assert _cycles(mac, "vsend") == [3, 15, 19]
+    assert _cycles(io, "vrecv") == [9, 13, 17]
+    # a receiver that starts late finds one block waiting; the second is sent
+    # once the first vrecv (its cycle 9, absolute 49) has freed the place
     io, mac = _pair(SENDER, RECEIVER, 40, 0)
-    assert _cycles(mac, "vsend") == [3, 5, 40 + 9 + 2]
-    assert _cycles(io, "vrecv") == [9, 10, 13]
+    assert _cycles(mac, "vsend") == [3, 40 + 9 + 2, 40 + 13 + 2]
+    assert _cycles(io, "vrecv") == [9, 13, 17]
 
 
 def test_mac_core_starts_first():

@@ -61,7 +61,7 @@ def render_md(isa: Isa) -> str:
     out += [f"| `{n}` | {r['count']} | {r['bits']} | {r['doc']} |" for n, r in isa.registers.items()]
     out += ["", "## Split-task queues", "",
             f"`vsend` / `vrecv` use one queue per direction between the two cores of a split task: "
-            f"{isa.pair_link['depth']} blocks each; a `vrecv` issues at least {isa.pair_link['latency']} cycles "
+            f"{isa.pair_link['depth']} block{'s' if isa.pair_link['depth'] != 1 else ''} each; a `vrecv` issues at least {isa.pair_link['latency']} cycles "
             f"after the `vsend` of its block, a `vsend` into a full queue at least "
             f"{isa.pair_link['latency']} cycles after the `vrecv` that frees its place."]
     out += ["", "## Operand kinds", "", "| kind | meaning |", "| --- | --- |"]
