@@ -36,8 +36,8 @@ module mccp_core_link #(
   localparam int Cw = $clog2(Depth + 1);
 
   // Flip-flops, not LUT RAM: a 16-deep DPR16X4 per 4 bits would take 192 LUT
-  // places; flops take none at depth 1 (the ISA's), a 128-bit multiplexer
-  // beyond.
+  // places; flip-flops take no LUT at depth 1 (the ISA's) and a 128-bit read
+  // multiplexer at depth 2 or more.
   (* ram_style = "logic" *) logic [127:0] mem_q [Depth];
   logic [Aw-1:0] wr_q, rd_q;
   logic [Cw-1:0] count_q;
