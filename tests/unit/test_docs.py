@@ -21,3 +21,22 @@ def test_ten_gbps_line_takes_the_best_8_core_rate_and_the_fastest_routed_top():
     assert "runs at 95.50 MHz (2 cores, 128-bit streams)" in line
     assert "(1 core, 64-bit streams)" in target_line(fab, [(99.0, 1, 64)])[-1]
     assert target_line({"scaling": {"64": {"4": {"1": run(45.0)}}}}, []) == []
+
+
+def test_speed_table_lists_every_model_by_cores_then_stream_width_and_needs_the_harness_figure():
+    from mccp.bench.fabric import speed_section
+
+    def run(cores, end_to_end, inside, build):
+        return {"sim_cycles_per_s": end_to_end, "harness_cycles_per_s": inside, "build_seconds": build}
+    fab = {"date": "2026-01-01", "machine": {"cpu": "CPU X", "cpus": 2},
+           "sim_speed": {"load_average": [0.5, 1.25]},
+           "scaling": {"128": {"8": {"1": run(8, 9000.0, 10000.0, 150.4)}, "1": {"1": run(1, 70000.0, 80000.0, None)}},
+                       "32": {"8": {"1": run(8, 11000.0, 12000.0, 140.0)}}}}
+    lines = speed_section(fab)
+    assert "on 2 CPUs (CPU X), 1-minute load average 0.5 at the start and 1.2 at the end" in lines[0]
+    rows = [r for r in lines if r.startswith("| ") and r[2].isdigit()]
+    assert rows == ["| 1 | 128 | — | 70,000 | 80,000 | 80,000 |",
+                    "| 8 | 32 | 140 | 11,000 | 12,000 | 96,000 |",
+                    "| 8 | 128 | 150 | 9,000 | 10,000 | 80,000 |"]
+    del fab["scaling"]["32"]["8"]["1"]["harness_cycles_per_s"]      # results from before the field
+    assert speed_section(fab) is None

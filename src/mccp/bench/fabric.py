@@ -16,6 +16,7 @@ every answer is checked against `cryptography` before it counts.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 
@@ -69,9 +70,24 @@ def open_device(cores: int, stream: int, channels: int, mode: str, rng: random.R
     return dev, chans
 
 
-def bench_fabric(seed: int = 1, per_core: int = 8) -> dict:
+def sim_speed(dev, chans, rng: random.Random, seconds: float) -> dict:
+    """Simulated cycles per wall-clock second over at least `seconds` of the same traffic (a run
+    of a few packets lasts milliseconds on one core, too short to time): end to end, Python
+    included, and inside the C++ clock loop alone.  Its own random source, so the packets of
+    the measured runs do not depend on how long this takes."""
+    t0, c0, (hc0, hs0) = time.monotonic(), dev.cycles, dev.model.speed()
+    while time.monotonic() - t0 < seconds:
+        run_packets(dev, chans, dev.cores, PACKET, rng)
+    hc, hs = dev.model.speed()
+    return {"sim_cycles_per_s": (dev.cycles - c0) / (time.monotonic() - t0),
+            "harness_cycles_per_s": (hc - hc0) / (hs - hs0), "sim_seconds": time.monotonic() - t0,
+            "build_seconds": dev.build_seconds}
+
+
+def bench_fabric(seed: int = 1, per_core: int = 8, speed_seconds: float = 2.0) -> dict:
     rng = random.Random(seed)
-    out = {"scaling": {}, "affinity": {}, "sim_speed": {}}
+    out = {"scaling": {}, "affinity": {}, "sim_speed": {}, "machine": machine()}
+    load = [os.getloadavg()[0]]
     for stream in STREAMS:
         for cores in CORES:
             for nch in (1, 8):
@@ -79,9 +95,8 @@ def bench_fabric(seed: int = 1, per_core: int = 8) -> dict:
                 dev, chans = open_device(cores, stream, nch, "gcm", rng)
                 with dev:
                     run_packets(dev, chans, cores, PACKET, rng)                  # warm up: keys loaded
-                    t0, c0 = time.monotonic(), dev.cycles
                     r = run_packets(dev, chans, per_core * cores, PACKET, rng)
-                    r["sim_cycles_per_s"] = (dev.cycles - c0) / (time.monotonic() - t0)
+                    r.update(sim_speed(dev, chans, random.Random(seed), speed_seconds))
                 out["scaling"].setdefault(str(stream), {}).setdefault(str(cores), {})[str(nch)] = r
     for on in (1, 0):
         print(f"  key affinity {'on' if on else 'off'}: 8 cores, 16 channels / keys, 512-byte GCM ...", flush=True)
@@ -92,8 +107,21 @@ def bench_fabric(seed: int = 1, per_core: int = 8) -> dict:
             run_packets(dev, chans, 16, 512, arng, shuffle=True)
             out["affinity"]["on" if on else "off"] = run_packets(dev, chans, 128, 512, arng, shuffle=True)
     speeds = [r["sim_cycles_per_s"] for s in out["scaling"].values() for c in s.values() for r in c.values()]
-    out["sim_speed"] = {"min": min(speeds), "max": max(speeds)}
+    load.append(os.getloadavg()[0])
+    out["sim_speed"] = {"min": min(speeds), "max": max(speeds), "load_average": load}
     return out
+
+
+def machine() -> dict:
+    """What the simulation speed depends on: the CPU, how many, and how busy (1-minute load
+    average at the start and at the end of the bench)."""
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return {"cpu": cpu, "cpus": os.cpu_count()}
 
 
 def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0) -> list[str]:
@@ -155,6 +183,42 @@ def fabric_section(fab: dict, fmax_of) -> list[str]:
     rows = [[k, f"{r['steady_bits_per_cycle']:.2f}", r["latency_median"]] for k, r in fab["affinity"].items()]
     out += md_table(["affinity", "bits / cycle (steady)", "median latency (cycles)"], rows)
     s = fab["sim_speed"]
-    out += ["", f"Simulation speed of the C++ harness (Verilator, `-O3`): {s['min'] / 1e3:.0f}–"
-            f"{s['max'] / 1e3:.0f} k cycles per second over these runs."]
+    out += ["", f"Simulation speed of the C++ harness (Verilator `-O3`, C++ `-O2`): {s['min'] / 1e3:.0f}–"
+            f"{s['max'] / 1e3:.0f} k cycles per second over these runs{_machine_text(fab)} "
+            "(per model: docs/api.md)."]
     return out
+
+
+def _machine_text(fab: dict) -> str:
+    m, load = fab.get("machine"), fab["sim_speed"].get("load_average")
+    if not m or not load:
+        return ""
+    return (f" on {m['cpus']} CPUs ({m['cpu']}), 1-minute load average {load[0]:.1f} at the start and "
+            f"{load[-1]:.1f} at the end")
+
+
+def speed_section(fab: dict) -> list[str] | None:
+    """docs/api.md's table of the harness's speed per model, from the scaling runs (one channel);
+    None for results written before the bench recorded it."""
+    rows = [(int(c), int(st), per_ch["1"]) for st, per_cores in fab["scaling"].items()
+            for c, per_ch in per_cores.items()]
+    if not all("harness_cycles_per_s" in r for _, _, r in rows):
+        return None
+    rows.sort(key=lambda x: (x[0], x[1]))
+    out = [f"Measured by `mccp bench fabric` ({fab['date']}){_machine_text(fab)}: AES-128-GCM, "
+           "2 KB packets on one channel, every core busy, timed over at least 2 s of traffic "
+           "(`python -m mccp.device` runs a similar workload). Simulated cycles per wall-clock second "
+           "end to end (Python included: submitting, the `cryptography` reference and the check) and "
+           "inside the C++ clock loop alone; core-cycles = cycles × cores. "
+           "Build: the C++ compile of the generated model (`make -j` over the CPUs), as recorded when "
+           "the model was built. The speed depends on the machine and on what else runs on it.", ""]
+    out += md_table(["cores", "StreamBits", "build (s)", "cycles / s (end to end)", "cycles / s (inside the harness)",
+                     "core-cycles / s (inside)"],
+                    [[c, st, _build_cell(r.get("build_seconds")), f"{r['sim_cycles_per_s']:,.0f}",
+                      f"{r['harness_cycles_per_s']:,.0f}", f"{c * r['harness_cycles_per_s']:,.0f}"]
+                     for c, st, r in rows])
+    return out
+
+
+def _build_cell(seconds) -> str:
+    return "—" if seconds is None else f"{seconds:.0f}"
