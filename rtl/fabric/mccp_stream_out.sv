@@ -47,6 +47,15 @@
 // was OK its released words are popped and dropped in the background (drop_q)
 // while other packets go out.
 //
+// Word register.  The chosen core's words pass through one register
+// (wr_*_q) on their way to the downsizer; it takes the first word while the
+// header is on offer, so words still go out one per cycle.  The last word is
+// thus taken -- and the next packet chosen -- from registers: the multiplexer
+// over every core's out_valid / out_last stays off the grant's path and the
+// slot records' enables (through it that path crossed the chip and limited
+// the 6-core tops).  Once the register holds a packet's last word it takes no
+// more, so at a grant every word of the current packet has left the core.
+//
 // Timing: the next packet is chosen in the cycle the current one's last word
 // is taken; its header follows in the next cycle, so packets go out back to
 // back.  pkt_out_o / pkt_err_o pulse one cycle after the TLAST beat's handshake.
@@ -387,6 +396,27 @@ module mccp_stream_out #(
     assign cur_masked[127 - 8 * b -: 8] = (5'(b) < cur_bytes) ? cur_data[127 - 8 * b -: 8] : 8'h00;
   end
 
+  // the word register (see the header); more_q (set at the grant, below):
+  // words of the current packet still to take from its core
+  logic         wr_valid_q, wr_last_q, more_q;
+  logic [127:0] wr_data_q;
+  logic         wr_take, wr_load;
+  assign wr_take = (em_q == EmData) && wr_valid_q && w_ready;
+  assign wr_load = more_q && (!wr_valid_q || wr_take);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_valid_q <= 1'b0;
+      wr_last_q  <= 1'b0;
+      wr_data_q  <= '0;
+    end else if (wr_load && cur_valid) begin
+      wr_valid_q <= 1'b1;
+      wr_last_q  <= cur_last;
+      wr_data_q  <= cur_masked;
+    end else if (wr_take) begin
+      wr_valid_q <= 1'b0;
+    end
+  end
+
   always_comb begin
     w_valid = 1'b0;
     w_last  = 1'b0;
@@ -395,9 +425,9 @@ module mccp_stream_out #(
       w_valid = 1'b1;
       w_last  = only_q;
     end else if (em_q == EmData) begin
-      w_valid = cur_valid;
-      w_last  = cur_last;
-      w_data  = cur_masked;
+      w_valid = wr_valid_q;
+      w_last  = wr_last_q;
+      w_data  = wr_data_q;
     end
   end
 
@@ -407,7 +437,7 @@ module mccp_stream_out #(
   assign err_ready_o = grant_err;
 
   for (genvar c = 0; c < NumCores; c++) begin : g_out_ready
-    assign core_out_ready_o[c] = drop_q[c] || ((em_q == EmData) && (cur_q == 4'(c)) && w_ready);
+    assign core_out_ready_o[c] = drop_q[c] || (wr_load && (cur_q == 4'(c)));
   end
 
   // the freed slot: the granted core's head (one-hot sel_vec; the record
@@ -497,6 +527,7 @@ module mccp_stream_out #(
       cur_err_q <= 1'b0;
       cur_q     <= '0;
       rr_q      <= 5'(NumCores);
+      more_q    <= 1'b0;
     end else begin
       if (grant) begin
         em_q      <= EmHdr;
@@ -510,6 +541,11 @@ module mccp_stream_out #(
         em_q <= EmIdle;
       end else if ((em_q == EmHdr) && w_ready) begin
         em_q <= EmData;   // header taken, words follow (a header-only one finishes)
+      end
+      if (grant) begin
+        more_q <= !g_only;   // a header-only packet takes no word
+      end else if (wr_load && cur_valid && cur_last) begin
+        more_q <= 1'b0;      // its last word has left the core
       end
     end
   end
