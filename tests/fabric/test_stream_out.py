@@ -17,6 +17,7 @@ SOURCES = [
 # (simulator, NumCores, StreamBits, Channels, packets of the random test)
 CONFIGS = [
     ("verilator", 1, 32, 4, 150),
+    ("verilator", 1, 128, 4, 150),   # one core: its packets back to back at one word per beat
     ("verilator", 3, 64, 4, 300),
     ("verilator", 8, 128, 16, 400),
     ("icarus", 3, 32, 4, 40),
