@@ -507,7 +507,13 @@ def render_markdown(results: Mapping) -> str:
         " pick that depend on the request alone are registered (exact, as the request holds two"
         " states before the pick), and top_c4_s64's critical path runs from the register block's"
         " write data to the fabric's block RAMs (key store, channel table), which the floorplan"
-        " leaves unpinned. The floorplan first knew three of the die's four rows of EBRs (room for"
+        " leaves unpinned. At 6 cores and 128-bit streams (`b01b5fe`) the output stage led: the"
+        " words of the packet going out came straight from the chosen core's port, so that core's"
+        " valid and last ran through a multiplexer over all cores into the choice of the next"
+        " packet and on into the slot records' enables. Since `7ddc01e` the words pass one"
+        " register in the output stage and the next packet is chosen from registers alone; the"
+        " scheduler's pick, from its registered capabilities into its next state, leads again."
+        " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
         "",
