@@ -26,12 +26,12 @@ def test_ten_gbps_line_takes_the_best_8_core_rate_and_the_fastest_routed_top():
 def test_speed_table_lists_every_model_by_cores_then_stream_width_and_needs_the_harness_figure():
     from mccp.bench.fabric import speed_section
 
-    def run(cores, end_to_end, inside, build):
+    def run(end_to_end, inside, build):
         return {"sim_cycles_per_s": end_to_end, "harness_cycles_per_s": inside, "build_seconds": build}
     fab = {"date": "2026-01-01", "machine": {"cpu": "CPU X", "cpus": 2},
            "sim_speed": {"load_average": [0.5, 1.26]},
-           "scaling": {"128": {"8": {"1": run(8, 9000.0, 10000.0, 150.4)}, "1": {"1": run(1, 70000.0, 80000.0, None)}},
-                       "32": {"8": {"1": run(8, 11000.0, 12000.0, 140.0)}}}}
+           "scaling": {"128": {"8": {"1": run(9000.0, 10000.0, 150.4)}, "1": {"1": run(70000.0, 80000.0, None)}},
+                       "32": {"8": {"1": run(11000.0, 12000.0, 140.0)}}}}
     lines = speed_section(fab)
     assert "on 2 CPUs (CPU X), 1-minute load average 0.5 at the start and 1.3 at the end" in lines[0]
     rows = [r for r in lines if r.startswith("| ") and r[2].isdigit()]
