@@ -135,67 +135,106 @@ module mccp_sched #(
     assign core_start_entry_o[c*10 +: 10] = entry_q;
   end
 
-  // Candidates for the request.  What depends on the request alone (the core
-  // runs its function; its cache tag names the request's slot) is registered
-  // every clock: req_i holds from StIdle on and the pick comes two states
-  // later, and the tables and tags change only between requests, so the
-  // registers are current at the pick, which then starts from flip-flops.
-  logic                need_dec;
-  logic [NumCores-1:0] capable_q, slot_match_q, free, hit, cand;
+  // Candidates for the request, registered: the pick (StPick) starts from
+  // flip-flops and does not reach across the die into every core's status.
+  // hit_q / cand_q hold, one cycle late, what the pick needs: of the cores
+  // that run the request's function (and decrypt when it needs that),
+  // are enabled, not busy and have room for a record (free), those whose
+  // cache holds the request's key, and the set the pick chooses from.  One cycle
+  // late is exact where it matters: req_i holds from StIdle on and the pick
+  // comes two states later; busy and record space are taken as they will be
+  // in the next cycle (a result taken now frees the core, a packet chosen now
+  // frees a record), and the only changes they miss, a start and its record,
+  // come at least two cycles before the next pick; a cache tag dropped now
+  // is dropped here too.  Only a host write of CORE_ENABLE reaches the pick a
+  // cycle later than before.  The tables and tags change only between
+  // requests.
+  logic                need_dec, affine, use_hit;
+  logic [NumCores-1:0] capable_q, capable, free, hit, tag_valid_next;
+  logic [NumCores-1:0] hit_q, cand_q;
+  logic                use_hit_q;
   assign need_dec = (req_i.func == 4'd1) || (req_i.func == 4'd3);  // ecb / cbc decrypt
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      capable_q    <= '0;
-      slot_match_q <= '0;
-    end else begin
-      for (int c = 0; c < NumCores; c++) begin
-        capable_q[c]    <= funcs_q[c][req_i.func] && (!need_dec || DecryptCores[c]);
-        slot_match_q[c] <= (tag_slot_q[c] == req_i.key_slot);
-      end
-    end
-  end
+  assign affine   = affinity_en_i && req_i.affinity;
   always_comb begin
     for (int c = 0; c < NumCores; c++) begin
-      free[c] = capable_q[c] && enable_i[c] && !busy_q[c] && rec_space_i[c];
-      hit[c]  = free[c] && tag_valid_q[c] && slot_match_q[c];
+      capable[c]        = funcs_q[c][req_i.func] && (!need_dec || DecryptCores[c]);
+      tag_valid_next[c] = tag_valid_q[c] &&
+                          !(ks_inv_valid_i && (ks_inv_all_i || tag_slot_q[c] == ks_inv_slot_i));
+      free[c] = capable[c] && enable_i[c] && !(busy_q[c] && !res_fire_i[c]) && rec_space_i[c];
+      hit[c]  = free[c] && tag_valid_next[c] && (tag_slot_q[c] == req_i.key_slot);
     end
-    cand = (affinity_en_i && req_i.affinity && (hit != '0)) ? hit : free;
+    use_hit = affine && (hit != '0);
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      capable_q <= '0;
+      hit_q     <= '0;
+      cand_q    <= '0;
+      use_hit_q <= 1'b0;
+    end else begin
+      capable_q <= capable;
+      hit_q     <= hit;
+      cand_q    <= use_hit ? hit : free;
+      use_hit_q <= use_hit;
+    end
   end
 
-  // Split: pairs (2p, 2p+1) whose cores are both capable / free / hold the key.
+  // Split: pairs (2p, 2p+1) whose cores are both capable / free / hold the
+  // key; the lowest candidate pair, registered like the cores' candidates.
   localparam int NumPairs = NumCores / 2;
   localparam int Pw = (NumPairs > 1) ? $clog2(NumPairs) : 1;
   logic                    want_split, split_ok;
   logic [NumPairs:0]       pcap, pfree, phit, pcand;   // one spare bit: NumPairs may be 0
   logic [Pw-1:0]           ppick;
+  logic                    pcap_any_q, pcand_any_q, pmac_hit_q, pio_hit_q;
+  logic [Pw-1:0]           ppick_q;
   always_comb begin
     pcap = '0;
     pfree = '0;
     phit = '0;
     for (int p = 0; p < NumPairs; p++) begin
-      pcap[p]  = capable_q[2*p] && capable_q[2*p+1];
+      pcap[p]  = capable[2*p] && capable[2*p+1];
       pfree[p] = free[2*p] && free[2*p+1];
       phit[p]  = hit[2*p] && hit[2*p+1];
     end
-    pcand = (affinity_en_i && req_i.affinity && (phit != '0)) ? phit : pfree;
+    pcand = (affine && (phit != '0)) ? phit : pfree;
     ppick = '0;
     for (int p = NumPairs - 1; p >= 0; p--) begin
       if (pcand[p]) ppick = Pw'(p);
     end
   end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pcap_any_q  <= 1'b0;
+      pcand_any_q <= 1'b0;
+      ppick_q     <= '0;
+      pmac_hit_q  <= 1'b0;
+      pio_hit_q   <= 1'b0;
+    end else begin
+      pcap_any_q  <= pcap != '0;
+      pcand_any_q <= pcand != '0;
+      ppick_q     <= ppick;
+      pmac_hit_q  <= hit[2*ppick+1];
+      pio_hit_q   <= hit[2*ppick];
+    end
+  end
   assign want_split = (split_en_i || req_i.split) && (req_i.func[3:1] == mccp_regs_pkg::MODE_CCM);
-  assign split_ok   = want_split && (pcap != '0);
+  assign split_ok   = want_split && pcap_any_q;
 
-  // Round robin: the first candidate at or after rr_q.
+  // Round robin: the first candidate at or after rr_q.  With affinity and a
+  // candidate holding the key every candidate holds it; else the pick's own
+  // tag tells.
   logic [Cw-1:0] pick;
+  logic          pick_hit;
   always_comb begin
     logic [4:0] idx;
     pick = '0;
     for (int k = NumCores - 1; k >= 0; k--) begin
       idx = 5'(rr_q) + 5'(k);
       if (32'(idx) >= NumCores) idx = idx - 5'(NumCores);
-      if (cand[idx[Cw-1:0]]) pick = idx[Cw-1:0];
+      if (cand_q[idx[Cw-1:0]]) pick = idx[Cw-1:0];
     end
+    pick_hit = use_hit_q || hit_q[pick];
   end
 
   logic key_fire, start_fire;
@@ -216,13 +255,13 @@ module mccp_sched #(
           state_d = StRefuse;
         end else if (split_ok) begin
           // the MAC core 2p+1 first; the I/O core 2p once it runs
-          if (pcand != '0) begin
-            core_d  = Cw'({ppick, 1'b1});
-            state_d = (hit[2*ppick+1] && !stale_q) ? StStart : StKey;
+          if (pcand_any_q) begin
+            core_d  = Cw'({ppick_q, 1'b1});
+            state_d = (pmac_hit_q && !stale_q) ? StStart : StKey;
           end
-        end else if (cand != '0) begin
+        end else if (cand_q != '0) begin
           core_d  = pick;
-          state_d = (hit[pick] && !stale_q) ? StStart : StKey;
+          state_d = (pick_hit && !stale_q) ? StStart : StKey;
         end
       end
       StKey:    if (key_fire) state_d = StExpand;
@@ -287,12 +326,12 @@ module mccp_sched #(
           end else if (capable_q == '0) begin
             err_q <= mccp_regs_pkg::STATUS_NO_CORE;
           end else if (split_ok) begin
-            if (pcand != '0) begin
+            if (pcand_any_q) begin
               split_q    <= 1'b1;
               mac_half_q <= 1'b1;
-              io_hit_q   <= hit[2*ppick];
+              io_hit_q   <= pio_hit_q;
             end
-          end else if (cand != '0) begin
+          end else if (cand_q != '0) begin
             split_q <= 1'b0;
             rr_q    <= (32'(pick) == NumCores - 1) ? '0 : pick + 1'b1;
           end

@@ -99,7 +99,7 @@ module mccp_stream_out #(
   output logic [StreamBits-1:0]   m_axis_tdata_o,
   output logic                    m_axis_tlast_o,
   // scheduler / registers
-  output logic [NumCores-1:0]     rec_space_o,  // room for one more record
+  output logic [NumCores-1:0]     rec_space_o,  // room for one more record (next cycle)
   output logic [NumCores-1:0]     rec_empty_o,  // no record, nothing of the core left to emit
   output logic                    pkt_out_o,
   output logic                    pkt_err_o
@@ -223,12 +223,14 @@ module mccp_stream_out #(
   logic [NumCores-1:0]      res_to_head;
 
   for (genvar c = 0; c < NumCores; c++) begin : g_core
+    logic       free_c;      // the core's head record is chosen now
     logic       hk;          // head slot within the core
     logic [SlotW-1:0] hs, os;  // head slot, other slot
     assign hk = hd_q[c];
     assign hs = SlotW'(2 * c) + SlotW'(hk);
     assign os = SlotW'(2 * c) + SlotW'(!hk);
 
+    assign free_c       = grant && gsel[c];
     assign alloc_c[c]   = dp_valid_q && (dp_core_q == 4'(c));
     assign done_push[c] = dn_valid_q && (dn_core_q == 4'(c));
 
@@ -252,13 +254,15 @@ module mccp_stream_out #(
     assign emit[c]    = h_ready[c] && (h_only[c] || core_out_valid_i[c]);
     assign req[c]     = req_q[c];
 
-    // both count the record still in the dispatch register
-    assign rec_space_o[c] = (cnt_q[c] != 2'd2) && !(alloc_c[c] && cnt_q[c] == 2'd1);
+    // rec_space_o: room in the next cycle (the scheduler registers it for
+    // its pick), counting the record still in the dispatch register and the
+    // one chosen now; a dispatch now is not counted: the scheduler picks no
+    // core in the cycle after one.  rec_empty_o counts the dispatch register
+    // too.
+    assign rec_space_o[c] = (cnt_q[c] + 2'(alloc_c[c]) - 2'(free_c)) != 2'd2;
     assign rec_empty_o[c] = (cnt_q[c] == '0) && !alloc_c[c] && !drop_q[c] &&
                             !((em_q != EmIdle) && !cur_err_q && (cur_q == 4'(c)));
 
-    logic free_c;
-    assign free_c = grant && gsel[c];
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin

@@ -12,7 +12,9 @@ Its model of docs/fabric.md "Scheduling" decides every request:
     else NO_CORE when no core has the function (decrypt functions 1 and 3 only
     on DecryptCores cores);
   * otherwise the core picked is, in the first clock a candidate exists
-    (capable, enabled, not busy, rec_space), among the key-cache hits if
+    (capable, enabled, not busy, rec_space; enable_i and rec_space_i as driven
+    in the clock before: the scheduler registers its candidates, and
+    rec_space_i tells the room of the next clock), among the key-cache hits if
     affinity is on globally and for the channel and some candidate hits, else
     among all candidates: the first at or after the core following the last
     one granted (round robin);
@@ -195,6 +197,7 @@ class SchedTb:
         kx_timer = None     # clocks until the expander's last round-key write
         ent_left = ent_writes
         held_start = 0        # a start valid not yet taken: it must stay (the core relies on it)
+        enable_now, rec_now = self.enable, 0   # enable_i / rec_space_i as last driven
         while done < nreq:
             await FallingEdge(dut.clk_i)
             self.cycle += 1
@@ -206,6 +209,8 @@ class SchedTb:
             if rng.random() < 0.01:
                 self.enable = (1 << N) - 1
             dut.enable_i.value = self.enable
+            prev_enable, prev_rec = enable_now, rec_now   # what the candidates of this clock were made of
+            enable_now = self.enable
             # host: entry-table writes only between requests
             ent = None
             if cur is None and ent_left and rng.random() < 0.5:
@@ -268,6 +273,7 @@ class SchedTb:
             # cores
             rec = sum(int(rng.random() < self.p_rec) << c for c in range(N))
             dut.rec_space_i.value = rec
+            rec_now = rec
             res = 0
             for c in range(N):
                 if self.busy[c]:
@@ -322,7 +328,7 @@ class SchedTb:
 
             # ---- candidates this clock (for the pick check)
             if cur is not None and cur["ack"] is not None and cur["ack"] < cyc and cur["chosen"] is None:
-                cur["snaps"][cyc] = (self.candidates(cur["req"], self.enable, rec, tags_before), self.rr,
+                cur["snaps"][cyc] = (self.candidates(cur["req"], prev_enable, prev_rec, tags_before), self.rr,
                                      tags_before)
 
             # ---- key store read

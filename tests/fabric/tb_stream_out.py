@@ -6,7 +6,9 @@ The bench plays everything around the output stage in Python:
   packet's input completion (in_done, sometimes with len_err, sometimes before
   the task is even dispatched) and emits error records now and then;
 * a scheduler that dispatches a granted packet to its core when the core is
-  free (previous result taken) and ``rec_space_o`` allows, after a random delay;
+  free (previous result taken) and ``rec_space_o`` as sampled at the end of
+  the previous clock allows (it tells the room of the next clock, as
+  mccp_sched registers it), after a random delay;
 * cores with a random result latency, random status, random output words
   (1..16 valid bytes each, garbage beyond them) released into a first-word-
   fall-through buffer shown with random gaps;
@@ -19,7 +21,9 @@ each word's count zero) and only with status OK, the LENGTH rule (len_err:
 header only, the core's released words popped and dropped), error records
 (core 0xFF), per-channel order of ordered records, no header before the
 record's result and in_done, the AXI-Stream rule (tdata/tlast/tvalid hold
-while tvalid && !tready), the pkt_out/pkt_err pulses, rec_empty/rec_space,
+while tvalid && !tready), the pkt_out/pkt_err pulses, rec_empty, rec_space (exactly: fewer than two
+records of the core left after this clock's grant, counting the records
+dispatched before this clock; the grant read from the arbiter's grant/gsel),
 fairness (packets from other sources while one waits, bounded), and in the
 throughput test one beat per cycle with no gaps.
 
@@ -114,6 +118,7 @@ class Core:
         self.fifo = deque()        # released words: [data, nbytes, last, pkt, visible_at]
         self.presenting = False
         self.history = []          # dispatched packets in order
+        self.held = 0              # records: dispatched in an earlier clock, not yet granted
 
 
 class Tb:
@@ -144,6 +149,7 @@ class Tb:
         self.tlast_taken = None    # (status != OK) of the TLAST beat taken in the previous cycle
         self.beat_cycles = []
         self.len_err_drops = 0
+        self.space = (1 << N) - 1  # rec_space_o at the end of the previous clock
 
     # ------------------------------------------------------------ generation
     def new_pkt(self, err=False):
@@ -202,9 +208,8 @@ class Tb:
         dut.err_channel_i.value = e.channel if e else r.getrandbits(16)
         dut.err_seq_i.value = e.seq if e else r.getrandbits(32)
         # scheduler: one dispatch per cycle
-        space = int(dut.rec_space_o.value)
         cands = [c for c in self.cores if c.granted and c.running is None and c.res is None
-                 and c.granted[0][1] <= cyc and (space >> c.idx) & 1]
+                 and c.granted[0][1] <= cyc and (self.space >> c.idx) & 1]
         disp = r.choice(cands) if cands else None
         dut.disp_valid_i.value = int(disp is not None)
         if disp is not None:
@@ -284,6 +289,16 @@ class Tb:
         oready = int(dut.core_out_ready_o.value)
         rready = int(dut.core_res_ready_o.value)
         empty = int(dut.rec_empty_o.value)
+        # record space: room after this clock's grant, for a dispatch in the next clock
+        space = int(dut.rec_space_o.value)
+        grant, gsel = int(dut.grant.value), int(dut.gsel.value)
+        for c in self.cores:
+            c.held -= int(grant and (gsel >> c.idx) & 1)
+            assert c.held >= 0, f"cycle {cyc}: core {c.idx} granted with no record"
+            assert (space >> c.idx) & 1 == int(c.held < 2), (
+                f"cycle {cyc}: rec_space[{c.idx}] = {(space >> c.idx) & 1} with {c.held} records left")
+            c.held += int(c.running is not None and c.running.disp == cyc)
+        self.space = space
         for c in self.cores:
             if (c.running is not None and c.running.disp < cyc) or c.res is not None:
                 assert not (empty >> c.idx) & 1, f"cycle {cyc}: rec_empty[{c.idx}] with a task on the core"
