@@ -392,12 +392,17 @@ module mccp_regs (
   assign irq_o = irq_q;
 
   // ---- read channel ----
-  logic        r_valid_q;
+  // Two stages: the address is registered when AR is taken, the data one
+  // cycle later.  The read multiplexer then starts from flip-flops, and a
+  // source one register behind its select (the channel table's readback,
+  // a block RAM across the die) is current when it is sampled.
+  logic        r_valid_q, ar_pend_q;
+  logic [9:0]  ar_addr_q;   // word address
   logic [31:0] r_data_q, rd_data;
   logic [1:0]  r_resp_q;
   logic        rd_hit;
 
-  assign s_axil_arready_o = !r_valid_q;
+  assign s_axil_arready_o = !r_valid_q && !ar_pend_q;
   assign s_axil_rvalid_o  = r_valid_q;
   assign s_axil_rdata_o   = r_data_q;
   assign s_axil_rresp_o   = r_resp_q;
@@ -405,7 +410,7 @@ module mccp_regs (
   always_comb begin
     rd_data = '0;
     rd_hit  = 1'b1;
-    unique case (s_axil_araddr_i[11:2])
+    unique case (ar_addr_q)
       10'h000: begin  // ID
         rd_data[31:0] = id_value_i;
       end
@@ -524,15 +529,23 @@ module mccp_regs (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      ar_pend_q <= 1'b0;
+      ar_addr_q <= '0;
       r_valid_q <= 1'b0;
       r_data_q  <= '0;
       r_resp_q  <= RespOkay;
-    end else if (s_axil_arvalid_i && !r_valid_q) begin
-      r_valid_q <= 1'b1;
-      r_data_q  <= rd_data;
-      r_resp_q  <= rd_hit ? RespOkay : RespSlvErr;
-    end else if (s_axil_rready_i) begin
-      r_valid_q <= 1'b0;
+    end else begin
+      ar_pend_q <= s_axil_arvalid_i && s_axil_arready_o;
+      if (s_axil_arvalid_i && s_axil_arready_o) begin
+        ar_addr_q <= s_axil_araddr_i[11:2];
+      end
+      if (ar_pend_q) begin
+        r_valid_q <= 1'b1;
+        r_data_q  <= rd_data;
+        r_resp_q  <= rd_hit ? RespOkay : RespSlvErr;
+      end else if (s_axil_rready_i) begin
+        r_valid_q <= 1'b0;
+      end
     end
   end
 

@@ -77,7 +77,7 @@ module mccp_top #(
   logic [7:0]  chan_sel;
   logic        chan_cfg0_we, chan_cfg1_we;
   logic [9:0]  chan_cfg1_wdata;
-  mccp_fabric_pkg::chan_cfg_t chan_rcfg, chan_lookup_cfg;
+  mccp_fabric_pkg::chan_cfg_t chan_rcfg, chan_rcfg_q, chan_lookup_cfg;
   logic [2:0]  cfg0_mode;
   logic [1:0]  cfg0_key_len;
   logic [4:0]  cfg0_tag_len, cfg0_key_slot;
@@ -164,18 +164,18 @@ module mccp_top #(
     .key_data_we_o            (key_data_we),
     .key_data_idx_o           (key_data_idx),
     .chan_sel_index_o         (chan_sel),
-    .chan_cfg1_nonce_len_i    (chan_rcfg.nonce_len),
+    .chan_cfg1_nonce_len_i    (chan_rcfg_q.nonce_len),
     .chan_cfg1_nonce_len_o    (chan_cfg1_wdata),
     .chan_cfg1_we_o           (chan_cfg1_we),
     .chan_cfg1_wr_err_i       (1'b0),
-    .chan_cfg0_mode_i         (chan_rcfg.mode),
-    .chan_cfg0_enable_i       (chan_rcfg.enable),
-    .chan_cfg0_key_len_i      (chan_rcfg.key_len),
-    .chan_cfg0_tag_len_i      (chan_rcfg.tag_len),
-    .chan_cfg0_ordered_i      (chan_rcfg.ordered),
-    .chan_cfg0_affinity_i     (chan_rcfg.affinity),
-    .chan_cfg0_split_i        (chan_rcfg.split),
-    .chan_cfg0_key_slot_i     (chan_rcfg.key_slot),
+    .chan_cfg0_mode_i         (chan_rcfg_q.mode),
+    .chan_cfg0_enable_i       (chan_rcfg_q.enable),
+    .chan_cfg0_key_len_i      (chan_rcfg_q.key_len),
+    .chan_cfg0_tag_len_i      (chan_rcfg_q.tag_len),
+    .chan_cfg0_ordered_i      (chan_rcfg_q.ordered),
+    .chan_cfg0_affinity_i     (chan_rcfg_q.affinity),
+    .chan_cfg0_split_i        (chan_rcfg_q.split),
+    .chan_cfg0_key_slot_i     (chan_rcfg_q.key_slot),
     .chan_cfg0_mode_o         (cfg0_mode),
     .chan_cfg0_enable_o       (cfg0_enable),
     .chan_cfg0_key_len_o      (cfg0_key_len),
@@ -273,6 +273,13 @@ module mccp_top #(
     .b_idx_i    (lookup_idx),
     .b_cfg_o    (chan_lookup_cfg)
   );
+
+  // The host's readback of the entry (CHAN_CFG0/1) passes one register: the
+  // block RAM's output crosses the die to the register block.  Still current
+  // for the host: mccp_regs samples a read a cycle after taking its address,
+  // and a read ordered after the write of CHAN_SEL (or CHAN_CFG0) is taken a
+  // cycle after that write's response at the earliest.
+  always_ff @(posedge clk_i) chan_rcfg_q <= chan_rcfg;
 
   ///////////////////////
   // Parser, scheduler //

@@ -76,3 +76,31 @@ def test_decrypt_cores(small):
     finally:
         for ch in chans.values():
             ch.close()
+
+
+def test_channel_table_reads_back(small):
+    """The host reads every entry back as written (CHAN_CFG0/1 of the entry CHAN_SEL selects),
+    including right after CHAN_SEL moves to another entry and right after a CHAN_CFG0 write;
+    a readback path a cycle too slow would return the previously selected entry."""
+    rng = random.Random(7)
+    rm = small.rm
+    written = {}
+    try:
+        for index in rng.sample(range(8), 8):
+            cfg0 = dict(mode=rng.choice(list(rm.mode_code.values())), enable=rng.getrandbits(1),
+                        key_len=rng.randrange(3), tag_len=rng.randrange(17), ordered=rng.getrandbits(1),
+                        affinity=rng.getrandbits(1), split=rng.getrandbits(1), key_slot=rng.randrange(4))
+            cfg1 = dict(nonce_len=rng.randrange(1024))
+            small.write_reg("CHAN_SEL", index)
+            small.write_reg("CHAN_CFG1", **cfg1)
+            small.write_reg("CHAN_CFG0", **cfg0)
+            assert small.read_fields("CHAN_CFG0") == cfg0, f"entry {index} right after its write"
+            written[index] = (cfg0, cfg1)
+        for index in [i for _ in range(3) for i in rng.sample(range(8), 8)]:
+            small.write_reg("CHAN_SEL", index)
+            got = (small.read_fields("CHAN_CFG0"), small.read_fields("CHAN_CFG1"))
+            assert got == written[index], f"entry {index}: read {got}, written {written[index]}"
+    finally:
+        for index in range(8):           # every entry closed again, as the API left them
+            small.write_reg("CHAN_SEL", index)
+            small.write_reg("CHAN_CFG0", enable=0)

@@ -130,8 +130,11 @@ def render_md(rm: RegMap) -> str:
            "- Writes to `ro` registers are ignored and answer `OKAY`; reads of `wo` registers return 0.",
            "- Timing: one transaction in flight per direction; AW and W in any order. A write takes effect "
            "in the cycle after both are held (the `we_o` strobe, with the data valid in that cycle only), "
-           "B follows a cycle later (3 cycles per write back to back). A read samples the `ro`/`ext` "
-           "inputs in the cycle AR is accepted; R follows a cycle later (2 cycles per read).",
+           "B follows a cycle later (3 cycles per write back to back). A read registers its address when "
+           "AR is accepted and samples the `ro`/`ext` inputs in the next cycle; R follows a cycle after "
+           "that (3 cycles per read). So an `ext` input may come from a register behind its select (in "
+           "`mccp_top`, the channel table's readback behind `CHAN_SEL`) and still be current for a read "
+           "ordered after the write that selects it.",
            "- Bits outside the fields read 0 and ignore writes.",
            "- `irq_o` of the register block = `|(IRQ_STATUS & IRQ_ENABLE)` (registered).", "",
            "## Access kinds", "", "| access | host | hardware ports of `mccp_regs` |", "| --- | --- | --- |"]
@@ -394,12 +397,17 @@ def render_regs(rm: RegMap) -> str:
     L += [
         "",
         "  // ---- read channel ----",
-        "  logic        r_valid_q;",
+        "  // Two stages: the address is registered when AR is taken, the data one",
+        "  // cycle later.  The read multiplexer then starts from flip-flops, and a",
+        "  // source one register behind its select (the channel table's readback,",
+        "  // a block RAM across the die) is current when it is sampled.",
+        "  logic        r_valid_q, ar_pend_q;",
+        f"  logic {_vec(wab):<7}ar_addr_q;   // word address",
         f"  logic {_vec(db):<7}r_data_q, rd_data;",
         "  logic [1:0]  r_resp_q;",
         "  logic        rd_hit;",
         "",
-        "  assign s_axil_arready_o = !r_valid_q;",
+        "  assign s_axil_arready_o = !r_valid_q && !ar_pend_q;",
         "  assign s_axil_rvalid_o  = r_valid_q;",
         "  assign s_axil_rdata_o   = r_data_q;",
         "  assign s_axil_rresp_o   = r_resp_q;",
@@ -407,7 +415,7 @@ def render_regs(rm: RegMap) -> str:
         "  always_comb begin",
         "    rd_data = '0;",
         "    rd_hit  = 1'b1;",
-        f"    unique case (s_axil_araddr_i[{ab - 1}:2])",
+        "    unique case (ar_addr_q)",
     ]
     for r in rm.registers.values():
         for i, a in enumerate(r.addresses()):
@@ -432,15 +440,23 @@ def render_regs(rm: RegMap) -> str:
         "",
         "  always_ff @(posedge clk_i or negedge rst_ni) begin",
         "    if (!rst_ni) begin",
+        "      ar_pend_q <= 1'b0;",
+        "      ar_addr_q <= '0;",
         "      r_valid_q <= 1'b0;",
         "      r_data_q  <= '0;",
         "      r_resp_q  <= RespOkay;",
-        "    end else if (s_axil_arvalid_i && !r_valid_q) begin",
-        "      r_valid_q <= 1'b1;",
-        "      r_data_q  <= rd_data;",
-        "      r_resp_q  <= rd_hit ? RespOkay : RespSlvErr;",
-        "    end else if (s_axil_rready_i) begin",
-        "      r_valid_q <= 1'b0;",
+        "    end else begin",
+        "      ar_pend_q <= s_axil_arvalid_i && s_axil_arready_o;",
+        "      if (s_axil_arvalid_i && s_axil_arready_o) begin",
+        f"        ar_addr_q <= s_axil_araddr_i[{ab - 1}:2];",
+        "      end",
+        "      if (ar_pend_q) begin",
+        "        r_valid_q <= 1'b1;",
+        "        r_data_q  <= rd_data;",
+        "        r_resp_q  <= rd_hit ? RespOkay : RespSlvErr;",
+        "      end else if (s_axil_rready_i) begin",
+        "        r_valid_q <= 1'b0;",
+        "      end",
         "    end",
         "  end",
         "",
