@@ -32,9 +32,11 @@
 //  * A byte count (clamp of a scalar) written by the instruction issued just
 //    before is not bypassed: the reader waits one cycle.
 //  * done waits until the GHASH unit is idle and nothing is pending.
-//  * Results enter the register files from a write-back stage one cycle after
-//    the issue; the files read write-through and X bypasses the write-back
-//    stage, so this is invisible to the firmware.
+//  * Results enter the register files at the end of their issue cycle (the
+//    LUT RAM takes them at that clock edge), so the instruction in D after
+//    next reads them; X bypasses the result of the instruction issued just
+//    before (read by D before it was written) from a write-back register, so
+//    this is invisible to the firmware.
 //
 // Task end (done, or a trap: ILLEGAL / TRUNCATED / OVERSIZE) in cycle t: the
 // output of the task is released (status OK) or discarded; if the packet's
@@ -272,7 +274,7 @@ module mccp_core #(
   logic [127:0] eng_in_data, eng_out_data;
   logic         gh_h_we, gh_in_valid, gh_in_ready, gh_busy;
   logic [127:0] gh_h, gh_y;
-  logic [127:0] opa, opb, eng_a;   // X operands; operand a as the AES engine's input takes it
+  logic [127:0] opa, opb;          // X operands (bypassed)
 
   // An encrypt-only engine keeps its round keys in block RAM: 4 EBR instead of 32
   // DPR16X4 (about 210 LUT sites), which the many-core tops are short of.
@@ -422,12 +424,14 @@ module mccp_core #(
   // Registers, operand stage, bypass, write-back //
   //////////////////////////////////////////////////
 
-  // D reads both files at its instruction's fields (write-through: a register
-  // the write-back stage writes in this cycle reads as its new value; an AES
-  // result landing in this cycle comes from the engine, see g_operand) into
-  // the X operand registers, which load when X advances.  X then takes, per operand, the
-  // AES result in its write-back cycle or the write-back stage's value (the
-  // instruction issued just before X's) instead of the registered one.  The
+  // D reads both files at its instruction's fields (a register written in this
+  // cycle reads as its old value: the result of the instruction issuing now
+  // comes through the write-back stage below; an AES result landing in this
+  // cycle comes from the engine, see g_operand) into the X operand registers,
+  // which load when X advances.  X then takes, per operand, the AES result in
+  // its write-back cycle or the write-back stage's value (the result of the
+  // instruction issued just before X's, which the files took at the end of
+  // its issue cycle) instead of the registered one.  The
   // selects are registered a cycle ahead.  While X holds, the write-back
   // stage keeps its value (it loads only on an issue) and the select stays;
   // an AES result that lands meanwhile is loaded into the operand register
@@ -437,7 +441,8 @@ module mccp_core #(
   logic [31:0]  d_sa, d_sb, sa, sb, sa_q, sb_q, s_t;
   logic [4:0]   d_cc, d_ca, cc_q, w_clamp, n_eff;
   logic         d_pos, pos_q, w_pos;
-  logic [127:0] d_opa, d_opb, opa_q, opb_q, v_t, valu_res, valu_masked;
+  logic [127:0] d_opa, d_opb, opa_q, opb_q, v_t, valu_res, valu_masked, valu_lu;
+  logic [3:0]   skid_b_d, skid_c_d;   // words of D's v[b] / v[c] in the file's skid: the AES result
   logic [15:0]  mismatch, tag_q;
   logic [31:0]  salu_res;
   logic [127:0] rot_d, rot_q;   // X's operand a rotated (mccp_core_rot), and registered
@@ -445,10 +450,11 @@ module mccp_core #(
   logic         fifo_valid, fifo_last, fifo_pop;
   logic [127:0] fifo_data;
 
-  logic         vwb_valid_q, swb_valid_q;
-  logic [2:0]   vwb_reg_q, swb_reg_q;
-  logic [3:0]   vwb_words_q;
+  logic         swb_valid_q;
+  logic [2:0]   swb_reg_q;
   logic [127:0] vwb_data_q;
+  logic         v_issue, s_issue;   // X's instruction writes v[a] / s[a] now (see Issue)
+  logic [3:0]   words_d;            // the words of v[a] it writes
   logic [31:0]  swb_data_q;
   logic         trace_we_q, trace_wsreg_q;
   logic [2:0]   trace_wreg_q;
@@ -470,17 +476,19 @@ module mccp_core #(
   ) u_vregs (
     .clk_i,
     .clear_i   (start_fire),
-    .we_i      (vwb_valid_q),
-    .waddr_i   (vwb_reg_q),
-    .wwords_i  (vwb_words_q),
-    .wdata_i   (vwb_data_q),
+    .we_i      (v_issue),
+    .waddr_i   (ra),
+    .wwords_i  (words_d),
+    .wdata_i   (valu_res),
     .wb_we_i   (eng_wb),
     .wb_addr_i (pend_reg_q),
     .wb_data_i (eng_out_data),
     .raddr_a_i (rb_d),
     .rdata_a_o (d_opa),
+    .skid_a_o  (skid_b_d),
     .raddr_b_i (rc_d),
     .rdata_b_o (d_opb),
+    .skid_b_o  (skid_c_d),
     .raddr_t_i (trace_wreg_q),
     .rdata_t_o (v_t)
   );
@@ -491,6 +499,9 @@ module mccp_core #(
     .clk_i,
     .init_i    (start_fire),
     .args_i    (start_args_i),
+    .ram_we_i    (s_issue),
+    .ram_waddr_i (ra),
+    .ram_wdata_i (salu_res),
     .we_i      (swb_valid_q),
     .waddr_i   (swb_reg_q),
     .wdata_i   (swb_data_q),
@@ -519,17 +530,18 @@ module mccp_core #(
 
   // Word w of an operand: the write-back stage or the operand register (word
   // 0 = bits [127:96]).  The AES result reaches X's operands a cycle after its
-  // write-back cycle (reloaded, or read through the file by D), except at the
-  // engine's own input for operand a (va of aes / aesx chains), where it is
-  // bypassed.  Only va: every chain in the firmware runs through va, and a
-  // bypass on vb too cost 128 LUT4.
+  // write-back cycle (reloaded, or read through the file by D), except for
+  // operand a (va of aes / aesx chains), where it is bypassed in that cycle.
+  // (Every other reader of the register waits in that cycle, so operand a
+  // carries the bypass for all its users; the engine takes it through the
+  // vector ALU's logic unit, which also forms aesx's va ^ vb.)  Only va: every
+  // chain in the firmware runs through va, and a bypass on vb too cost 128 LUT4.
   for (genvar w = 0; w < 4; w++) begin : g_bypass
-    assign opa[127 - 32 * w -: 32] = vwb_sel_b_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
+    assign opa[127 - 32 * w -: 32] = eng_sel_b[w]   ? eng_out_data[127 - 32 * w -: 32] :
+                                     vwb_sel_b_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
                                                       opa_q[127 - 32 * w -: 32];
     assign opb[127 - 32 * w -: 32] = vwb_sel_c_q[w] ? vwb_data_q[127 - 32 * w -: 32] :
                                                       opb_q[127 - 32 * w -: 32];
-    assign eng_a[127 - 32 * w -: 32] = eng_sel_b[w] ? eng_out_data[127 - 32 * w -: 32] :
-                                                      opa[127 - 32 * w -: 32];
   end
   assign sa = swb_sel_b_q ? swb_data_q : sa_q;
   assign sb = swb_sel_c_q ? swb_data_q : sb_q;
@@ -578,10 +590,12 @@ module mccp_core #(
   endfunction
 
   logic [4:0]  n_d, n_w;
-  logic [15:0] keep_q, pad_q, keept_q;
+  logic [15:0] keep_q, pad, keept_q;
   assign n_eff = count(p_nsel, cc_q);
   assign n_d   = count(d_nsel, d_cc);
   assign n_w   = count(p_nsel, w_clamp);
+  // byte_at(n): the first byte first_bytes(n) does not keep (none if n = 16)
+  assign pad   = ~keep_q & {1'b1, keep_q[15:1]};
 
   // The rotator serves the byte shifts and vgetw (word w of v[b] = the top
   // word of v[b] rotated by 4w bytes).  Both take two cycles: the rotated
@@ -611,7 +625,7 @@ module mccp_core #(
     .b_i        (opb),
     .s_i        (sb),
     .keep_i     (keep_q),
-    .pad_i      (pad_q),
+    .pad_i      (pad),
     .keept_i    (keept_q),
     .k_i        (imm[3:0]),
     .rot_i      (rot_q),
@@ -619,6 +633,7 @@ module mccp_core #(
     .gh_i       (gh_y),
     .res_o      (valu_res),
     .masked_o   (valu_masked),
+    .lu_o       (valu_lu),
     .mismatch_o (mismatch)
   );
 
@@ -689,7 +704,7 @@ module mccp_core #(
   // evaluates the rules in the cycle itself and stops on a difference.
   logic       n_nonzero, aes_bad, flag, stall_q, stall_d;
   logic       trap_ill, trap_trunc, trap_over, trap, finish, taken, cond, abort_q, abort_end;
-  logic       vld_go, v_issue, s_issue, tag_issue;
+  logic       vld_go, tag_issue;
   logic [7:0] done_status, end_status;
 
   // clamp(s[c]) != 0, from a per-register shadow bit (s[c] > 0)
@@ -852,7 +867,7 @@ module mccp_core #(
     end
   end
 
-  assign eng_in_data = p_aes_x ? (eng_a ^ opb) : eng_a;
+  assign eng_in_data = valu_lu;   // va ^ vb (aesx), va (aes, aesd)
   assign gh_h        = start_q ? '0 : opa;
   assign fifo_pop    = vld_go || ((state_q == StDrain) && fifo_valid);
 
@@ -900,27 +915,32 @@ module mccp_core #(
   // register will be ra if an aes* issues now, else stays.  Each candidate is
   // compared on its own and the result picked by the late issue signals.
   logic [2:0] wb_m_d, eng_m_d;
-  logic [3:0] words_d;
   assign words_d = p_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
   assign wb_m_d  = {ra == ra_d, ra == rb_d, ra == rc_d};
   assign eng_m_d = advance ? m_a : m_h;
 
   // Operand registers: loaded when X advances -- from D's read, or from the
   // AES result if it lands in this cycle in the register D reads (the file
-  // returns the old value then: mccp_core_vregs); while X holds, an AES result
+  // returns the old value then: mccp_core_vregs) or the file holds it in its
+  // skid (the file returns zero for those words; the engine's output still
+  // holds the result, see mccp_core_vregs); while X holds, an AES result
   // for an operand and a stale byte count reload.  Write-back stage data:
   // loaded on an issue.
   logic land_b_d, land_c_d;   // the AES result lands now in D's v[b] / v[c]
   assign land_b_d = eng_wb && (pend_reg_q == rb_d);
   assign land_c_d = eng_wb && (pend_reg_q == rc_d);
+  // Per word: a register enable and one select (the file's read, or the AES
+  // result), so each bit is one LUT4 with the file's zeroing AND.
   for (genvar w = 0; w < 4; w++) begin : g_operand
+    logic take_a, take_b;   // the word loads D's read (else the AES result)
+    assign take_a = advance && !(land_b_d || skid_b_d[w]);
+    assign take_b = advance && !(land_c_d || skid_c_d[w]);
     always_ff @(posedge clk_i) begin
-      if (advance) begin
-        opa_q[127 - 32 * w -: 32] <= land_b_d ? eng_out_data[127 - 32 * w -: 32] : d_opa[127 - 32 * w -: 32];
-        opb_q[127 - 32 * w -: 32] <= land_c_d ? eng_out_data[127 - 32 * w -: 32] : d_opb[127 - 32 * w -: 32];
-      end else begin
-        if (eng_sel_b[w]) opa_q[127 - 32 * w -: 32] <= eng_out_data[127 - 32 * w -: 32];
-        if (eng_sel_c[w]) opb_q[127 - 32 * w -: 32] <= eng_out_data[127 - 32 * w -: 32];
+      if (advance || eng_sel_b[w]) begin
+        opa_q[127 - 32 * w -: 32] <= take_a ? d_opa[127 - 32 * w -: 32] : eng_out_data[127 - 32 * w -: 32];
+      end
+      if (advance || eng_sel_c[w]) begin
+        opb_q[127 - 32 * w -: 32] <= take_b ? d_opb[127 - 32 * w -: 32] : eng_out_data[127 - 32 * w -: 32];
       end
     end
   end
@@ -932,22 +952,18 @@ module mccp_core #(
       cc_q    <= d_cc;
       pos_q   <= d_pos;
       keep_q  <= mccp_core_pkg::first_bytes(n_d);
-      pad_q   <= mccp_core_pkg::byte_at(n_d);
       keept_q <= mccp_core_pkg::first_bytes(d_ca);
     end else begin
       if (cnt_stale_c_q) begin
         cc_q   <= w_clamp;
         pos_q  <= w_pos;
         keep_q <= mccp_core_pkg::first_bytes(n_w);
-        pad_q  <= mccp_core_pkg::byte_at(n_w);
       end
       if (cnt_stale_a_q) begin
         keept_q <= mccp_core_pkg::first_bytes(w_clamp);
       end
     end
     if (v_issue) begin
-      vwb_reg_q   <= ra;
-      vwb_words_q <= words_d;
       vwb_data_q  <= valu_res;
     end
     if (s_issue) begin
@@ -1014,7 +1030,6 @@ module mccp_core #(
       tgt_q        <= '0;
       pend_q       <= 1'b0;
       pend_reg_q   <= '0;
-      vwb_valid_q  <= 1'b0;
       swb_valid_q  <= 1'b0;
       ob_release_q <= 1'b0;
       ob_discard_q <= 1'b0;
@@ -1047,7 +1062,6 @@ module mccp_core #(
       redirect_q <= run && taken;
 
       // write-back stage
-      vwb_valid_q <= v_issue;
       swb_valid_q <= s_issue;
 
       // the output buffer releases or discards the task's words in the cycle after its end
@@ -1092,7 +1106,7 @@ module mccp_core #(
   assign busy_o       = (state_q != StIdle) || eng_busy || gh_busy || pend_q;
 
   logic unused;
-  assign unused = ^{eng_out_error, imm[13:8]};
+  assign unused = ^{eng_out_error, imm[13:8], p_aes_x};   // aesx: its valu_op (XOR) forms va ^ vb
 
   ///////////
   // Trace //
@@ -1131,8 +1145,8 @@ module mccp_core #(
       wb_data_q <= eng_out_data;
     end
 
-    // The register files read write-through: in the cycle after the issue the
-    // written register reads as its new value (it is in the write-back stage).
+    // In the cycle after the issue the written register reads as its new
+    // value (the register files took it at the end of the issue cycle).
     assign trace_valid_o    = valid_q;
     assign trace_pc_o       = pc_tq;
     assign trace_insn_o     = insn_q;

@@ -242,6 +242,8 @@ module mccp_core_decode (
         aes_o     = 1'b1;
         aes_x_o   = (op == mccp_isa_pkg::OP_AESX);
         aes_dec_o = (op == mccp_isa_pkg::OP_AESD);
+        // the engine takes the vector ALU's logic unit: va ^ vb (aesx), va (aes, aesd: MASK)
+        if (op == mccp_isa_pkg::OP_AESX) valu_op_o = mccp_core_pkg::VOP_XOR;
         wr_vd_o   = 1'b1;
         rd_va_o   = 1'b1;
         rd_vb_o   = (op == mccp_isa_pkg::OP_AESX);

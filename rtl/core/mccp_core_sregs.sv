@@ -1,18 +1,23 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
 // Scalar register file of the MCCP core: 8 x 32 bits in distributed (LUT)
-// RAM, one write port, write-through reads, and a shadow of
-// clamp(s[i]) = min(max(s[i], 0), 16) (signed) per register in flip-flops.
+// RAM, one write port, and a shadow of clamp(s[i]) = min(max(s[i], 0), 16)
+// (signed) per register in flip-flops, written a cycle later.
 //
 // The byte counts of vmask / vpad / vstn / tagchk are clamp() of a scalar; the
 // shadow is computed when a register is written, so a byte count is a 5-bit
 // read instead of a 32-bit read plus the clamp.
 //
 //  * init_i (task start): s0..s3 = args_i (s0 = [127:96]), s4..s7 = 0;
-//  * one write port (we_i, waddr_i, wdata_i: the core's write-back stage);
-//  * read ports A (s[b]), B (s[c]), clamp ports C (s[c]) and A' (s[a]), the
-//    s[c] > 0 bit and, with TraceEnable, a trace port, all write-through (a
-//    register being written in this cycle reads as its new value);
+//  * one write port (ram_we_i, ram_waddr_i, ram_wdata_i: the core's result in
+//    the cycle of its issue), for the values;
+//  * the same write a cycle later (we_i, waddr_i, wdata_i: the core's
+//    write-back stage), for the clamp shadow;
+//  * read ports A (s[b]), B (s[c]) and, with TraceEnable, a trace port, not
+//    write-through (a register written in this cycle reads as its old value:
+//    the core bypasses it from its write-back stage);
+//  * clamp ports C (s[c]) and A' (s[a]) and the s[c] > 0 bit, write-through
+//    for we_i (a register the write-back stage writes reads as its new value);
 //  * wclamp_o / wpos_o: clamp() and > 0 of the value being written, for the
 //    core's execute stage, which refreshes a byte count it holds when the
 //    write-back stage writes that register.
@@ -30,6 +35,9 @@ module mccp_core_sregs #(
   input  logic         clk_i,
   input  logic         init_i,
   input  logic [127:0] args_i,
+  input  logic         ram_we_i,
+  input  logic [2:0]   ram_waddr_i,
+  input  logic [31:0]  ram_wdata_i,
   input  logic         we_i,
   input  logic [2:0]   waddr_i,
   input  logic [31:0]  wdata_i,
@@ -74,8 +82,8 @@ module mccp_core_sregs #(
         args_q[r] <= args_i[127 - 32 * r -: 32];
       end
       written_q <= '0;
-    end else if (we_i) begin
-      written_q[waddr_i] <= 1'b1;
+    end else if (ram_we_i) begin
+      written_q[ram_waddr_i] <= 1'b1;
     end
   end
 
@@ -98,7 +106,7 @@ module mccp_core_sregs #(
   end
 
   // One read port: the RAM, or the initial value if the register was not
-  // written since the start, or the value being written (write-through).
+  // written since the start.
   localparam int Ports = TraceEnable ? 3 : 2;
   logic [Ports-1:0][2:0]  raddr;
   logic [Ports-1:0][31:0] rdata;
@@ -112,18 +120,44 @@ module mccp_core_sregs #(
   end
 
   for (genvar p = 0; p < Ports; p++) begin : g_port
-    logic [31:0] ram, init_val;
+    logic [31:0]      ram;
+    logic [31:0]      init01, init23;
     mccp_core_vram u_ram (
       .clk_i,
-      .we_i    (we_i),
-      .waddr_i (waddr_i),
-      .wdata_i (wdata_i),
+      .we_i    (ram_we_i),
+      .waddr_i (ram_waddr_i),
+      .wdata_i (ram_wdata_i),
       .raddr_i (raddr[p]),
       .rdata_o (ram)
     );
-    assign init_val = raddr[p][2] ? '0 : args_q[raddr[p][1:0]];
-    assign rdata[p] = (we_i && waddr_i == raddr[p]) ? wdata_i :
-                      written_q[raddr[p]] ? ram : init_val;
+    // written ? ram : (s0..s3: args_q, s4..s7: 0), as AND-OR terms whose
+    // selects are decoded from the address (flip-flops in the core) beside the
+    // RAM read: two AO22 leaves take the arguments, one LUT joins them to the RAM.
+    logic       sel_ram;
+    logic [3:0] sel_arg;
+    assign sel_ram = written_q[raddr[p]];
+    for (genvar k = 0; k < 4; k++) begin : g_sel
+      assign sel_arg[k] = !sel_ram && (raddr[p] == 3'(k));
+    end
+    mccp_core_ao22 #(
+      .Width(32)
+    ) u_arg01 (
+      .a_i  (args_q[0]),
+      .sa_i ({32{sel_arg[0]}}),
+      .b_i  (args_q[1]),
+      .sb_i ({32{sel_arg[1]}}),
+      .y_o  (init01)
+    );
+    mccp_core_ao22 #(
+      .Width(32)
+    ) u_arg23 (
+      .a_i  (args_q[2]),
+      .sa_i ({32{sel_arg[2]}}),
+      .b_i  (args_q[3]),
+      .sb_i ({32{sel_arg[3]}}),
+      .y_o  (init23)
+    );
+    assign rdata[p] = (ram & {32{sel_ram}}) | init01 | init23;
   end
 
   assign rdata_a_o = rdata[0];

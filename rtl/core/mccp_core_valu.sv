@@ -32,6 +32,7 @@ module mccp_core_valu (
   input  logic [127:0] gh_i,   // GHASH Y (ghget)
   output logic [127:0] res_o,
   output logic [127:0] masked_o,
+  output logic [127:0] lu_o,     // the logic unit: A ^ B (XOR), A (MASK: the AES engine's input)
   output logic [15:0]  mismatch_o
 );
 
@@ -51,9 +52,9 @@ module mccp_core_valu (
   // several operands per bit from wide (5- to 7-input) LUTs, many LUT4s each,
   // so the structure is written out with keep_hierarchy leaves of one LUT4
   // per bit (mccp_core_lu, mccp_core_ao22):
-  //   lu   = f(A & keep, B)     MASK, PAD (f = x), XOR, AND, OR, the upper
-  //                             96 bits of INC (keep = all ones but for
-  //                             MASK / PAD)
+  //   lu   = f(A, B)           MASK, PAD (f = x), XOR, AND, OR, the upper
+  //                             96 bits of INC; MASK / PAD keep the first n
+  //                             bytes through sel_lu (no layer of its own)
   //   res  = lu & sel_lu | rot & sel_sh | LD | GH | DBL | SETW | INC low word
   //          | the PAD byte, the selects one-hot per byte.
   logic [127:0] x, lu, sel_lu, sel_sh, dbl, t_lu_sh, t_ld_gh, t_dbl_s, t_misc;
@@ -80,8 +81,9 @@ module mccp_core_valu (
   assign lu_b = (is_mask || lu_op != 2'd0) ? 16'hFFFF : is_inc ? 16'hFFF0 : 16'h0000;
 
   for (genvar i = 0; i < 16; i++) begin : g_byte
-    assign x[127 - 8 * i -: 8]      = a_i[127 - 8 * i -: 8] & {8{!is_mask || keep_i[15 - i]}};
-    assign sel_lu[127 - 8 * i -: 8] = {8{lu_b[15 - i]}};
+    // MASK / PAD: the count's mask is applied by the select of the AND-OR after lu
+    assign x[127 - 8 * i -: 8]      = a_i[127 - 8 * i -: 8];
+    assign sel_lu[127 - 8 * i -: 8] = {8{lu_b[15 - i] && (!is_mask || keep_i[15 - i])}};
     assign sel_sh[127 - 8 * i -: 8] = {8{is_shift && shift_keep_b[15 - i]}};
     assign mismatch_o[15 - i]       = keept_i[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
   end
@@ -132,7 +134,8 @@ module mccp_core_valu (
 
   assign res_o    = t_lu_sh | t_ld_gh | t_dbl_s | t_misc |
                     {96'd0, (a_i[31:0] + 32'd1) & {32{is_inc}}};
-  // vst / vstn are decoded as MASK (the decoder's default), so lu is A's first n bytes
-  assign masked_o = lu;
+  // vst / vstn are decoded as MASK (the decoder's default), so t_lu_sh is A's first n bytes
+  assign masked_o = t_lu_sh;
+  assign lu_o     = lu;
 
 endmodule
