@@ -511,12 +511,17 @@ def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():
     assert "grows by 10000 per core over 5000 for the fabric" in text
     # rows of other RTL stay out of the fit: two of them alone would fit 30,000 per core
     other = {**units, "e": top(2, 20000, 95.0, tree="t2"), "f": top(4, 80000, None, tree="t2")}
-    assert "grows by 10000 per core over 5000 for the fabric (least squares over the 4 tops placed" \
+    assert "grows by 10000 per core over 5000 for the fabric (least squares over the 4 tops placed from the same RTL, `ct1`)" \
         in report._area_budget({"units": other})
     assert "8 cores need 85000 of 83640" in text
     assert "`b` at 54 %" in text
     # (45,000 - 5,000) / 8 = 5,000 per core: half of what a core takes
     assert "may take 5000 COMB each, 50 % less" in text
+    assert "from other RTL" not in text
+    # an 8-core top placed from other RTL is named with its own count, outside the fit
+    newer = {**units, "g": top(8, 75531, None, tree="t3")}
+    assert "8 cores need 85000 of 83640" in report._area_budget({"units": newer})
+    assert "`g` from other RTL (`ct3`) takes 75531 (90 %)." in report._area_budget({"units": newer})
     assert report._area_budget({"units": {"a": units["a"]}}) == ""
     # LUT RAM: (COMB - LUT4 - 2 x CCU2C) / DPR16X4 over the tops with figures
     units["a"]["figures"] = {"LUT4": 20000, "CCU2C": 500, "DPR": 600}   # 4,000 / 600

@@ -332,7 +332,14 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
               if _comb(u) and any(g.get("fmax_mhz") for g in (u.get("grades") or {}).values())]
     # the fit runs over the tops of one RTL, so that a change of the logic between runs does
     # not pass for growth with the cores
-    pts = [(u["parameters"]["NumCores"], _comb(u)) for _, u in _same_rtl_tops(results)]
+    group = _same_rtl_tops(results)
+    pts = [(u["parameters"]["NumCores"], _comb(u)) for _, u in group]
+    # tops of `cores` cores placed from other RTL (usually newer than the fit's): their own count
+    ids = {_rtl_id(u) for _, u in group}
+    others = "".join(f" `{name}` from other RTL (`{u['rtl']['commit'][:7]}`) takes {_num(_comb(u))}"
+                     f" ({100 * _comb(u) / ECP5_85_COMB:.0f} %)."
+                     for name, u in _tops(results)
+                     if u["parameters"]["NumCores"] == cores and _comb(u) and _rtl_id(u) not in ids)
     if len({n for n, _ in pts}) < 2 or not routed:
         return ""
     mean_n = sum(n for n, _ in pts) / len(pts)
@@ -344,11 +351,12 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
     budget = (fill - fabric) / cores
     return (f"Logic per core: COMB (LUT4 sites, LUT RAM and carries included) grows by"
             f" {_num(round(per_core))} per core over {_num(round(fabric))} for the fabric (least"
-            f" squares over the {len(pts)} tops placed from the same RTL), so {cores} cores need"
+            f" squares over the {len(pts)} tops placed from the same RTL, `{group[0][1]['rtl']['commit'][:7]}`),"
+            f" so {cores} cores need"
             f" {_num(round(fabric + cores * per_core))} of {_num(ECP5_85_COMB)}. The fullest top that"
             f" routed here is `{fullest}` at {100 * fill / ECP5_85_COMB:.0f} %; at that fill {cores} cores"
             f" may take {_num(round(budget))} COMB each, {100 * (1 - budget / per_core):.0f} % less"
-            " than a core takes now." + _lut_ram_cost(results))
+            " than a core of that RTL takes." + others + _lut_ram_cost(results))
 
 
 def _lut_ram_cost(results: Mapping) -> str:
