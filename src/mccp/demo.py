@@ -119,10 +119,32 @@ def latest_fmax(cores: int, stream_bits: int | None = None) -> tuple[float | Non
             return g8["fmax_mhz"], f"mccp_top with {what} ({name}), speed 8"
         if g8.get("does_not_fit") or g8.get("did_not_route"):
             why = f"mccp_top with {what} ({name}) {report.fmax_cell(u, '8')} on the ECP5-85"
-    u = units.get("core")
-    if u and u.get("grades", {}).get("8", {}).get("fmax_mhz"):
-        return u["grades"]["8"]["fmax_mhz"], f"one core alone, speed 8 ({why})"
+    bound = _core_bound(units, cores)
+    if bound:
+        fmax, name = bound
+        return fmax, f"one core alone ({name}), speed 8 ({why})"
     return None, "no synthesis report yet (make synth)"
+
+
+def _core_bound(units: dict, cores: int) -> tuple[float, str] | None:
+    """Upper bound for a top not routed yet: the slowest speed-8 Fmax among the core kinds
+    mccp_top places (round keys from the shared expander: `KeyExpand` = 0), encrypt-only ones
+    only when the top has more cores than decrypting ones; else the lone `core` unit."""
+    from mccp.synth.flow import TOP_DECRYPT_CORES
+
+    kinds = []
+    for name, u in units.items():
+        p = u.get("parameters", {})
+        fmax = u.get("grades", {}).get("8", {}).get("fmax_mhz")
+        if u.get("top") != "mccp_synth_core" or p.get("KeyExpand", 1) != 0 or not fmax:
+            continue
+        if p.get("DecryptEnable", 1) == 0 and cores <= bin(TOP_DECRYPT_CORES).count("1"):
+            continue
+        kinds.append((fmax, name))
+    if kinds:
+        return min(kinds)
+    fmax = units.get("core", {}).get("grades", {}).get("8", {}).get("fmax_mhz")
+    return (fmax, "core") if fmax else None
 
 
 def plot_timeline(results, cores: int, path) -> None:

@@ -87,6 +87,25 @@ def readme_block(eng: dict | None, core: dict | None) -> list[str]:
     return out
 
 
+# The units that bound an 8-core top's Fmax from below its cores: the encrypt-only engine
+# alone and the core kind most cores of mccp_top are.
+CEILING_UNITS = (("aes_enc_rk", "the encrypt-only AES engine alone"),
+                 ("core_enc_rk", "a core of the kind most of the top holds"))
+
+
+def _aes_ceiling(eng: dict | None):
+    """(AES-128 encrypt cycles per block measured on the engine, [(unit, what, speed-8 MHz)])
+    for fabric_section's ceiling sentence, or None without the figures."""
+    from mccp.synth import report
+
+    if not eng or "aes_enc" not in eng.get("aes", {}):
+        return None
+    units = report.load_results().get("units", {})
+    fmax = [(name, what, units[name]["grades"]["8"]["fmax_mhz"]) for name, what in CEILING_UNITS
+            if units.get(name, {}).get("grades", {}).get("8", {}).get("fmax_mhz")]
+    return eng["aes"]["aes_enc"]["key_sizes"]["128"]["encrypt"]["cycles_per_block"], fmax
+
+
 def render_performance() -> tuple[str, str] | None:
     eng, core, fab = _load("bench_engines"), _load("bench_core"), _load("bench_fabric")
     if not eng and not core:
@@ -96,7 +115,7 @@ def render_performance() -> tuple[str, str] | None:
         from mccp.bench.fabric import fabric_section
         from mccp.demo import latest_fmax
 
-        lines += fabric_section(fab, latest_fmax) + [""]
+        lines += fabric_section(fab, latest_fmax, _aes_ceiling(eng)) + [""]
     ccm = _load("bench_ccm")
     if ccm:
         from mccp.bench.ccm import ccm_section

@@ -23,6 +23,17 @@ def test_ten_gbps_line_takes_the_best_8_core_rate_and_the_fastest_routed_top():
     assert target_line({"scaling": {"64": {"4": {"1": run(45.0)}}}}, []) == []
 
 
+def test_ceiling_line_bounds_8_cores_by_the_aes_engine_rate():
+    from mccp.bench.fabric import target_line
+
+    fab = {"scaling": {"128": {"8": {"1": {"steady_bits_per_cycle": 90.0}}}}}
+    lines = target_line(fab, [], ceiling=(16.0, [("aes_x", "the engine", 120.5)]))
+    # 8 cores x 128 bits / 16 cycles = 64 bits per cycle; 10,000 / 64 = 156.25 MHz
+    assert "8 cores give at most 64.00 bits / cycle and 10 Gbps needs at least 156.2 MHz" in lines[-1]
+    assert "the engine (`aes_x`) runs at 120.50 MHz" in lines[-1]
+    assert len(target_line(fab, [])) == len(lines) - 2
+
+
 def test_speed_table_lists_every_model_by_cores_then_stream_width_and_needs_the_harness_figure():
     from mccp.bench.fabric import speed_section
 

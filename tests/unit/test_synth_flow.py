@@ -426,6 +426,22 @@ def test_demo_quotes_the_fmax_of_its_own_stream_width(monkeypatch):
     assert fmax == 113.0 and "did not route" in why
 
 
+def test_an_unrouted_top_is_bounded_by_the_slowest_core_kind_it_holds(monkeypatch):
+    # 8 cores hold encrypt-only cores: their Fmax bounds the top, not the faster decrypting
+    # kind nor the lone core with its own key expander; 2 cores decrypt, both of them
+    def core(fmax, **params):
+        return {"top": "mccp_synth_core", "parameters": params, "grades": {"8": {"fmax_mhz": fmax}}}
+    units = {"core": core(113.0), "core_rk": core(112.0, KeyExpand=0),
+             "core_enc_rk": core(107.0, DecryptEnable=0, KeyExpand=0)}
+    monkeypatch.setattr(report, "load_results", lambda: {"units": units})
+    from mccp.demo import latest_fmax
+    fmax, why = latest_fmax(8, 128)
+    assert fmax == 107.0 and why.startswith("one core alone (core_enc_rk), speed 8")
+    assert latest_fmax(2, 128)[0] == 112.0
+    del units["core_rk"], units["core_enc_rk"]
+    assert latest_fmax(8, 128)[0] == 113.0
+
+
 def test_a_failed_place_and_route_keeps_the_previous_record(tmp_path, monkeypatch):
     # a unit whose every place and route failed (here: nextpnr killed) must not replace
     # the figures of its last successful run with an empty row

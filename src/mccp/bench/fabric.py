@@ -123,9 +123,12 @@ def machine() -> dict:
     return {"cpu": cpu, "cpus": os.cpu_count()}
 
 
-def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0) -> list[str]:
+def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0,
+                ceiling: tuple[float, list[tuple[str, str, float]]] | None = None) -> list[str]:
     """The Fmax `cores` cores need for `gbps` at their best measured rate, next to the fastest
-    routed top (routed: (MHz, cores, stream bits) of the tops placed and routed)."""
+    routed top (routed: (MHz, cores, stream bits) of the tops placed and routed).  ceiling:
+    (AES-128 cycles per block of the engine, [(unit, what it is, speed-8 MHz)]): the Fmax the
+    same needs even at the engine's bound, next to those units' own."""
     rates = [(r["steady_bits_per_cycle"], int(stream)) for stream, per_cores in fab["scaling"].items()
              for c, per_ch in per_cores.items() if int(c) == cores for r in per_ch.values()]
     if not rates:
@@ -137,12 +140,21 @@ def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8,
         fmax, c, s = max(routed)
         line += (f"; the fastest `mccp_top` placed and routed so far runs at {fmax:.2f} MHz"
                  f" ({cores_text(c)}, {s}-bit streams)")
-    return ["", line + "."]
+    out = ["", line + "."]
+    if ceiling:
+        cpb, units = ceiling
+        bound = cores * 128 / cpb
+        out += ["", f"A core computes one AES block per {cpb:g} cycles (AES-128, one round per clock), so "
+                f"{cores} cores give at most {bound:.2f} bits / cycle and {gbps:g} Gbps needs at least "
+                f"{1000 * gbps / bound:.1f} MHz however well the fabric feeds them"
+                + "".join(f"; {what} (`{name}`) runs at {mhz:.2f} MHz" for name, what, mhz in units) + "."]
+    return out
 
 
-def fabric_section(fab: dict, fmax_of) -> list[str]:
+def fabric_section(fab: dict, fmax_of, ceiling=None) -> list[str]:
     """The scaling table; fmax_of(cores, stream_bits) -> (MHz or None, where it comes from)
-    gives each row's Gbps at the Fmax of that very top when it has been placed and routed."""
+    gives each row's Gbps at the Fmax of that very top when it has been placed and routed;
+    ceiling as in target_line."""
     one = fab["scaling"]["128"]["1"]["1"]["steady_bits_per_cycle"]
     out = ["## The multi-core processor (`mccp_top`)", "",
            "AES-128-GCM, 2 KB packets, through the device API on the Verilator model, every answer checked "
@@ -175,7 +187,7 @@ def fabric_section(fab: dict, fmax_of) -> list[str]:
     if notes:
         out += [""] + [f"{mark} no routed `mccp_top` of this size: the Fmax of {what[0].lower() + what[1:]}, "
                        "an upper bound for the top, not a measurement of it." for what, mark in notes.items()]
-    out += target_line(fab, routed)
+    out += target_line(fab, routed, ceiling=ceiling)
     out += ["", "Key affinity: 8 cores, 16 channels each with its own key, 512-byte GCM packets, each on a "
             "channel drawn at random (the same sequence both times). A key load costs 86 cycles of the "
             "shared expander, during which the scheduler starts no other task:", ""]

@@ -134,10 +134,11 @@ UNITS: dict[str, Unit] = {
 # `mccp synth --unit top_c8_s128`.
 # Two cores decrypt (ECB/CBC decryption needs it; every other mode and direction
 # runs on encryption alone), the others are encrypt-only.
+TOP_DECRYPT_CORES = 0x3
 for _cores in (1, 2, 4, 6, 8):
     for _bits in (32, 64, 128):
         UNITS[f"top_c{_cores}_s{_bits}"] = Unit(
-            "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": 0x3},
+            "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": TOP_DECRYPT_CORES},
             rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
             floorplan=2 <= _cores <= 8,
             description=(f"mccp_top: {_cores} cores (2 with AES decryption), " if _cores > 1 else
