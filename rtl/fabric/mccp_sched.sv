@@ -146,9 +146,9 @@ module mccp_sched #(
   // in the next cycle (a result taken now frees the core, a packet chosen now
   // frees a record), and the only changes they miss, a start and its record,
   // come at least two cycles before the next pick; a cache tag dropped now
-  // is dropped here too.  Only a host write of CORE_ENABLE reaches the pick a
-  // cycle later than before.  The tables and tags change only between
-  // requests.
+  // is dropped here too.  Only a host write of CORE_ENABLE reaches the pick
+  // one cycle after it lands (a write is not ordered against a dispatch in
+  // any case).  The tables and tags change only between requests.
   logic                need_dec, affine, use_hit;
   logic [NumCores-1:0] capable_q, capable, free, hit, tag_valid_next;
   logic [NumCores-1:0] hit_q, cand_q;

@@ -411,14 +411,16 @@ module mccp_stream_out #(
     if (!rst_ni) begin
       wr_valid_q <= 1'b0;
       wr_last_q  <= 1'b0;
-      wr_data_q  <= '0;
     end else if (wr_load && cur_valid) begin
       wr_valid_q <= 1'b1;
       wr_last_q  <= cur_last;
-      wr_data_q  <= cur_masked;
     end else if (wr_take) begin
       wr_valid_q <= 1'b0;
     end
+  end
+  // The word itself needs no reset: it is read only while wr_valid_q is set.
+  always_ff @(posedge clk_i) begin
+    if (wr_load && cur_valid) wr_data_q <= cur_masked;
   end
 
   always_comb begin
