@@ -521,6 +521,13 @@ def render_markdown(results: Mapping) -> str:
         " packet and on into the slot records' enables. Since `7ddc01e` the words pass one"
         " register in the output stage and the next packet is chosen from registers alone; the"
         " scheduler's pick, from its registered capabilities into its next state, leads again."
+        " Since `c7532d5` the pick runs from candidates registered a cycle earlier, and since"
+        " `db83f07` the channel table's host readback passes a register; with the smaller core"
+        " of `4661916` as well, top_c6_s128 at `f8b93bd` fills fewer sites and its critical path"
+        " lies inside one core (from the fetch through the scalar register file's read and the"
+        " operand select, nearly all routing), but router1 spent most of its hour with a few"
+        " hundred arcs left, and router2 on the same placement diverged: the cores route worse"
+        " than before the smaller core, not better."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
