@@ -119,14 +119,14 @@ def latest_fmax(cores: int, stream_bits: int | None = None) -> tuple[float | Non
             return g8["fmax_mhz"], f"mccp_top with {what} ({name}), speed 8"
         if g8.get("does_not_fit") or g8.get("did_not_route"):
             why = f"mccp_top with {what} ({name}) {report.fmax_cell(u, '8')} on the ECP5-85"
-    bound = _core_bound(units, cores)
+    bound = core_bound(units, cores)
     if bound:
         fmax, name = bound
         return fmax, f"one core alone ({name}), speed 8 ({why})"
     return None, "no synthesis report yet (make synth)"
 
 
-def _core_bound(units: dict, cores: int) -> tuple[float, str] | None:
+def core_bound(units: dict, cores: int) -> tuple[float, str] | None:
     """Upper bound for a top not routed yet: the slowest speed-8 Fmax among the core kinds
     mccp_top places (round keys from the shared expander: `KeyExpand` = 0), encrypt-only ones
     only when the top has more cores than decrypting ones; else the lone `core` unit."""

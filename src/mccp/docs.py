@@ -87,22 +87,23 @@ def readme_block(eng: dict | None, core: dict | None) -> list[str]:
     return out
 
 
-# The units that bound an 8-core top's Fmax from below its cores: the encrypt-only engine
-# alone and the core kind most cores of mccp_top are.
-CEILING_UNITS = (("aes_enc_rk", "the encrypt-only AES engine alone"),
-                 ("core_enc_rk", "a core of the kind most of the top holds"))
-
-
-def _aes_ceiling(eng: dict | None):
+def _aes_ceiling(eng: dict | None, cores: int = 8):
     """(AES-128 encrypt cycles per block measured on the engine, [(unit, what, speed-8 MHz)])
-    for fabric_section's ceiling sentence, or None without the figures."""
+    for fabric_section's ceiling sentence: the encrypt-only engine alone and the slowest core
+    kind a top of `cores` cores holds (mccp.demo.core_bound); None without the figures."""
+    from mccp.demo import core_bound
     from mccp.synth import report
 
     if not eng or "aes_enc" not in eng.get("aes", {}):
         return None
     units = report.load_results().get("units", {})
-    fmax = [(name, what, units[name]["grades"]["8"]["fmax_mhz"]) for name, what in CEILING_UNITS
-            if units.get(name, {}).get("grades", {}).get("8", {}).get("fmax_mhz")]
+    fmax = []
+    engine = units.get("aes_enc_rk", {}).get("grades", {}).get("8", {}).get("fmax_mhz")
+    if engine:
+        fmax.append(("aes_enc_rk", "the encrypt-only AES engine alone", engine))
+    core = core_bound(units, cores)
+    if core:
+        fmax.append((core[1], f"one core of the slowest kind in a top of {cores} cores", core[0]))
     return eng["aes"]["aes_enc"]["key_sizes"]["128"]["encrypt"]["cycles_per_block"], fmax
 
 

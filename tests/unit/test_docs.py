@@ -51,3 +51,19 @@ def test_speed_table_lists_every_model_by_cores_then_stream_width_and_needs_the_
                     "| 8 | 128 | 150 | 9,000 | 10,000 | 80,000 |"]
     del fab["scaling"]["32"]["8"]["1"]["harness_cycles_per_s"]      # results from before the field
     assert speed_section(fab) is None
+
+
+def test_ceiling_takes_the_engine_rate_and_the_slowest_core_kind_of_an_8_core_top(monkeypatch):
+    from mccp.synth import report
+
+    def unit(top, fmax, **params):
+        return {"top": top, "parameters": params, "grades": {"8": {"fmax_mhz": fmax}}}
+    units = {"aes_enc_rk": unit("mccp_synth_aes_engine", 119.0),
+             "core_rk": unit("mccp_synth_core", 112.0, KeyExpand=0),
+             "core_enc_rk": unit("mccp_synth_core", 105.0, DecryptEnable=0, KeyExpand=0)}
+    monkeypatch.setattr(report, "load_results", lambda: {"units": units})
+    eng = {"aes": {"aes_enc": {"key_sizes": {"128": {"encrypt": {"cycles_per_block": 12.0}}}}}}
+    cpb, fmax = docs._aes_ceiling(eng)
+    assert cpb == 12.0
+    assert [(name, mhz) for name, _, mhz in fmax] == [("aes_enc_rk", 119.0), ("core_enc_rk", 105.0)]
+    assert docs._aes_ceiling(None) is None

@@ -141,7 +141,8 @@ for _cores in (1, 2, 4, 6, 8):
             "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": TOP_DECRYPT_CORES},
             rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
             floorplan=2 <= _cores <= 8,
-            description=(f"mccp_top: {_cores} cores (2 with AES decryption), " if _cores > 1 else
+            description=(f"mccp_top: {_cores} cores ({bin(TOP_DECRYPT_CORES).count('1')} with AES decryption), "
+                         if _cores > 1 else
                          "mccp_top: 1 core (with AES decryption), ")
             + f"{_bits}-bit streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")
 DEFAULT_UNITS = tuple(u for u in UNITS if not u.startswith("top_"))

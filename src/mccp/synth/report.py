@@ -525,7 +525,7 @@ def render_markdown(results: Mapping) -> str:
         " `db83f07` the channel table's host readback passes a register; with the smaller core"
         " of `4661916` as well, top_c6_s128 at `f8b93bd` fills fewer sites and its critical path"
         " lies inside one core (from the fetch through the scalar register file's read and the"
-        " operand select, nearly all routing), but router1 spent most of its hour with a few"
+        " operand select, nearly all routing), but router1 spent most of its run with a few"
         " hundred arcs left, and router2 on the same placement diverged: the cores route worse"
         " than before the smaller core, not better."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
