@@ -67,3 +67,17 @@ def test_ceiling_takes_the_engine_rate_and_the_slowest_core_kind_of_an_8_core_to
     assert cpb == 12.0
     assert [(name, mhz) for name, _, mhz in fmax] == [("aes_enc_rk", 119.0), ("core_enc_rk", 105.0)]
     assert docs._aes_ceiling(None) is None
+
+
+def test_readme_mode_table_gives_mbps_at_the_cores_own_fmax_beside_the_papers_clock(monkeypatch):
+    from mccp.bench import core as bench_core
+
+    core = {"modes": {"gcm": {"128": {"cycles_per_block": 11, "fixed_cycles": 56,
+                                      "cycles": {"2048": 1464}}}}}
+    monkeypatch.setattr(bench_core, "_core_fmax", lambda: 100.0)
+    head, _, row = bench_core.readme_rows(core)
+    # 16,384 bits in 1,464 cycles: 1,119 Mbps at 100 MHz, 2,126 at the paper's 190 MHz
+    assert "@ 100 MHz (core Fmax, speed 8)" in head and "@ 190 MHz (the paper's clock)" in head
+    assert row == "| gcm | 11 | 56 | 1119 | 2126 |"
+    monkeypatch.setattr(bench_core, "_core_fmax", lambda: None)
+    assert bench_core.readme_rows(core)[2] == "| gcm | 11 | 56 | — | 2126 |"
