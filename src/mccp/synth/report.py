@@ -527,7 +527,12 @@ def render_markdown(results: Mapping) -> str:
         " lies inside one core (from the fetch through the scalar register file's read and the"
         " operand select, nearly all routing), but router1 spent most of its run with a few"
         " hundred arcs left, and router2 on the same placement diverged: the cores route worse"
-        " than before the smaller core, not better."
+        " than before the smaller core, not better. The first 8-core top to route is top_c8_s128"
+        " at `1c0c28d` (90 % of the COMB sites; router1 took 79 min, router2 on the same"
+        " placement turned back after 9 iterations at 29,970 overused wires): its critical path"
+        " is the output stage's round-robin grant again, from the stage's own registers through"
+        " the pick over the cores' head records (cells in cores 2 and 3) into the header"
+        " register (mccp_stream_out.sv:527, 14 levels, 8.5 of 11.7 ns routing)."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
