@@ -6,7 +6,6 @@ Table 2) are quoted for the side-by-side comparison; ours are measured.
 
 from __future__ import annotations
 
-import json
 from mccp import paths
 from mccp.docs import md_table
 
@@ -31,10 +30,9 @@ def _mbps(bits: int, cycles: float, mhz: float) -> float:
 
 
 def _core_fmax() -> float | None:
-    path = paths.RESULTS / "synth.json"
-    if not path.exists():
-        return None
-    unit = json.loads(path.read_text()).get("units", {}).get("core", {})
+    from mccp.synth.flow import load_results
+
+    unit = load_results().get("units", {}).get("core", {})
     return ((unit.get("grades") or {}).get("8") or {}).get("fmax_mhz")
 
 

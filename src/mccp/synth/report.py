@@ -6,28 +6,18 @@ Nothing here runs a tool: the text is a pure function of the results file, so
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
 from mccp.synth import breakdown
-from mccp.synth.flow import describe_unrouted
+from mccp.synth.flow import describe_unrouted, load_results
 
 BEGIN = "<!-- synth-table:begin -->"
 END = "<!-- synth-table:end -->"
 DOC_NAME = "synthesis.md"
 DEFAULT_GRADES = ("6", "8")
-
-
-def results_path() -> Path:
-    return paths.RESULTS / "synth.json"
-
-
-def load_results(path: Path | None = None) -> dict:
-    path = path or results_path()
-    return json.loads(path.read_text()) if path.exists() else {}
 
 
 # --------------------------------------------------------------------------- formatting
