@@ -187,7 +187,7 @@ module mccp_stream_out #(
   logic [127:0] hdr_q;
   logic         only_q, herr_q, cur_err_q;
   logic [3:0]   cur_q;
-  logic [4:0]   rr_q;
+  logic [NR-1:0] after_q;   // requesters after the last granted one (see Arbitration)
 
   // arbitration results (combinational)
   logic          grant, grant_err;
@@ -346,17 +346,18 @@ module mccp_stream_out #(
 
   assign req[NumCores] = err_valid_i;
 
-  // round robin: the first requester after the last granted one.  (Muxes
-  // here are chains of continuous assignments: Icarus 11 spun forever on
-  // this module's always_comb blocks with for loops.)
-  logic [NR-1:0]   after_rr, pick;
+  // round robin: the first requester after the last granted one.  That set
+  // is a mask register, after_q (after_q[i]: i lies above the last grant),
+  // loaded at a grant with `seen` (seen[i]: the first pick -- the grant --
+  // lies below i).  Comparing a stored grant index with every position
+  // instead put carry chains at the start of the 8-core tops' critical path
+  // (last grant -> pick -> head records -> header register).  (Muxes here
+  // are chains of continuous assignments: Icarus 11 spun forever on this
+  // module's always_comb blocks with for loops.)
+  logic [NR-1:0]   pick;
   logic [NR-1:0]   seen;     // a requester below i
   logic [NR:0][4:0] gi_chain;
-  assign after_rr[0] = 1'b0;
-  for (genvar i = 1; i < NR; i++) begin : g_after
-    assign after_rr[i] = (rr_q < 5'(i));
-  end
-  assign pick        = ((req & after_rr) != '0) ? (req & after_rr) : req;
+  assign pick        = ((req & after_q) != '0) ? (req & after_q) : req;
   assign seen[0]     = 1'b0;
   assign gi_chain[0] = '0;
   for (genvar i = 1; i < NR; i++) begin : g_seen
@@ -532,7 +533,7 @@ module mccp_stream_out #(
       herr_q    <= 1'b0;
       cur_err_q <= 1'b0;
       cur_q     <= '0;
-      rr_q      <= 5'(NumCores);
+      after_q   <= '0;   // as if the error records (the last requester) went last
       more_q    <= 1'b0;
     end else begin
       if (grant) begin
@@ -542,7 +543,7 @@ module mccp_stream_out #(
         herr_q    <= g_err;
         cur_err_q <= grant_err;
         cur_q     <= grant_err ? '0 : gidx[3:0];
-        rr_q      <= gidx;
+        after_q   <= seen;
       end else if (finish) begin
         em_q <= EmIdle;
       end else if ((em_q == EmHdr) && w_ready) begin
