@@ -36,7 +36,7 @@ def test_depth_limit_and_names():
         tree(STAT, "nope")
 
 
-def _top_entry(cores, modules, glue_lut4, glue_ff, commit="abc", bits=128):
+def _top_entry(cores, modules, glue_lut4, glue_ff, tree="t", bits=128):
     """A kept-hierarchy breakdown of mccp_synth_top: `modules` are (name, instances, LUT4, FF)
     directly under mccp_top; a wrapper module with a child of its own follows mccp_top."""
     lut = sum(n * l for _, n, l, _ in modules) + glue_lut4
@@ -50,7 +50,7 @@ def _top_entry(cores, modules, glue_lut4, glue_ff, commit="abc", bits=128):
     rows += [row(2, m, n, l, f) for m, n, l, f in modules]
     rows += [row(1, "mccp_synth_misr", 1, 1000, 1000), row(2, "mccp_core", 1, 1000, 1000)]
     return {"top": "mccp_synth_top", "parameters": {"NumCores": cores, "StreamBits": bits},
-            "yosys_options": [], "rows": rows, "rtl": {"commit": commit, "tree": "t"}}
+            "yosys_options": [], "rows": rows, "rtl": {"commit": "abc", "tree": tree}}
 
 
 def test_growth_per_added_core_sums_core_variants_and_keeps_the_glue():
@@ -72,7 +72,7 @@ def test_growth_per_added_core_sums_core_variants_and_keeps_the_glue():
     assert rows["mccp_top (own)"]["small"]["FF"] == 3
 
     data = {"top_c2_s128": c2, "top_c8_s128": c8,
-            "top_c4_s128": _top_entry(4, [("mccp_core", 4, 90, 9)], 0, 0, commit="old"),
+            "top_c4_s128": _top_entry(4, [("mccp_core", 4, 90, 9)], 0, 0, tree="older RTL"),
             "top_c4_s64": _top_entry(4, [("mccp_core", 4, 90, 9)], 0, 0, bits=64)}
     assert growth_pairs(data) == [("top_c2_s128", "top_c8_s128")]
     text = "\n".join(growth_section(data))

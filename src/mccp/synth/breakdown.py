@@ -141,7 +141,8 @@ def growth_pairs(data: Mapping) -> list[tuple[str, str]]:
         if e.get("top") != "mccp_synth_top" or "NumCores" not in params or not rtl.get("commit"):
             continue
         cores = params.pop("NumCores")
-        key = (tuple(sorted(params.items())), rtl.get("commit"), rtl.get("tree"),
+        # the same RTL: the same tree of the RTL directories (commits may differ elsewhere)
+        key = (tuple(sorted(params.items())), rtl.get("tree") or rtl.get("commit"),
                tuple(e.get("yosys_options") or ()))
         groups.setdefault(key, []).append((cores, name))
     return [(min(g)[1], max(g)[1]) for g in groups.values() if len({c for c, _ in g}) > 1]
