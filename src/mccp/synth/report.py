@@ -529,6 +529,9 @@ def render_markdown(results: Mapping) -> str:
         " top_c8_s128 at `2a46825` has its critical path inside one core, the path that leads"
         " top_c6_s128 (from the fetch through the scalar register file's read into the operand"
         " select, nearly all routing): from 6 to 8 cores the speed-8 Fmax is now flat."
+        " top_c8_s64 (at `1c0c28d`, before the mask register) routed as well with a longer"
+        " limit (router1 109 min, beside the top_c8_s128 route); its critical path is that same"
+        " path inside one core."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
