@@ -531,7 +531,8 @@ def render_markdown(results: Mapping) -> str:
         " select, nearly all routing): from 6 to 8 cores the speed-8 Fmax is now flat."
         " top_c8_s64 (at `1c0c28d`, before the mask register) routed as well with a longer"
         " limit (router1 109 min, beside the top_c8_s128 route); its critical path is that same"
-        " path inside one core."
+        " path inside one core. So is top_c4_s128's at the RTL of top_c8_s128 (one seed, 7.6 of"
+        " 10.4 ns routing): the in-core path now limits every top from 4 cores on."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
