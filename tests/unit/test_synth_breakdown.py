@@ -73,7 +73,10 @@ def test_growth_per_added_core_sums_core_variants_and_keeps_the_glue():
 
     data = {"top_c2_s128": c2, "top_c8_s128": c8,
             "top_c4_s128": _top_entry(4, [("mccp_core", 4, 90, 9)], 0, 0, tree="older RTL"),
-            "top_c4_s64": _top_entry(4, [("mccp_core", 4, 90, 9)], 0, 0, bits=64)}
+            "top_c4_s64": _top_entry(4, [("mccp_core", 4, 90, 9)], 0, 0, bits=64),
+            # local RTL changes: its logic is unknown, it pairs with nothing
+            "top_c10_s128": {**_top_entry(10, [("mccp_core", 10, 90, 9)], 0, 0),
+                             "rtl": {"commit": "abc", "tree": "t", "dirty": True}}}
     assert growth_pairs(data) == [("top_c2_s128", "top_c8_s128")]
     text = "\n".join(growth_section(data))
     assert "95 LUT4 per core" in text and "the core itself 80 (84 %)" in text

@@ -134,16 +134,15 @@ def _fabric_totals(entry: Mapping) -> dict[str, dict[str, int]]:
 def growth_pairs(data: Mapping) -> list[tuple[str, str]]:
     """Pairs (fewer cores, more cores) of mccp_top breakdowns from the same RTL that differ
     in the core count alone: the smallest and largest count of each such group."""
-    groups: dict[tuple, list[str]] = {}
+    from mccp.synth.flow import rtl_id
+
+    groups: dict[tuple, list[tuple[int, str]]] = {}
     for name, e in data.items():
         params = dict(e.get("parameters") or {})
-        rtl = e.get("rtl") or {}
-        if e.get("top") != "mccp_synth_top" or "NumCores" not in params or not rtl.get("commit"):
+        if e.get("top") != "mccp_synth_top" or "NumCores" not in params or not rtl_id(e):
             continue
         cores = params.pop("NumCores")
-        # the same RTL: the same tree of the RTL directories (commits may differ elsewhere)
-        key = (tuple(sorted(params.items())), rtl.get("tree") or rtl.get("commit"),
-               tuple(e.get("yosys_options") or ()))
+        key = (tuple(sorted(params.items())), rtl_id(e), tuple(e.get("yosys_options") or ()))
         groups.setdefault(key, []).append((cores, name))
     return [(min(g)[1], max(g)[1]) for g in groups.values() if len({c for c, _ in g}) > 1]
 

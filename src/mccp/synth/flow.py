@@ -289,6 +289,15 @@ def rtl_state(dirs: Iterable[str]) -> dict:
     return {"commit": head, "dirty": bool(status), **({"tree": tree} if tree else {})}
 
 
+def rtl_id(entry: Mapping) -> str:
+    """What identifies the logic a result (synth.json unit, breakdown entry) was made from:
+    its RTL tree (`rtl_tree`), else its commit; results with local changes match nothing."""
+    rtl = entry.get("rtl") or {}
+    if rtl.get("dirty"):
+        return ""
+    return rtl.get("tree") or rtl.get("commit", "")
+
+
 def _sha1(path: Path) -> str:
     return hashlib.sha1(path.read_bytes()).hexdigest()
 

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 from mccp import paths
 from mccp.synth import breakdown
-from mccp.synth.flow import describe_unrouted, load_results
+from mccp.synth.flow import describe_unrouted, load_results, rtl_id
 
 BEGIN = "<!-- synth-table:begin -->"
 END = "<!-- synth-table:end -->"
@@ -234,15 +234,6 @@ def _tops(results: Mapping) -> list[tuple[str, Mapping]]:
             if u.get("top") == "mccp_synth_top" and "NumCores" in (u.get("parameters") or {})]
 
 
-def _rtl_id(u: Mapping) -> str:
-    """What identifies the logic a row was made from: its RTL tree (mccp.synth.flow.rtl_tree),
-    else its commit; rows with local changes match nothing."""
-    rtl = u.get("rtl") or {}
-    if rtl.get("dirty"):
-        return ""
-    return rtl.get("tree") or rtl.get("commit", "")
-
-
 def _comb(u: Mapping) -> int:
     """TRELLIS_COMB a unit used (the most over its grades), 0 if never placed."""
     return max(((g.get("utilization") or {}).get("TRELLIS_COMB", 0) for g in (u.get("grades") or {}).values()),
@@ -286,8 +277,8 @@ def _same_rtl_tops(results: Mapping) -> list[tuple[str, Mapping]]:
     then the most rows, then the latest run, then the most cores."""
     groups: dict[str, list[tuple[str, Mapping]]] = {}
     for name, u in _tops(results):
-        if _comb(u) and _rtl_id(u):
-            groups.setdefault(_rtl_id(u), []).append((name, u))
+        if _comb(u) and rtl_id(u):
+            groups.setdefault(rtl_id(u), []).append((name, u))
 
     def rank(rows):
         cores = [u["parameters"]["NumCores"] for _, u in rows]
@@ -325,11 +316,11 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
     group = _same_rtl_tops(results)
     pts = [(u["parameters"]["NumCores"], _comb(u)) for _, u in group]
     # tops of `cores` cores placed from other RTL (usually newer than the fit's): their own count
-    ids = {_rtl_id(u) for _, u in group}
+    ids = {rtl_id(u) for _, u in group}
     others = "".join(f" `{name}` from other RTL (`{u['rtl']['commit'][:7]}`) takes {_num(_comb(u))}"
                      f" ({100 * _comb(u) / ECP5_85_COMB:.0f} %)."
                      for name, u in _tops(results)
-                     if u["parameters"]["NumCores"] == cores and _comb(u) and _rtl_id(u) not in ids)
+                     if u["parameters"]["NumCores"] == cores and _comb(u) and rtl_id(u) not in ids)
     if len({n for n, _ in pts}) < 2 or not routed:
         return ""
     mean_n = sum(n for n, _ in pts) / len(pts)
@@ -379,7 +370,7 @@ def _table1(results: Mapping) -> str:
         f = u.get("figures") or {}
         comb = _comb(u)
         step = "—"
-        if prev is not None and prev[1] == bits and cores > prev[0] and prev[3] and prev[3] == _rtl_id(u):
+        if prev is not None and prev[1] == bits and cores > prev[0] and prev[3] and prev[3] == rtl_id(u):
             step = _num(round((f.get("LUT4", 0) - prev[2]) / (cores - prev[0])))
         lines.append("| " + " | ".join([str(cores), str(bits), _num(f.get("LUT4")), _num(f.get("FF")), _num(f.get("EBR")),
                                          _num(f.get("DPR")),
@@ -387,7 +378,7 @@ def _table1(results: Mapping) -> str:
                                         + [fmax_cell(u, g) for g in grades]
                                         + [_placement(u), _top_path(u),
                                            f"`{(u.get('rtl') or {}).get('commit', '—')}`"]) + " |")
-        prev = (cores, bits, f.get("LUT4", 0), _rtl_id(u))
+        prev = (cores, bits, f.get("LUT4", 0), rtl_id(u))
     if _retimed({"units": {t[2]: t[3] for t in tops}}, grades):
         lines += ["", RETIMED_NOTE]
     if not tops:
