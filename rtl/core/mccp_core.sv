@@ -560,20 +560,24 @@ module mccp_core #(
   // s[b] < s[c] signed}, computed from D's operands when X advances, or from
   // X's bypassed ones while it holds.  A branch whose operand the instruction
   // issued just before wrote (br_stale_q) waits one cycle for the latter.
-  // Two 16-bit halves side by side and one LUT to join them: a 32-bit
-  // carry chain after the register read was this path's longest part.
-  function automatic logic [1:0] compare(input logic [31:0] a, input logic [31:0] b);
-    logic hi_eq, hi_lt, lo_eq, lo_lt;
-    hi_eq   = (a[31:16] == b[31:16]);
-    hi_lt   = ($signed(a[31:16]) < $signed(b[31:16]));
-    lo_eq   = (a[15:0] == b[15:0]);
-    lo_lt   = (a[15:0] < b[15:0]);
-    compare = {hi_eq && lo_eq, hi_lt || (hi_eq && lo_lt)};
-  endfunction
-  logic [1:0] cmp_q;
+  // Two comparators, so the late `advance` picks a result and does not sit
+  // between the register read and a shared comparator (mccp_core_cmp).
+  logic [1:0] cmp_q, cmp_d, cmp_x;
   logic       br_stale_q;
+  mccp_core_cmp u_cmp_d (
+    .a_i  (d_sa),
+    .b_i  (d_sb),
+    .eq_o (cmp_d[1]),
+    .lt_o (cmp_d[0])
+  );
+  mccp_core_cmp u_cmp_x (
+    .a_i  (sa),
+    .b_i  (sb),
+    .eq_o (cmp_x[1]),
+    .lt_o (cmp_x[0])
+  );
   always_ff @(posedge clk_i) begin
-    cmp_q <= advance ? compare(d_sa, d_sb) : compare(sa, sb);
+    cmp_q <= advance ? cmp_d : cmp_x;
   end
   assign eq = cmp_q[1];
   assign lt = cmp_q[0];

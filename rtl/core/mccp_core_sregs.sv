@@ -130,14 +130,15 @@ module mccp_core_sregs #(
       .raddr_i (raddr[p]),
       .rdata_o (ram)
     );
-    // written ? ram : (s0..s3: args_q, s4..s7: 0), as AND-OR terms whose
-    // selects are decoded from the address (flip-flops in the core) beside the
-    // RAM read: two AO22 leaves take the arguments, one LUT joins them to the RAM.
+    // written ? ram : (s0..s3: args_q, s4..s7: 0).  The initial value is
+    // args_q[raddr] as two AO22 leaves whose selects decode the address alone
+    // (flip-flops in the core), so they do not wait for the written_q[raddr]
+    // lookup, which runs beside them and the RAM read; one LUT joins the three.
     logic       sel_ram;
     logic [3:0] sel_arg;
     assign sel_ram = written_q[raddr[p]];
     for (genvar k = 0; k < 4; k++) begin : g_sel
-      assign sel_arg[k] = !sel_ram && (raddr[p] == 3'(k));
+      assign sel_arg[k] = (raddr[p] == 3'(k));
     end
     mccp_core_ao22 #(
       .Width(32)
@@ -157,7 +158,7 @@ module mccp_core_sregs #(
       .sb_i ({32{sel_arg[3]}}),
       .y_o  (init23)
     );
-    assign rdata[p] = (ram & {32{sel_ram}}) | init01 | init23;
+    assign rdata[p] = sel_ram ? ram : (init01 | init23);
   end
 
   assign rdata_a_o = rdata[0];
