@@ -133,7 +133,8 @@ module mccp_core_sregs #(
     // written ? ram : (s0..s3: args_q, s4..s7: 0).  The initial value is
     // args_q[raddr] as two AO22 leaves whose selects decode the address alone
     // (flip-flops in the core), so they do not wait for the written_q[raddr]
-    // lookup, which runs beside them and the RAM read; one LUT joins the three.
+    // lookup, which runs beside them and the RAM read; one LUT joins the three
+    // (mccp_core_mux2_or).
     logic       sel_ram;
     logic [3:0] sel_arg;
     assign sel_ram = written_q[raddr[p]];
@@ -158,7 +159,15 @@ module mccp_core_sregs #(
       .sb_i ({32{sel_arg[3]}}),
       .y_o  (init23)
     );
-    assign rdata[p] = sel_ram ? ram : (init01 | init23);
+    mccp_core_mux2_or #(
+      .Width(32)
+    ) u_join (
+      .s_i (sel_ram),
+      .a_i (ram),
+      .b_i (init01),
+      .c_i (init23),
+      .y_o (rdata[p])
+    );
   end
 
   assign rdata_a_o = rdata[0];
