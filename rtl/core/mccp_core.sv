@@ -561,26 +561,25 @@ module mccp_core #(
   // X's bypassed ones while it holds.  A branch whose operand the instruction
   // issued just before wrote (br_stale_q) waits one cycle for the latter.
   // Two comparators, so the late `advance` picks a result and does not sit
-  // between the register read and a shared comparator (mccp_core_cmp).
-  logic [1:0] cmp_q, cmp_d, cmp_x;
+  // between the register read and a shared comparator (mccp_core_cmp); the
+  // halves' results are registered and joined in X.
+  logic [3:0] cmp_q, cmp_d, cmp_x;   // {hi_eq, hi_lt, lo_eq, lo_lt}
   logic       br_stale_q;
   mccp_core_cmp u_cmp_d (
-    .a_i  (d_sa),
-    .b_i  (d_sb),
-    .eq_o (cmp_d[1]),
-    .lt_o (cmp_d[0])
+    .a_i     (d_sa),
+    .b_i     (d_sb),
+    .parts_o (cmp_d)
   );
   mccp_core_cmp u_cmp_x (
-    .a_i  (sa),
-    .b_i  (sb),
-    .eq_o (cmp_x[1]),
-    .lt_o (cmp_x[0])
+    .a_i     (sa),
+    .b_i     (sb),
+    .parts_o (cmp_x)
   );
   always_ff @(posedge clk_i) begin
     cmp_q <= advance ? cmp_d : cmp_x;
   end
-  assign eq = cmp_q[1];
-  assign lt = cmp_q[0];
+  assign eq = cmp_q[3] && cmp_q[1];
+  assign lt = cmp_q[2] || (cmp_q[3] && cmp_q[0]);
 
   // The byte count of X's instruction (16, 0 or clamp(s[c])), and its masks
   // decoded a cycle ahead: D's count when X advances, the reloaded one when

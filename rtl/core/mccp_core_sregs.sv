@@ -137,7 +137,11 @@ module mccp_core_sregs #(
     // (mccp_core_mux2_or).
     logic       sel_ram;
     logic [3:0] sel_arg;
-    assign sel_ram = written_q[raddr[p]];
+    mccp_core_pick8 u_written (
+      .v_i (written_q),
+      .s_i (raddr[p]),
+      .y_o (sel_ram)
+    );
     for (genvar k = 0; k < 4; k++) begin : g_sel
       assign sel_arg[k] = (raddr[p] == 3'(k));
     end
