@@ -533,7 +533,10 @@ def render_markdown(results: Mapping) -> str:
         " and the join are one-level leaves (`mccp_core_pick8`, `mccp_core_mux2_or`):"
         " top_c4_s128 went from 96.55 to 103.64 MHz at speed 8 and from 73.8 to 76.19 MHz at"
         " speed 6 (seed 1 each); its critical path is still that comparison, now from the"
-        " initial-value select (2.2 of 9.6 ns logic)."
+        " initial-value select (2.2 of 9.6 ns logic). top_c2_s128 at the same RTL reaches"
+        " 109.34 MHz, limited by a lone core's path (scalar ALU's rotator into the register"
+        " file): from 2 to 4 cores the speed-8 Fmax now falls 5 % at one RTL, against 11 % between"
+        " the rows before (108.42 at `81f311a`, 96.55 at `3d80c1e`)."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
