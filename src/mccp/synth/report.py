@@ -537,7 +537,9 @@ def render_markdown(results: Mapping) -> str:
         " initial-value select (2.2 of 9.6 ns logic). top_c2_s128 at the same RTL reaches"
         " 109.34 MHz, limited by a lone core's path (scalar ALU's rotator into the register"
         " file): from 2 to 4 cores the speed-8 Fmax now falls 5 % at one RTL, against 11 % between"
-        " the rows before (108.42 at `81f311a`, 96.55 at `3d80c1e`)."
+        " the rows before (108.42 at `81f311a`, 96.55 at `3d80c1e`). top_c4_s32 at the same RTL"
+        " routes at 100.53 MHz (88.29 at `8936250`), its critical path from a core's control into"
+        " the key expander."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
