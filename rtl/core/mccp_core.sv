@@ -446,7 +446,7 @@ module mccp_core #(
   logic [15:0]  mismatch, tag_q;
   logic [31:0]  salu_res;
   logic [127:0] rot_d, rot_q;   // X's operand a rotated (mccp_core_rot), and registered
-  logic         eq, lt, retire, ended_q;   // eq / lt: registered (see cmp_q)
+  logic         eq, lt, retire, ended_q;   // eq / lt: joined from registered halves (see cmp_q)
   logic         fifo_valid, fifo_last, fifo_pop;
   logic [127:0] fifo_data;
 
@@ -556,9 +556,10 @@ module mccp_core #(
     .res_o  (salu_res)
   );
 
-  // Branch comparison, registered: X's branch uses cmp_q = {s[b] == s[c],
-  // s[b] < s[c] signed}, computed from D's operands when X advances, or from
-  // X's bypassed ones while it holds.  A branch whose operand the instruction
+  // Branch comparison, registered: X's branch uses eq = (s[b] == s[c]) and
+  // lt = (s[b] < s[c], signed), joined from cmp_q, the halves' results
+  // computed from D's operands when X advances, or from X's bypassed ones
+  // while it holds.  A branch whose operand the instruction
   // issued just before wrote (br_stale_q) waits one cycle for the latter.
   // Two comparators, so the late `advance` picks a result and does not sit
   // between the register read and a shared comparator (mccp_core_cmp); the

@@ -530,7 +530,7 @@ def render_markdown(results: Mapping) -> str:
         " lookup into a chain of LUTs before the join of RAM read and initial value. Since"
         " `9de787d` (cycle for cycle the same core: tests/core) the two comparators are apart"
         " (`mccp_core_cmp`), their halves' results are registered and joined in X, and the lookup"
-        " and the join are one-level leaves (`mccp_core_pick8`, `mccp_core_mux2_or`):"
+        " and the join are leaves of their own (`mccp_core_pick8`, `mccp_core_mux2_or`):"
         " top_c4_s128 went from 96.55 to 103.64 MHz at speed 8 and from 73.8 to 76.19 MHz at"
         " speed 6 (seed 1 each; seeds 2 and 3 of the new RTL give 102.44 and 102.48 MHz, so"
         " the gain is not placement luck); its critical path is still that comparison, now from the"
