@@ -121,7 +121,7 @@ module mccp_core_sregs #(
 
   for (genvar p = 0; p < Ports; p++) begin : g_port
     logic [31:0]      ram;
-    logic [31:0]      init;
+    logic [31:0]      init01, init23;
     mccp_core_vram u_ram (
       .clk_i,
       .we_i    (ram_we_i),
@@ -131,30 +131,45 @@ module mccp_core_sregs #(
       .rdata_o (ram)
     );
     // written ? ram : (s0..s3: args_q, s4..s7: 0).  The initial value is
-    // args_q[raddr[1:0]], one wide function of the address flip-flops
-    // (mccp_core_pick4), and raddr[2] (s4..s7) clears it in the join, one LUT
-    // per bit (mccp_core_mux2_clr); the written_q[raddr] lookup runs beside
-    // them and the RAM read.
-    logic sel_ram;
+    // args_q[raddr] as two AO22 leaves whose selects decode the address alone
+    // (flip-flops in the core), so they do not wait for the written_q[raddr]
+    // lookup, which runs beside them and the RAM read; one LUT joins the three
+    // (mccp_core_mux2_or).
+    logic       sel_ram;
+    logic [3:0] sel_arg;
     mccp_core_pick8 u_written (
       .v_i (written_q),
       .s_i (raddr[p]),
       .y_o (sel_ram)
     );
-    mccp_core_pick4 #(
+    for (genvar k = 0; k < 4; k++) begin : g_sel
+      assign sel_arg[k] = (raddr[p] == 3'(k));
+    end
+    mccp_core_ao22 #(
       .Width(32)
-    ) u_arg (
-      .v_i (args_q),
-      .s_i (raddr[p][1:0]),
-      .y_o (init)
+    ) u_arg01 (
+      .a_i  (args_q[0]),
+      .sa_i ({32{sel_arg[0]}}),
+      .b_i  (args_q[1]),
+      .sb_i ({32{sel_arg[1]}}),
+      .y_o  (init01)
     );
-    mccp_core_mux2_clr #(
+    mccp_core_ao22 #(
+      .Width(32)
+    ) u_arg23 (
+      .a_i  (args_q[2]),
+      .sa_i ({32{sel_arg[2]}}),
+      .b_i  (args_q[3]),
+      .sb_i ({32{sel_arg[3]}}),
+      .y_o  (init23)
+    );
+    mccp_core_mux2_or #(
       .Width(32)
     ) u_join (
       .s_i (sel_ram),
-      .z_i (raddr[p][2]),
       .a_i (ram),
-      .b_i (init),
+      .b_i (init01),
+      .c_i (init23),
       .y_o (rdata[p])
     );
   end
