@@ -539,7 +539,11 @@ def render_markdown(results: Mapping) -> str:
         " file): from 2 to 4 cores the speed-8 Fmax now falls 5 % at one RTL, against 11 % between"
         " the rows before (108.42 at `81f311a`, 96.55 at `3d80c1e`). top_c4_s32 at the same RTL"
         " routes at 100.53 MHz (88.29 at `8936250`), its critical path from a core's control into"
-        " the key expander."
+        " the key expander. Picking the initial value straight from the address flip-flops in"
+        " one wide function instead (LUT4s and the slices' PFUMX / L6MUX, `aaaf1f2`, reverted)"
+        " was tried on top_c4_s128: it cost 586 LUT4, nextpnr's post-placement estimate fell"
+        " from 76.32 to 69.91 MHz, and router1 had not converged after 53 min (the RTL before"
+        " it routes in 12)."
         " The floorplan first knew three of the die's four rows of EBRs (room for"
         " 6 cores); it has all four now, room for 8; " + _eight_core_fill(results) + " Speed-8 Fmax by"
         " placement, from the table:",
