@@ -267,6 +267,19 @@ Info:     iter=4 wires=1429611 overused=72024 overuse=76018 archfail=NA
                      "overused_wires": 72024}
     assert "72,024 overused wires after 4 iterations" in flow.describe_unrouted({"limit_s": 60, **prog2})
     assert flow.router_progress("Info: Running main analytical placer\n") == {"stage": "placement"}
+    # router1 finished, then the limit stopped nextpnr while it wrote its outputs (top_c8_s128,
+    # abridged): the post-placement estimate before routing is not the figure
+    log3 = log1.replace("Info: Routing..", "Info: Max frequency for clock 'clk': 65.30 MHz (FAIL at 130.00 MHz)\n"
+                        "Info: Routing..") + """Info:    1577011 |   571230     996012 |    17    88 |         0|       2.10    7216.41|
+Info: Routing complete.
+Info: Router1 time 7216.48s
+Warning: Max frequency for clock '$glbnet$clk_i$TRELLIS_IO_IN': 92.46 MHz (FAIL at 130.00 MHz)
+"""
+    prog3 = flow.router_progress(log3)
+    assert prog3["route_complete"] and prog3["stage"] == "writing" and prog3["arcs_left"] == 0
+    assert prog3["log_fmax_mhz"] == 92.46
+    assert "its log's timing summary: 92.46 MHz" in flow.describe_unrouted({"limit_s": 7800, **prog3})
+    assert "route_complete" not in prog and "route_complete" not in prog2
     top = {"grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, **prog2}}}}
     assert report._top_path(top) == "— (did not route)"
 

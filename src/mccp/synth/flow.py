@@ -182,6 +182,8 @@ _ROUTER1_ARCS = re.compile(r"Routing (\d+) arcs\.")
 # router1's progress rows: iterations | re-routed arcs | delta | remaining arcs | batch / total seconds
 _ROUTER1_ROW = re.compile(r"Info:\s+(\d+) \|\s+\d+\s+\d+ \|\s+\d+\s+\d+ \|\s+(\d+)\|\s+[\d.]+\s+([\d.]+)\|")
 _ROUTER2_ITER = re.compile(r"iter=(\d+) wires=(\d+) overused=(\d+) overuse=(\d+)")
+# nextpnr's timing summary after routing (the first clock's line)
+_FINAL_FMAX = re.compile(r"Max frequency for clock '[^']*': ([\d.]+) MHz")
 
 
 def router_progress(log_text: str) -> dict:
@@ -192,8 +194,8 @@ def router_progress(log_text: str) -> dict:
     r2 = _ROUTER2_ITER.findall(log_text)
     if r2:
         it, wires, overused, _ = (int(x) for x in r2[-1])
-        return {"stage": "routing", "router": "router2", "iterations": it, "wires": wires,
-                "overused_wires": overused}
+        return _after_routing(log_text, {"stage": "routing", "router": "router2", "iterations": it,
+                                         "wires": wires, "overused_wires": overused})
     out: dict = {"stage": "routing", "router": "router1"}
     arcs = _ROUTER1_ARCS.search(log_text)
     if arcs:
@@ -202,12 +204,29 @@ def router_progress(log_text: str) -> dict:
     if rows:
         it, left, secs = rows[-1]
         out.update({"iterations": int(it), "arcs_left": int(left), "route_s": float(secs)})
-    return out
+    return _after_routing(log_text, out)
+
+
+def _after_routing(log_text: str, progress: dict) -> dict:
+    """A run the limit stopped after the router finished (while nextpnr wrote its report and
+    routed design): mark it, with the Fmax of nextpnr's timing summary from the log, which is
+    not a table figure (no report, no critical path) but says how close the run came."""
+    done = log_text.rfind("Routing complete")
+    if done < 0:
+        return progress
+    fmax = _FINAL_FMAX.search(log_text, done)
+    return {**progress, "stage": "writing", "route_complete": True,
+            **({"log_fmax_mhz": float(fmax.group(1))} if fmax else {})}
 
 
 def describe_unrouted(progress: Mapping) -> str:
     """One line on a run stopped at its time limit (`did_not_route`), for logs and tables."""
     head = f"did not route in {progress.get('limit_s', 0) / 60:g} min"
+    if progress.get("route_complete"):
+        fmax = progress.get("log_fmax_mhz")
+        return (f"{head} ({progress.get('router', 'the router')} finished, but the limit stopped "
+                f"nextpnr before it wrote its report"
+                + (f"; its log's timing summary: {fmax:.2f} MHz)" if fmax is not None else ")"))
     if progress.get("router") == "router2":
         return (f"{head} (router2: {progress.get('overused_wires', 0):,} overused wires after "
                 f"{progress.get('iterations', 0)} iterations)")
