@@ -436,7 +436,9 @@ def render_markdown(results: Mapping) -> str:
         " (tests/unit/test_synth_flow.py).",
         "- `--pnr-limit MINUTES` (for the tops that fill the device): a place and route still"
         " running after MINUTES is stopped and recorded as not routed, with the utilization and how"
-        " far the router got (router1: arcs still unrouted of all arcs) from its log.",
+        " far the router got (router1: arcs still unrouted of all arcs) from its log; if the router"
+        " had finished (the limit stopped nextpnr while it wrote its report), the record says so,"
+        " with the Fmax of the log's timing summary, which is not a table figure.",
         "- `--pnr-option=OPTION` (repeatable): an extra nextpnr-ecp5 option for this run, e.g."
         " `--pnr-option=--router=router2` for a top that fills the device (router1 takes hours on"
         " those here). The options of each run are in results/synth.json (`nextpnr_options`) and"
