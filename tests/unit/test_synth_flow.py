@@ -547,6 +547,10 @@ def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():
     # (45,000 - 5,000) / 8 = 5,000 per core: half of what a core takes
     assert "may take 5000 COMB each, 50 % less" in text
     assert "from other RTL" not in text
+    # an 8-core top of the fit's RTL that routed: its cores fit, which the sentence says (no "-0 % less")
+    fits = report._area_budget({"units": {**units, "d": top(8, 85000, 80.0)}})
+    assert "may take 10000 COMB each, as much as a core of that RTL takes or more: 8 cores of it fit." in fits
+    assert "% less" not in fits
     # an 8-core top placed from other RTL is named with its own count, outside the fit
     newer = {**units, "g": top(8, 75531, None, tree="t3")}
     assert "8 cores need 85000 of 83640" in report._area_budget({"units": newer})

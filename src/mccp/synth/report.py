@@ -330,14 +330,16 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
     fabric = mean_c - per_core * mean_n
     fill, fullest = max(routed)
     budget = (fill - fabric) / cores
+    short = 100 * (1 - budget / per_core)
+    fits = (f"{short:.0f} % less than a core of that RTL takes." if round(short) > 0 else
+            f"as much as a core of that RTL takes or more: {cores} cores of it fit.")
     return (f"Logic per core: COMB (LUT4 sites, LUT RAM and carries included) grows by"
             f" {_num(round(per_core))} per core over {_num(round(fabric))} for the fabric (least"
             f" squares over the {len(pts)} tops placed from the same RTL, `{group[0][1]['rtl']['commit'][:7]}`),"
             f" so {cores} cores need"
             f" {_num(round(fabric + cores * per_core))} of {_num(ECP5_85_COMB)}. The fullest top that"
             f" routed here is `{fullest}` at {100 * fill / ECP5_85_COMB:.0f} %; at that fill {cores} cores"
-            f" may take {_num(round(budget))} COMB each, {100 * (1 - budget / per_core):.0f} % less"
-            " than a core of that RTL takes." + others + _lut_ram_cost(results))
+            f" may take {_num(round(budget))} COMB each, " + fits + others + _lut_ram_cost(results))
 
 
 def _lut_ram_cost(results: Mapping) -> str:
