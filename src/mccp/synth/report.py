@@ -556,7 +556,7 @@ def render_markdown(results: Mapping) -> str:
         " its first cycle (`416d536`, kept off main; cycle for cycle the same: `mccp bench"
         " fabric`, tests/fabric) removes the path, but top_c8_s128 at that RTL routed at only"
         " 88.13 MHz (one seed, 66,017 LUT4): its critical path ran from a register the netlist"
-        " keeps in core 7 (mccp_core.sv:1020) through the register block's write decode into the"
+        " keeps in core 7 (mccp_core.sv:1020) through the firmware loader's refusal into the"
         " write enable of the scheduler's entry table (LUT RAM), 9.3 of 11.3 ns routing with a"
         " last hop across half the die. At 8 cores a single seed's placement moves these"
         " fabric paths by more than the change gains, so it stays off main until several seeds"
