@@ -371,6 +371,9 @@ module mccp_top #(
   logic [31:0]    disp_seq, disp_start_cycle;
   logic           ent_we;
   logic [N-1:0]   ent_cores;
+  logic [3:0]     ent_func;
+  logic [9:0]     ent_addr;
+  logic           ent_valid;
 
   mccp_sched #(
     .NumCores     (N),
@@ -419,9 +422,9 @@ module mccp_top #(
     .disp_start_cycle_o (disp_start_cycle),
     .ent_we_i           (ent_we),
     .ent_cores_i        (ent_cores),
-    .ent_func_i         (fw_entry_func),
-    .ent_addr_i         (fw_entry_addr),
-    .ent_valid_i        (fw_entry_valid),
+    .ent_func_i         (ent_func),
+    .ent_addr_i         (ent_addr),
+    .ent_valid_i        (ent_valid),
     .busy_o             (sched_busy),
     .start_o            (sched_start),
     .start_role_o       (start_role),
@@ -471,12 +474,18 @@ module mccp_top #(
     .data_we_i    (fw_data_we),
     .data_wdata_i (fw_data_wdata),
     .entry_we_i   (fw_entry_we),
+    .entry_func_i (fw_entry_func),
+    .entry_addr_i (fw_entry_addr),
+    .entry_valid_i (fw_entry_valid),
     .refuse_o     (fw_refuse),
     .imem_we_o    (imem_we),
     .imem_addr_o  (imem_addr),
     .imem_wdata_o (imem_wdata),
     .ent_we_o     (ent_we),
-    .ent_cores_o  (ent_cores)
+    .ent_cores_o  (ent_cores),
+    .ent_func_o   (ent_func),
+    .ent_addr_o   (ent_addr),
+    .ent_valid_o  (ent_valid)
   );
 
   ///////////

@@ -8,8 +8,10 @@ advance) while any selected core is enabled or not idle.  The bench keeps the
 instruction memories the model expects, applies random register writes under
 random enable / idle / mask values, and checks every clock: refuse_o,
 imem_we_o one clock after the register write (exactly the mask, or nothing),
-imem_addr_o / imem_wdata_o with it, ent_we_o / ent_cores_o, addr_o; and at the end the memories built from
-the write strobes against the model's.
+imem_addr_o / imem_wdata_o with it, ent_we_o one clock after the FW_ENTRY
+write with ent_cores_o / ent_func_o / ent_addr_o / ent_valid_o as written,
+addr_o; and at the end the memories built from the write strobes against the
+model's.
 
 Knobs: FW_CORES_N (NumCores of the build), FW_OPS.
 """
@@ -39,12 +41,13 @@ class FwTb:
         self.refused = {"data": 0, "entry": 0}
         self.accepted = {"data": 0, "entry": 0}
         self.expect = None                              # (mask, addr, word) of the write due this clock
+        self.ent_expect = None                          # (mask, func, addr, valid) of the entry write due
 
     async def reset(self):
         dut = self.dut
         cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
         for name in ("cores_i", "enable_i", "idle_i", "addr_we_i", "addr_wdata_i", "data_we_i",
-                     "data_wdata_i", "entry_we_i"):
+                     "data_wdata_i", "entry_we_i", "entry_func_i", "entry_addr_i", "entry_valid_i"):
             getattr(dut, name).value = 0
         dut.rst_ni.value = 0
         await FallingEdge(dut.clk_i)
@@ -63,6 +66,8 @@ class FwTb:
         dut.entry_we_i.value = int(op == "entry")
         dut.addr_wdata_i.value = value if op == "addr" else self.rng.randrange(1024)
         dut.data_wdata_i.value = value if op == "data" else self.rng.getrandbits(32)
+        entry = (self.rng.randrange(16), self.rng.randrange(1024), self.rng.randrange(2))
+        dut.entry_func_i.value, dut.entry_addr_i.value, dut.entry_valid_i.value = entry
         await ReadOnly()
         refuse = (cores & (enable | (~idle & ALL))) != 0
         assert int(dut.refuse_o.value) == int(refuse), (
@@ -90,9 +95,13 @@ class FwTb:
             if (we >> c) & 1:
                 self.seen[c][int(dut.imem_addr_o.value)] = int(dut.imem_wdata_o.value)
         ent = int(dut.ent_we_o.value)
-        assert ent == int(op == "entry" and not refuse), f"ent_we_o {ent} (op {op}, refuse {refuse})"
+        assert ent == int(self.ent_expect is not None), f"ent_we_o {ent}, expected {self.ent_expect}"
         if ent:
-            assert int(dut.ent_cores_o.value) == cores, f"ent_cores_o {int(dut.ent_cores_o.value):b}"
+            got = tuple(int(getattr(dut, f"ent_{f}_o").value) for f in ("cores", "func", "addr", "valid"))
+            assert got == self.ent_expect, f"entry write {got}, expected {self.ent_expect}"
+        self.ent_expect = None
+        if op == "entry" and not refuse:
+            self.ent_expect = (cores,) + entry
             self.accepted["entry"] += 1
         elif op == "entry":
             self.refused["entry"] += 1
