@@ -46,7 +46,7 @@ def test_too_many_cores_or_block_rams_is_an_error():
     with pytest.raises(floorplan.FloorplanError, match="room for 8 cores, not 9"):
         floorplan.clusters(9)
     with pytest.raises(floorplan.FloorplanError, match="27 block RAMs"):
-        floorplan.central(floorplan.clusters(2)[0], 27)
+        floorplan.outer(floorplan.clusters(2)[0], 27, right=False)
 
 
 def _netlist(cores: int, per_core: int) -> dict:
@@ -57,21 +57,62 @@ def _netlist(cores: int, per_core: int) -> dict:
     return {"modules": {"top": {"cells": cells}}}
 
 
+def _xy(site: str) -> tuple[int, int]:
+    x, y, _ = SITE.match(site).groups()
+    return int(x), int(y)
+
+
 def test_anchor_pins_each_cores_block_rams_to_its_cluster(tmp_path):
     src, dst = tmp_path / "in.json", tmp_path / "out.json"
     src.write_text(json.dumps(_netlist(4, 20)))
-    used = floorplan.anchor_cores(src, dst, "top")
+    used, fabric = floorplan.anchor(src, dst, "top")
     cells = json.loads(dst.read_text())["modules"]["top"]["cells"]
     clusters = floorplan.clusters(4)
     for c in range(4):
         bels = [cells[f"u_unit.g_core[{c}].u_core.u_ram.mem.0.{i}"]["attributes"]["BEL"] for i in range(20)]
         assert sorted(bels) == sorted(used[c]) and len(set(bels)) == 20 and set(bels) <= set(clusters[c])
-    assert "BEL" not in cells["u_unit.u_regs.mem.0.0"]["attributes"]
+        # the outer end of the half-row: the 6 sites left free are the ones toward the centre
+        xs = sorted(_xy(s)[0] for s in clusters[c])
+        assert {_xy(s)[0] for s in bels} == set(xs[6:] if c % 2 else xs[:20])
+    assert fabric == {"u_unit.u_regs.mem": [cells["u_unit.u_regs.mem.0.0"]["attributes"]["BEL"]]}
     assert "BEL" not in cells["u_unit.g_core[0].u_core.x"]["attributes"]
-    assert floorplan.summary(used)["cores"]["3"].endswith("(20 sites)")
+    assert floorplan.summary(used, fabric)["cores"]["3"].endswith("(20 sites)")
+    assert floorplan.summary(used, fabric)["fabric"]["u_unit.u_regs.mem"].endswith("(1 sites)")
     src.write_text(json.dumps(_netlist(2, 27)))
     with pytest.raises(floorplan.FloorplanError):
-        floorplan.anchor_cores(src, dst, "top")
+        floorplan.anchor(src, dst, "top")
+
+
+def _fabric_netlist(cores: int, per_core: int, mems: dict[str, int]) -> dict:
+    net = _netlist(cores, per_core)
+    cells = net["modules"]["top"]["cells"]
+    del cells["u_unit.u_regs.mem.0.0"]
+    for mem, n in mems.items():
+        cells.update({f"u_unit.{mem}.mem.0.{i}": {"type": "DP16KD", "attributes": {}} for i in range(n)})
+    return net
+
+
+def test_the_fabrics_block_rams_sit_together_near_the_centre(tmp_path):
+    """8 cores of 24 RAMs leave 4 sites at the centre of each row: the key store (8 RAMs) takes
+    those of the two rows nearest the centre, the channel table (2) two neighbours, not one
+    site at the top and one at the bottom of the die."""
+    src, dst = tmp_path / "in.json", tmp_path / "out.json"
+    src.write_text(json.dumps(_fabric_netlist(8, 24, {"u_key_store": 8, "u_chan_table": 2})))
+    used, fabric = floorplan.anchor(src, dst, "top")
+    cells = json.loads(dst.read_text())["modules"]["top"]["cells"]
+    core_sites = {s for sites in used.values() for s in sites}
+    for mem, n in (("u_key_store", 8), ("u_chan_table", 2)):
+        sites = fabric[f"u_unit.{mem}.mem"]
+        assert [cells[f"u_unit.{mem}.mem.0.{i}"]["attributes"]["BEL"] for i in range(n)] == sites
+        assert not set(sites) & core_sites and all(58 <= _xy(s)[0] <= 64 for s in sites)
+    grid = floorplan.ECP5_85_EBR
+    cx, cy = grid.centre()
+    rows = sorted(grid.rows, key=lambda y: abs(y - cy))
+    assert {_xy(s)[1] for s in fabric["u_unit.u_key_store.mem"]} == set(rows[:2])
+    assert len({_xy(s)[1] for s in fabric["u_unit.u_chan_table.mem"]}) == 1
+    src.write_text(json.dumps(_fabric_netlist(8, 24, {"u_key_store": 17})))
+    with pytest.raises(floorplan.FloorplanError, match="fabric has 17 block RAMs, the cores leave 16"):
+        floorplan.anchor(src, dst, "top")
 
 
 def test_a_floorplanned_unit_is_placed_from_its_anchored_netlist(tmp_path, monkeypatch):
@@ -91,4 +132,5 @@ def test_a_floorplanned_unit_is_placed_from_its_anchored_netlist(tmp_path, monke
     assert res["netlist_sha1"] != flow._sha1(tmp_path / "fp_test" / "design.json")
     assert placed["u_unit.g_core[1].u_core.u_ram.mem.0.0"]["attributes"]["BEL"] in floorplan.clusters(2)[1]
     assert set(res["floorplan"]["cores"]) == {"0", "1"}
+    assert set(res["floorplan"]["fabric"]) == {"u_unit.u_regs.mem"}
     assert flow.UNITS["top_c8_s128"].floorplan and not flow.UNITS["top_c1_s64"].floorplan

@@ -509,6 +509,7 @@ def test_table1_groups_fmax_by_core_count_and_placement():
              "d": top(6, None, did_not_route={"limit_s": 60}, **pinned),
              "e": top(8, None, does_not_fit={"TRELLIS_COMB": [89060, 83640]})}
     assert report._placement(units["a"]) == "free" and report._placement(units["b"]) == "core EBRs pinned"
+    assert report._placement(top(8, 90.0, floorplan={"kind": "x", "fabric": {"m": "s"}})) == "core + fabric EBRs pinned"
     assert report._placement_effect({"units": units}).splitlines() == [
         "- 4 cores, core EBRs pinned: 88.3 to 88.6 MHz (2 of 2 tops)",
         "- 4 cores, free: 76.0 MHz (1 of 1 tops)",

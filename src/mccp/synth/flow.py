@@ -16,7 +16,8 @@ For each unit the flow runs
    a clock target above the expected Fmax so the timing-driven placer and
    router keep pushing and the report shows the real Fmax, `--report`.
    The 2- to 8-core tops are placed from a floorplanned netlist: each core's
-   block RAMs pinned to a cluster of EBR sites (`mccp.synth.floorplan`);
+   block RAMs pinned to a cluster of EBR sites, the fabric's near the
+   centre (`mccp.synth.floorplan`);
 4. with `--retime G` (for the large tops, where one place and route takes up
    to an hour here): grade G is not placed again; nextpnr reads the routed
    design of the fastest placed grade (`--write routed.json`, best seed) with
@@ -616,9 +617,9 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
     if unit.floorplan:
         # nextpnr places the floorplanned netlist; its hash stands for netlist + floorplan
         anchored = out / "anchored.json"
-        sites = floorplan.anchor_cores(Path(res["netlist"]), anchored, unit.top)
+        cores, fabric = floorplan.anchor(Path(res["netlist"]), anchored, unit.top)
         res.update({"netlist": str(anchored), "netlist_sha1": _sha1(anchored),
-                    "floorplan": floorplan.summary(sites)})
+                    "floorplan": floorplan.summary(cores, fabric)})
     return res
 
 

@@ -221,11 +221,15 @@ def _top_path(u: Mapping) -> str:
 
 
 def _placement(u: Mapping) -> str:
-    """How a top was placed: free, or with each core's block RAMs pinned (mccp.synth.floorplan)."""
+    """How a top was placed: free, with each core's block RAMs pinned, or with the fabric's
+    pinned as well (mccp.synth.floorplan)."""
     grades = (u.get("grades") or {}).values()
     if not grades:
         return "—"
-    return "core EBRs pinned" if all(g.get("floorplan") for g in grades) else "free"
+    if not all(g.get("floorplan") for g in grades):
+        return "free"
+    return ("core + fabric EBRs pinned" if all(g["floorplan"].get("fabric") for g in grades)
+            else "core EBRs pinned")
 
 
 def _tops(results: Mapping) -> list[tuple[str, Mapping]]:
@@ -447,9 +451,12 @@ def render_markdown(results: Mapping) -> str:
         " in the command of the Setup table.",
         "- Floorplan of the 2- to 8-core tops (`mccp.synth.floorplan`; the placement column of"
         " Table 1): each core's block RAMs are pinned by a `BEL` attribute in the netlist to one"
-        " cluster of EBR sites, half a row of the die per core; everything else is placed freely"
-        " around them. Regions proper (`--pre-place`) need nextpnr's Python, which the PyPI build"
-        " lacks.",
+        " cluster of EBR sites, half a row of the die per core. In the rows placed \"core + fabric"
+        " EBRs pinned\" each core takes the outer end of its half-row (the middle of it before)"
+        " and the fabric's block RAMs (key store, channel table) are pinned as well, each memory to"
+        " a compact group of the free sites nearest the die's centre. Everything else is placed"
+        " freely around them. Regions proper (`--pre-place`) need nextpnr's Python, which the PyPI"
+        " build lacks.",
         f"- Device option `{results.get('nextpnr_device_option', '--85k')}`"
         f" ({results.get('device', '?')}); the LFE5UM-85F has the same fabric and timing"
         " (it adds SERDES).",
