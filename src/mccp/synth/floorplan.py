@@ -14,7 +14,8 @@ half; cores take half-rows in order, the rows spread over the die (the fabric
 keeps the space between).  The site names follow the ECP5-85's EBR tiles as
 nextpnr names them in its routed designs: four rows of 13 groups of four, 208
 sites, read from a probe (208 independent block RAMs placed by nextpnr, every
-site taken).  A half-row has 26 sites, a core of the 8-core top needs 23.
+site taken).  A half-row has 26 sites; a core of the 8-core top needs 24 (20 for
+a core with AES decryption, whose round keys live in distributed RAM).
 
 Each core takes the outer end of its half-row, so the sites at the die's centre
 column stay free for the fabric's own block RAMs (key store, channel table):
@@ -23,7 +24,8 @@ corners (top_c8_s128 at 28f52e9: a key store RAM at X120/Y82, its write address
 coming from the register block near the centre, 4.4 ns of wire).  They are
 pinned near the centre of the EBR grid, the biggest memory first, each to a
 compact group of free sites (`compact_group`), so a memory's RAMs, which share
-their address and data, stay together.
+their address and data, stay together.  (Measured: no Fmax gain at 8 cores,
+where the fabric's logic paths, not its RAMs, cross the die; docs/synthesis.md.)
 """
 
 from __future__ import annotations
@@ -64,10 +66,7 @@ def _xy(site: str) -> tuple[int, int]:
 
 def nearest(sites: list[str], point: tuple[float, float], n: int) -> list[str]:
     """The `n` sites nearest `point` (ties by name, so the choice is reproducible)."""
-    def dist(s: str) -> tuple[float, str]:
-        x, y = _xy(s)
-        return (x - point[0]) ** 2 + (y - point[1]) ** 2, s
-    return sorted(sites, key=dist)[:n]
+    return sorted(sites, key=lambda s: (math.dist(_xy(s), point), s))[:n]
 
 
 # LFE5U-85F: EBR rows at Y 22, 46, 70 and 82, groups of four every 9 columns (one gap of
