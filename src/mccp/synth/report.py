@@ -612,7 +612,7 @@ def render_markdown(results: Mapping) -> str:
         " best of seeds 1 and 2: 97.87, 104.59; speed 6 78.79; 100.73 at `ecabaf0`, one seed):"
         " from 2 to 4 cores the speed-8 Fmax is flat at this RTL. top_c4_s32 at `fbd9e4f` routes"
         " at 102.27 MHz (seeds 1 and 2: 101.47, 102.27; speed 6 75.68; 100.53 at `902dc04`), its"
-        " critical path the one of the 8-core seed 1: from a core's control registers"
+        " critical path ending where the 8-core seed 1's does: from a core's control registers"
         " (mccp_core.sv:1020) into the output stage's registered done event (mccp_stream_out.sv:149),"
         " 7.9 of 9.8 ns routing. With the cores filling 90 % of the die"
         " around it, any fabric path that combines several cores' signals in one cycle crosses"
