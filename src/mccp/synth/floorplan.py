@@ -108,14 +108,21 @@ def outer(sites: list[str], need: int, right: bool) -> list[str]:
     return sites[len(sites) - need:] if right else sites[:need]
 
 
-def core_ebrs(netlist: dict, top: str) -> dict[int, list[str]]:
-    """Block RAM cells (DP16KD) of each core in a Yosys JSON netlist, by core index."""
-    per: dict[int, list[str]] = {}
+def block_rams(netlist: dict, top: str) -> tuple[dict[int, list[str]], dict[str, list[str]]]:
+    """Block RAM cells (DP16KD) of a Yosys JSON netlist: those of each core, by core index,
+    and those outside the cores, by memory (name without the tiling suffix)."""
+    cores: dict[int, list[str]] = {}
+    fabric: dict[str, list[str]] = {}
     for name, cell in netlist["modules"][top]["cells"].items():
+        if cell["type"] != "DP16KD":
+            continue
         m = _CORE.search(name)
-        if cell["type"] == "DP16KD" and m:
-            per.setdefault(int(m.group(1)), []).append(name)
-    return {c: sorted(names) for c, names in sorted(per.items())}
+        if m:
+            cores.setdefault(int(m.group(1)), []).append(name)
+        else:
+            fabric.setdefault(_TILE.sub("", name), []).append(name)
+    return ({c: sorted(names) for c, names in sorted(cores.items())},
+            {m: sorted(names) for m, names in sorted(fabric.items())})
 
 
 def compact_group(free: list[str], centre: tuple[float, float], n: int) -> list[str]:
@@ -131,22 +138,14 @@ def compact_group(free: list[str], centre: tuple[float, float], n: int) -> list[
     return min(candidates, key=cost)
 
 
-def fabric_ebrs(netlist: dict, top: str) -> dict[str, list[str]]:
-    """Block RAM cells outside the cores, by memory (name without the tiling suffix)."""
-    per: dict[str, list[str]] = {}
-    for name, cell in netlist["modules"][top]["cells"].items():
-        if cell["type"] == "DP16KD" and not _CORE.search(name):
-            per.setdefault(_TILE.sub("", name), []).append(name)
-    return {m: sorted(names) for m, names in sorted(per.items())}
-
-
 def anchor(netlist_in: Path, netlist_out: Path, top: str,
            grid: EbrGrid = ECP5_85_EBR) -> tuple[dict[int, list[str]], dict[str, list[str]]]:
     """Write `netlist_out`: `netlist_in` with each core's block RAMs pinned (BEL attribute) to
-    the outer end of its cluster and the fabric's to the free sites nearest the centre.
+    the outer end of its cluster and each fabric memory's to a compact group of free sites
+    near the centre.
     Returns the sites used, by core and by fabric memory."""
     netlist = json.loads(Path(netlist_in).read_text())
-    per = core_ebrs(netlist, top)
+    per, mems = block_rams(netlist, top)
     if not per:
         raise FloorplanError(f"{top}: no block RAM inside a core (g_core[i]) to anchor")
     cells = netlist["modules"][top]["cells"]
@@ -155,7 +154,6 @@ def anchor(netlist_in: Path, netlist_out: Path, top: str,
         cores[core] = outer(sites, len(per[core]), right=i % 2 == 1)
     taken = {s for used in cores.values() for s in used}
     free = [s for s in grid.sites() if s not in taken]
-    mems = fabric_ebrs(netlist, top)
     if sum(map(len, mems.values())) > len(free):
         raise FloorplanError(f"the fabric has {sum(map(len, mems.values()))} block RAMs,"
                              f" the cores leave {len(free)} sites")
@@ -170,10 +168,14 @@ def anchor(netlist_in: Path, netlist_out: Path, top: str,
     return cores, fabric
 
 
+def _span(sites: list[str]) -> str:
+    return f"{sites[0]} .. {sites[-1]} ({len(sites)} sites)"
+
+
 def summary(cores: dict[int, list[str]], fabric: dict[str, list[str]]) -> dict:
     """What the results record of a floorplan: the block RAM sites of each core and of each
     fabric memory, first to last."""
     return {"kind": "block RAMs of each core pinned to one EBR cluster, the fabric's to the"
                     " free sites nearest the centre (mccp.synth.floorplan)",
-            "cores": {str(c): f"{s[0]} .. {s[-1]} ({len(s)} sites)" for c, s in cores.items()},
-            "fabric": {m: f"{s[0]} .. {s[-1]} ({len(s)} sites)" for m, s in fabric.items()}}
+            "cores": {str(c): _span(s) for c, s in cores.items()},
+            "fabric": {m: _span(s) for m, s in fabric.items()}}
