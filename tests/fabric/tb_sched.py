@@ -675,3 +675,10 @@ async def split_pairs(tb: SchedTb):
     # release pair `pair` (both halves): the request runs there, keys cached (no loads)
     s = await dispatch(ccm, split=1, release=3 << (2 * pair))
     assert [(c, r, ld) for c, r, *_, ld in s] == [(2 * pair + 1, 2, False), (2 * pair, 1, False)], (s, busy_pairs)
+    if N >= 4:
+        # pair `pair` now runs; release the other one, whose cores hold the key since the
+        # second request: it runs there without loads (the pair pick chooses that pair's hits,
+        # not another pair's)
+        other = 1 - pair
+        s = await dispatch(ccm, split=1, release=3 << (2 * other))
+        assert [(c, r, ld) for c, r, *_, ld in s] == [(2 * other + 1, 2, False), (2 * other, 1, False)], s
