@@ -623,3 +623,56 @@ def test_fmax_against_cores_uses_the_tops_of_one_rtl():
     assert "88.3" not in text and "`cnew`" in text
     # one core count is no trend
     assert report._fmax_same_rtl({"units": {"a": units["a"], "d": units["d"]}}) == ""
+
+
+def test_path_site_from_end_points_and_cells():
+    core = "rtl/core/mccp_core.sv:1020"
+    fab = "rtl/fabric/mccp_stream_out.sv:149"
+    one = ["u_unit.g_core[3].u_core.u_valu", "u_unit.g_core[3].u_core"]
+    assert report.path_site({"from": core, "to": "rtl/core/mccp_core.sv:578", "through": one}) == "inside one core"
+    # no end points known (a path through the AES round layer): the cells decide
+    assert report.path_site({"from": "", "to": "", "through": one}) == "inside one core"
+    assert report.path_site({"from": core, "to": core, "through": one + ["u_unit.g_core[5].u_core"]}) \
+        == "between cores"
+    assert report.path_site({"from": core, "to": fab, "through": one}) == "core → fabric"
+    assert report.path_site({"from": "rtl/fabric/mccp_fw_loader.sv:62", "to": "", "through": one}) == "fabric → core"
+    # the shared key expander is fabric although its file lives in rtl/aes/
+    assert report.path_site({"from": core, "to": "rtl/aes/mccp_aes_key_expand.sv:170", "through": one}) \
+        == "core → fabric"
+    assert report.path_site({"from": "rtl/fabric/mccp_stream_in.sv:188", "to": "rtl/fabric/mccp_sched.sv:206",
+                             "through": ["u_unit.u_chan_table.mem.0"]}) == "fabric"
+    assert report.path_site({"from": fab, "to": fab, "through": ["u_unit.u_chan_table.mem.0"] + one}) \
+        == "core ↔ fabric"
+    # a lone core's wrapper has no fabric: its cells (u_unit.u_salu) are the core's
+    assert report.path_site({"from": core, "to": "", "through": ["u_unit.u_salu"]}, in_top=False) \
+        == "inside one core"
+    assert report.path_site({"from": core, "to": "", "through": ["u_unit.u_salu"]}) == "core → fabric"
+
+
+def test_fill_effect_splits_in_core_paths_at_half_the_device():
+    inside = {"from": "rtl/core/mccp_core.sv:1", "to": "rtl/core/mccp_core.sv:2",
+              "through": ["u_unit.g_core[0].u_core"], "routing_ns": 7.0, "delay_ns": 9.0}
+    crossing = {**inside, "to": "rtl/fabric/mccp_sched.sv:3"}
+
+    def top(cores, comb, fmax, cp, **grade):
+        return {"top": "mccp_synth_top", "parameters": {"NumCores": cores, "StreamBits": 64},
+                "rtl": {"commit": "abc"},
+                "grades": {"8": {"fmax_mhz": fmax, "critical_path": cp,
+                                 "utilization": {"TRELLIS_COMB": comb}, **grade}}}
+    units = {"a": top(2, 22000, 105.0, inside), "b": top(4, 41000, 103.0, inside),
+             "c": top(6, 58000, 88.0, inside), "d": top(8, 75000, 84.0, inside),
+             "e": top(8, 76000, 86.0, crossing),
+             # retimed from another grade's routing: not its own place and route
+             "f": top(6, 60000, 70.0, inside, timed_from={"grade": 8}),
+             "core_enc_rk": {"grades": {"8": {"fmax_mhz": 107.0, "critical_path": {**inside, "through": ["u_unit.u_salu"]},
+                                              "utilization": {"TRELLIS_COMB": 9000}}}, "rtl": {"commit": "abc"}}}
+    text = report._fill_effect({"units": units})
+    rows = [r for r in text.splitlines() if r.startswith("| `")]
+    assert [r.split(" | ")[0] for r in rows] == ["| `core_enc_rk` (one core alone)", "| `a`", "| `b`", "| `c`",
+                                                 "| `d`", "| `e`"]
+    assert "| `c` | 6 | 69 % | 88.0 | inside one core | 7.0 of 9.0 |" in text
+    assert "| `e` | 8 | 91 % | 86.0 | core → fabric |" in text
+    assert ("the tops at most half full reach 103.0 to 105.0 MHz (2 tops) and those more than half full"
+            " 84.0 to 88.0 MHz (2 tops); one core alone in its wrapper reaches 107.0 MHz") in text
+    assert "The fastest of the fuller tops is 15 % below the slowest of the emptier ones" in text
+    assert report._fill_effect({"units": {}}) == ""

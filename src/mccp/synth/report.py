@@ -346,6 +346,94 @@ def _area_budget(results: Mapping, cores: int = 8) -> str:
             f" may take {_num(round(budget))} COMB each, " + fits + others + _lut_ram_cost(results))
 
 
+CORE_UNITS = ("core", "core_rk", "core_enc_rk")   # one core alone in its wrapper
+HALF_FULL = 50.0                                  # % of the COMB sites: the split of _fill_effect
+
+
+def _fabric_file(path: str) -> bool:
+    """A source file of the fabric (the shared key expander is one, though it lives in rtl/aes/)."""
+    return "rtl/fabric/" in path or path.split(":")[0].endswith("mccp_aes_key_expand.sv")
+
+
+def path_site(cp: Mapping, in_top: bool = True) -> str:
+    """Where a critical path lies: inside one core, between cores, from a core into the fabric
+    (or back), or in the fabric alone; from its end points (source lines, either may be unknown)
+    and the cells it passes (instance names, `g_core[k]` for core k of a top)."""
+    through = cp.get("through") or []
+    cores = {m.group(1) for t in through if (m := re.search(r"g_core\[(\d+)\]", t))}
+    fabric_cells = in_top and any("g_core[" not in t for t in through)
+
+    def side(path):
+        return None if not path else "fabric" if in_top and _fabric_file(path) else "core"
+    start, end = side(cp.get("from")), side(cp.get("to"))
+    if not fabric_cells and "fabric" not in (start, end):
+        return "inside one core" if len(cores) <= 1 else "between cores"
+    if not cores and "core" not in (start, end):
+        return "fabric"
+    if start == "fabric" and end in ("core", None):
+        return "fabric → core"
+    if start == "core" and end in ("fabric", None):
+        return "core → fabric"
+    return "core ↔ fabric"
+
+
+def _placed_speed8(u: Mapping) -> Mapping:
+    """The speed-8 record of a unit if it was placed and routed at that grade, else {}."""
+    g8 = (u.get("grades") or {}).get("8") or {}
+    return g8 if g8.get("fmax_mhz") and g8.get("critical_path") and not g8.get("timed_from") else {}
+
+
+def _fill_effect(results: Mapping) -> str:
+    """Speed-8 Fmax of the tops against the share of the device their logic fills, with where
+    each critical path lies, and what the paths inside one core do as the die fills up."""
+    units = results.get("units") or {}
+    rows = []
+    for name, u in _tops(results):
+        g8 = _placed_speed8(u)
+        if g8 and _comb(u):
+            rows.append((100 * _comb(u) / ECP5_85_COMB, u["parameters"]["NumCores"], name, g8, u))
+    if not rows:
+        return ""
+    lines = ["| unit | cores | COMB used | Fmax speed 8 (MHz) | critical path lies | routing of the path (ns) "
+             "| RTL commit |", "| --- | ---: | ---: | ---: | --- | ---: | --- |"]
+    alone = [(name, _placed_speed8(units[name])) for name in CORE_UNITS
+             if name in units and _placed_speed8(units[name])]
+    for name, g8 in alone:
+        cp = g8["critical_path"]
+        comb = _comb(units[name])
+        fill = f"{100 * comb / ECP5_85_COMB:.0f} %" if comb else "—"
+        lines.append(f"| `{name}` (one core alone) | 1 | {fill} | {g8['fmax_mhz']:.1f} | {path_site(cp, in_top=False)}"
+                     f" | {cp.get('routing_ns', 0):.1f} of {cp.get('delay_ns', 0):.1f} |"
+                     f" `{(units[name].get('rtl') or {}).get('commit', '—')}` |")
+    for fill, cores, name, g8, u in sorted(rows, key=lambda r: (r[0], r[2])):
+        cp = g8["critical_path"]
+        lines.append(f"| `{name}` | {cores} | {fill:.0f} % | {g8['fmax_mhz']:.1f} | {path_site(cp)}"
+                     f" | {cp.get('routing_ns', 0):.1f} of {cp.get('delay_ns', 0):.1f} |"
+                     f" `{(u.get('rtl') or {}).get('commit', '—')}` |")
+
+    def span(fs):
+        fs = sorted(fs)
+        return f"{fs[0]:.1f}" + (f" to {fs[-1]:.1f}" if len(fs) > 1 else "") + " MHz"
+    inside = [(fill, g8["fmax_mhz"]) for fill, _, _, g8, _ in rows
+              if path_site(g8["critical_path"]) == "inside one core"]
+    low = [f for fill, f in inside if fill <= HALF_FULL]
+    high = [f for fill, f in inside if fill > HALF_FULL]
+    text = ""
+    if low and high:
+        text = (f"Where the critical path lies inside one core, the tops at most half full reach"
+                f" {span(low)} ({len(low)} tops) and those more than half full {span(high)}"
+                f" ({len(high)} tops)")
+        if alone:
+            text += f"; one core alone in its wrapper reaches {span([g['fmax_mhz'] for _, g in alone])}"
+        drop = 100 * (1 - max(high) / min(low))
+        text += (f". The fastest of the fuller tops is {drop:.0f} % below the slowest of the emptier"
+                 " ones although its critical path never leaves a core (the RTL commit column says"
+                 " which rows share a core RTL): the fall from 6 cores on is not one fabric path the"
+                 " RTL could cut, but how far nextpnr must spread and detour every path once most of"
+                 " the sites are taken (compare the routing column).")
+    return "\n".join(lines) + ("\n\n" + text if text else "")
+
+
 def _lut_ram_cost(results: Mapping) -> str:
     """COMB sites a TRELLIS_DPR16X4 takes, from the placed tops (a sentence, or "")."""
     ratios = []
@@ -472,6 +560,16 @@ def render_markdown(results: Mapping) -> str:
         " takes long): `mccp synth --unit top_c8_s128`.",
         "",
         _table1(results),
+        "",
+        "### Fmax against the device's fill",
+        "",
+        "Every placed top (speed 8, its own place and route), by the share of the device's logic"
+        " (COMB sites) it takes, with where its critical path lies (from the path's end points and"
+        " the cells it passes):",
+        "",
+        _fill_effect(results),
+        "",
+        "### How the paths were cut (each step measured)",
         "",
         "Resources grow linearly with the cores (the step column). At 2 cores the critical paths"
         " were fabric paths: from the start handshake (a core's `start_ready`, the scheduler, the"
