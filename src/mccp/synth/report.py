@@ -732,7 +732,7 @@ def render_markdown(results: Mapping) -> str:
         " other routes). The model's validation set counts"
         " 2 to 4 cycles fewer in three scenarios there (the input FIFO holds one word more)."
         " No Fmax gain measured, so the branch stays off main."
-        " The 6- and 8-core rows at 64 bits and the 6-core row at 128 bits were placed again"
+        " top_c8_s64 and top_c6_s128 were placed again"
         " at `f9ccc9c` (the rtl/ tree of the `fbd9e4f` rows, core + fabric EBRs pinned; `mccp synth"
         " --unit top_c8_s64 --unit top_c6_s128 --speed 8 --retime 6 --pnr-limit 118`, side by side):"
         " neither routed, so both rows stay at their older RTL. top_c6_s128 (50,475 LUT4, 58,029"
