@@ -398,18 +398,16 @@ def _fill_effect(results: Mapping) -> str:
              "| RTL commit |", "| --- | ---: | ---: | ---: | --- | ---: | --- |"]
     alone = [(name, _placed_speed8(units[name])) for name in CORE_UNITS
              if name in units and _placed_speed8(units[name])]
-    for name, g8 in alone:
-        cp = g8["critical_path"]
-        comb = _comb(units[name])
+
+    def row(label, cores, u, g8, in_top):
+        cp, comb = g8["critical_path"], _comb(u)
         fill = f"{100 * comb / ECP5_85_COMB:.0f} %" if comb else "—"
-        lines.append(f"| `{name}` (one core alone) | 1 | {fill} | {g8['fmax_mhz']:.1f} | {path_site(cp, in_top=False)}"
-                     f" | {cp.get('routing_ns', 0):.1f} of {cp.get('delay_ns', 0):.1f} |"
-                     f" `{(units[name].get('rtl') or {}).get('commit', '—')}` |")
-    for fill, cores, name, g8, u in sorted(rows, key=lambda r: (r[0], r[2])):
-        cp = g8["critical_path"]
-        lines.append(f"| `{name}` | {cores} | {fill:.0f} % | {g8['fmax_mhz']:.1f} | {path_site(cp)}"
-                     f" | {cp.get('routing_ns', 0):.1f} of {cp.get('delay_ns', 0):.1f} |"
-                     f" `{(u.get('rtl') or {}).get('commit', '—')}` |")
+        return (f"| {label} | {cores} | {fill} | {g8['fmax_mhz']:.1f} | {path_site(cp, in_top)}"
+                f" | {cp.get('routing_ns', 0):.1f} of {cp.get('delay_ns', 0):.1f} |"
+                f" `{(u.get('rtl') or {}).get('commit', '—')}` |")
+    lines += [row(f"`{name}` (one core alone)", 1, units[name], g8, False) for name, g8 in alone]
+    lines += [row(f"`{name}`", cores, u, g8, True)
+              for _, cores, name, g8, u in sorted(rows, key=lambda r: (r[0], r[2]))]
 
     def span(fs):
         fs = sorted(fs)
