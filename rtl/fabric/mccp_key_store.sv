@@ -8,15 +8,19 @@
 //   spare; LUT RAM took 64 DPR16X4 and a 256-bit read register), plus a valid bit
 //   and the 2-bit size per slot in flops.
 // - Commands (cmd_valid_i for one cycle), each done in that cycle except zeroize-all:
-//     1 commit: staging -> slot cmd_slot_i with size cmd_len_i, slot valid, staging
-//       cleared (a staging write in the same cycle lands in the cleared staging);
+//     1 commit: staging -> slot cmd_slot_i with size cmd_len_i, slot valid;
 //     2 zeroize slot cmd_slot_i: its 256 bits overwritten with zeros, not valid;
 //     3 zeroize all: every valid bit cleared at once, then the memory is overwritten
 //       with zeros one slot per cycle (busy_o meanwhile, KeySlots cycles).  The same
 //       sweep runs after reset, so a soft reset leaves no key bits behind.
-//   cmd_err_o (combinational) flags a command that is refused and does nothing (the
-//   staging kept): busy_o, cmd_len_i = 3 on a commit, cmd_slot_i >= KeySlots on a
-//   commit or zeroize.  Op 0 does nothing and is not an error.
+//   cmd_err_o (combinational) flags a command that is refused and does nothing to the
+//   slots: busy_o, cmd_len_i = 3 on a commit, cmd_slot_i >= KeySlots on a commit or
+//   zeroize, or a commit for which not every word of its size (4/6/8) was written since
+//   the staging was last cleared.  Op 0 does nothing and is not an error.
+// - Every command but op 0, done or refused, clears the staging (words and their
+//   written marks): staged words never outlive the command they were meant for, and a
+//   commit cannot install words left over from an earlier one.  A staging write in the
+//   same cycle lands in the cleared staging.
 // - Invalidation: the cycle after a commit, zeroize or zeroize-all, inv_valid_o pulses
 //   with inv_slot_o (or inv_all_o): every core drops its key cache tag for the slot.
 // - Read port (key scheduler only): a read is taken in a cycle with rd_req_i, no
@@ -64,18 +68,24 @@ module mccp_key_store #(
 
   (* ram_style = "block" *) logic [255:0] mem [KeySlots];
   logic [31:0]      stage_q [8];
+  logic [7:0]       staged_q;     // word i written since the staging was cleared
   logic [KeySlots-1:0] valid_q;
   logic [1:0]       len_q [KeySlots];
   logic             busy_q;
   logic [SlotW-1:0] sweep_q;
 
   // ---- commands ----
-  logic slot_ok, do_commit, do_zero, do_all;
+  logic slot_ok, words_ok, do_commit, do_zero, do_all, stage_clr;
   assign slot_ok   = {1'b0, cmd_slot_i} < NumSlots;
+  // every word of the commit's size staged: 4 (AES-128), 6 (192), 8 (256)
+  assign words_ok  = (staged_q[3:0] == 4'hF) &&
+                     (cmd_len_i == 2'd0 || staged_q[5:4] == 2'h3) &&
+                     (cmd_len_i != 2'd2 || staged_q[7:6] == 2'h3);
   assign busy_o    = busy_q;
   assign cmd_err_o = cmd_valid_i && (cmd_op_i != 2'd0) &&
-                     (busy_q || (cmd_op_i == OpCommit && (cmd_len_i == 2'd3 || !slot_ok)) ||
+                     (busy_q || (cmd_op_i == OpCommit && (cmd_len_i == 2'd3 || !slot_ok || !words_ok)) ||
                       (cmd_op_i == OpZeroize && !slot_ok));
+  assign stage_clr = cmd_valid_i && (cmd_op_i != 2'd0);
   assign do_commit = cmd_valid_i && !cmd_err_o && cmd_op_i == OpCommit;
   assign do_zero   = cmd_valid_i && !cmd_err_o && cmd_op_i == OpZeroize;
   assign do_all    = cmd_valid_i && !cmd_err_o && cmd_op_i == OpZeroAll;
@@ -103,6 +113,7 @@ module mccp_key_store #(
       for (int i = 0; i < 8; i++) begin
         stage_q[i] <= '0;
       end
+      staged_q <= '0;
       for (int s = 0; s < KeySlots; s++) begin
         len_q[s] <= '0;
       end
@@ -110,13 +121,15 @@ module mccp_key_store #(
       busy_q  <= 1'b1;         // sweep every slot after reset
       sweep_q <= '0;
     end else begin
-      if (do_commit) begin
+      if (stage_clr) begin
         for (int i = 0; i < 8; i++) begin
           stage_q[i] <= '0;
         end
+        staged_q <= '0;
       end
       if (stage_we_i) begin
-        stage_q[stage_idx_i] <= stage_data_i;
+        stage_q[stage_idx_i]  <= stage_data_i;
+        staged_q[stage_idx_i] <= 1'b1;
       end
       if (do_commit) begin
         valid_q[cmd_slot_i[SlotW-1:0]] <= 1'b1;

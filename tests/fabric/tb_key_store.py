@@ -1,8 +1,9 @@
 """cocotb bench for rtl/fabric/mccp_key_store.sv (any KeySlots).
 
 The reference is a cycle model of the behaviour documented in the module header and
-docs/fabric.md "Key store" (written here from that text): staging words, commands
-done in their cycle, a KeySlots-cycle sweep after reset and after zeroize-all,
+docs/fabric.md "Key store" (written here from that text): staging words (cleared by
+every command but op 0, done or refused; a commit needs every word of its size
+written since), commands done in their cycle, a KeySlots-cycle sweep after reset and after zeroize-all,
 registered invalidation pulses, the read port's req/ack.  Every cycle every output
 is compared with the model.  Keys are random byte strings; the expected read value
 is the key's bytes left aligned in 256 bits (byte 0 in [255:248]), built from the
@@ -40,6 +41,7 @@ def key_value(key: bytes) -> int:
 class Model:
     def __init__(self):
         self.stage = [0] * 8
+        self.staged = set()              # words written since the staging was cleared
         self.mem = [None] * SLOTS        # unknown until the first sweep
         self.valid = [0] * SLOTS
         self.len = [0] * SLOTS
@@ -49,7 +51,8 @@ class Model:
         self.rd = (0, None, 0, 0)        # (ack, key, len, valid) registered
 
     def cmd_err(self, cv, op, slot, ln):
-        return int(bool(cv and op != 0 and (self.busy or (op == 1 and (ln == 3 or slot >= SLOTS))
+        words_ok = ln != 3 and set(range(KEY_BYTES[ln] // 4)) <= self.staged
+        return int(bool(cv and op != 0 and (self.busy or (op == 1 and (ln == 3 or slot >= SLOTS or not words_ok))
                                                or (op == 2 and slot >= SLOTS))))
 
     def step(self, i):
@@ -80,14 +83,16 @@ class Model:
         if ok and op == 1:
             self.mem[slot] = sum(w << (32 * (7 - k)) for k, w in enumerate(self.stage))
             self.valid[slot], self.len[slot] = 1, i["len"]
-            self.stage = [0] * 8
         elif ok and op == 2:
             self.mem[slot], self.valid[slot], self.len[slot] = 0, 0, 0
         elif ok and op == 3:
             self.valid = [0] * SLOTS
             self.busy, self.sweep = SLOTS, 0
+        if i["cmd_valid"] and op != 0:
+            self.stage, self.staged = [0] * 8, set()
         if i["stage_we"]:
             self.stage[i["idx"]] = i["data"]
+            self.staged.add(i["idx"])
         return out
 
 
@@ -190,10 +195,15 @@ async def test_commit_read_every_slot_and_size(dut):
             keys[s] = (key, ln)
     for s, (key, ln) in keys.items():                     # all still there
         assert await b.read(s) == (key_value(key), ln, 1)
-    # staging was cleared by each commit: committing again stores a zero key
-    await b.command(1, 0, 2)
+    # staging was cleared by each commit: committing again is refused, the slot keeps its key
+    assert (await b.command(1, 0, 2))["cmd_err_o"] == 1
     await b.idle()
-    assert await b.read(0) == (0, 2, 1)
+    assert await b.read(0) == (key_value(keys[0][0]), keys[0][1], 1)
+    # a commit needs every word of its size: four words do not make an AES-192 key
+    for k, w in enumerate(key_words(rng.randbytes(16))[:4]):
+        await b.tick(stage_we=1, idx=k, data=w)
+    assert (await b.command(1, 0, 1))["cmd_err_o"] == 1
+    assert await b.read(0) == (key_value(keys[0][0]), keys[0][1], 1)
     if SLOTS < 32:
         assert await b.read(SLOTS) == (0, 0, 0)       # no such slot: empty
 
@@ -237,22 +247,30 @@ async def test_zeroize(dut):
 
 
 @cocotb.test()
-async def test_refused_commands_keep_the_staging(dut):
+async def test_commands_clear_the_staging(dut):
+    """Every command but op 0 -- refused commits and zeroizes, done zeroizes -- clears the
+    staged words: a commit after it without new KEY_DATA writes is refused and stores nothing."""
     rng = random.Random(13)
     b = Bench(dut)
     await b.start()
     await b.wait_idle()
+    clears = [(1, 0, 3), (2, 0, 0), (3, 0, 0)]                     # length 3, zeroize, zeroize all
+    if SLOTS < 32:
+        clears += [(1, SLOTS, 1), (2, SLOTS, 0)]                   # no such slot
+    for op, slot, ln in clears:
+        key = rng.randbytes(24)
+        await b.stage(key)
+        assert (await b.command(0, 0))["cmd_err_o"] == 0           # op 0: nothing, staging kept
+        await b.command(op, slot, ln)
+        await b.wait_idle()
+        assert (await b.command(1, 0, 1))["cmd_err_o"] == 1, (op, slot, ln)
+        await b.idle()
+        assert await b.read(0) == (0, 0, 0)
+    # op 0 keeps the staging: stage, op 0, commit works
     key = rng.randbytes(24)
     await b.stage(key)
-    assert (await b.command(1, 0, 3))["cmd_err_o"] == 1           # length 3
-    if SLOTS < 32:
-        assert (await b.command(1, SLOTS, 1))["cmd_err_o"] == 1   # no such slot
-        assert (await b.command(2, SLOTS))["cmd_err_o"] == 1
-    assert (await b.command(0, 0))["cmd_err_o"] == 0              # op 0: nothing
-    got = await b.tick()
-    assert not got["inv_valid_o"]
-    assert await b.read(0) == (0, 0, 0)
-    await b.command(1, 0, 1)
+    await b.command(0, 0)
+    assert (await b.command(1, 0, 1))["cmd_err_o"] == 0
     await b.idle()
     assert await b.read(0) == (key_value(key), 1, 1)
 
@@ -266,7 +284,7 @@ async def test_random(dut):
     reading = None
     for _ in range(CYCLES):
         i = {}
-        if rng.random() < 0.3:
+        if rng.random() < 0.6:
             i.update(stage_we=1, idx=rng.randrange(8), data=rng.getrandbits(32))
         if rng.random() < 0.08:
             op = rng.choices([0, 1, 2, 3], [1, 12, 4, 1])[0]
