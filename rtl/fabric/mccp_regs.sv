@@ -72,6 +72,8 @@ module mccp_regs (
   output logic [1:0]   key_cmd_op_o,
   input  logic [1:0]   key_cmd_len_i,
   output logic [1:0]   key_cmd_len_o,
+  input  logic         key_cmd_retiring_i,
+  output logic         key_cmd_retiring_o,
   input  logic         key_cmd_busy_i,
   output logic         key_cmd_busy_o,
   output logic         key_cmd_we_o,
@@ -270,6 +272,7 @@ module mccp_regs (
   assign key_cmd_we_o = wsel_key_cmd && wr_any;
   assign key_cmd_op_o = w_data_q[1:0];
   assign key_cmd_len_o = w_data_q[3:2];
+  assign key_cmd_retiring_o = w_data_q[30:30];
   assign key_cmd_busy_o = w_data_q[31:31];
   assign key_data_we_o = wsel_key_data && wr_any;
   assign key_data_idx_o = aw_addr_q[2:0];
@@ -480,6 +483,7 @@ module mccp_regs (
       10'h041: begin  // KEY_CMD
         rd_data[1:0] = key_cmd_op_i;
         rd_data[3:2] = key_cmd_len_i;
+        rd_data[30:30] = key_cmd_retiring_i;
         rd_data[31:31] = key_cmd_busy_i;
       end
       10'h042: begin  // KEY_VALID

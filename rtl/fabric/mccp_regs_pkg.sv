@@ -113,6 +113,8 @@ package mccp_regs_pkg;
   localparam int KEY_CMD_OP_WIDTH = 2;
   localparam int KEY_CMD_LEN_LSB = 2;
   localparam int KEY_CMD_LEN_WIDTH = 2;
+  localparam int KEY_CMD_RETIRING_LSB = 30;
+  localparam int KEY_CMD_RETIRING_WIDTH = 1;
   localparam int KEY_CMD_BUSY_LSB = 31;
   localparam int KEY_CMD_BUSY_WIDTH = 1;
   localparam int KEY_VALID_MASK_LSB = 0;

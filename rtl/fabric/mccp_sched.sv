@@ -26,6 +26,16 @@
 // Key bits pass through one register here, cleared once the expander has
 // taken them.
 // A key-store write or zeroize of a slot drops every cache tag for it.
+// Key-store reads: the request is held until the store acknowledges it (the
+// store takes no read in a cycle with a host command), so none is lost.
+// A key changed under a request: a commit or zeroize of the request's slot
+// after its key was read (stale_q, or the invalidation pulse itself) sends
+// the request back to read the slot again instead of offering a start, so it
+// runs with the slot's key at its start (or is refused KEY_ERROR if the slot
+// is now empty).  A start already offered cannot be taken back (the core
+// holds it), and the I/O half of a split request whose MAC half already runs
+// must follow it: such a task starts with the key read before and is marked
+// (disp_stale_o), so the output stage counts its output as retiring.
 module mccp_sched #(
   parameter int NumCores = 4,
   parameter logic [15:0] DecryptCores = 16'hFFFF
@@ -79,6 +89,8 @@ module mccp_sched #(
   output logic [31:0]              disp_seq_o,
   output logic                     disp_ordered_o,
   output logic [31:0]              disp_start_cycle_o,
+  output logic [4:0]               disp_key_slot_o,
+  output logic                     disp_stale_o,  // the task's key slot changed after its key was read
   // entry tables (FW_ENTRY), written for every core in the mask
   input  logic                     ent_we_i,
   input  logic [NumCores-1:0]      ent_cores_i,
@@ -91,7 +103,8 @@ module mccp_sched #(
   output logic [1:0]               start_role_o, // with start_o: 0 alone, 1 split I/O half, 2 split MAC half
   output logic [NumCores*16-1:0]   caps_funcs_o,
   output logic [NumCores-1:0]      key_tag_valid_o,
-  output logic [NumCores*5-1:0]    key_tag_slot_o
+  output logic [NumCores*5-1:0]    key_tag_slot_o,
+  output logic                     retiring_o     // a task is about to start with a replaced key
 );
 
   localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
@@ -237,9 +250,23 @@ module mccp_sched #(
     pick_hit = use_hit_q || hit_q[pick];
   end
 
-  logic key_fire, start_fire;
-  assign key_fire   = (state_q == StKey) && core_key_ready_i[core_q];  // expander starts
+  // The request's slot changed after its key was read: read it again unless
+  // the pair's MAC half already runs with the key read (io_half).
+  // (io_half means nothing in StPick, where every request restarts.)
+  logic key_fire, start_fire, io_half, inv_hit, restart, stale_d;
+  assign io_half    = split_q && !mac_half_q && (state_q != StPick);
+  assign inv_hit    = ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot);
+  assign restart    = (stale_q || inv_hit) && !io_half;
+  assign key_fire   = (state_q == StKey) && !restart && core_key_ready_i[core_q];  // expander starts
   assign start_fire = |(start_valid_q & core_start_ready_i);
+  // stale_q: cleared where the request goes back to read its key
+  always_comb begin
+    stale_d = stale_q || inv_hit;
+    if (state_q == StIdle ||
+        (restart && (state_q == StPick || state_q == StKey || (state_q == StExpand && kx_done_i)))) begin
+      stale_d = 1'b0;
+    end
+  end
 
   // Next state and core.  The start valids are registered from them, so a
   // core's valid is a flip-flop of its own (no state decode on the way into
@@ -251,7 +278,9 @@ module mccp_sched #(
       StIdle:   if (req_valid_i && !ks_busy_i) state_d = StKeyRd;
       StKeyRd:  if (ks_rd_ack_i) state_d = StPick;
       StPick: begin
-        if (!key_ok_q || capable_q == '0) begin
+        if (restart) begin
+          state_d = StKeyRd;                       // read the slot again
+        end else if (!key_ok_q || capable_q == '0) begin
           state_d = StRefuse;
         end else if (split_ok) begin
           // the MAC core 2p+1 first; the I/O core 2p once it runs
@@ -264,8 +293,11 @@ module mccp_sched #(
           state_d = (pick_hit && !stale_q) ? StStart : StKey;
         end
       end
-      StKey:    if (key_fire) state_d = StExpand;
-      StExpand: if (kx_done_i) state_d = StStart;
+      StKey: begin
+        if (restart) state_d = StKeyRd;
+        else if (key_fire) state_d = StExpand;
+      end
+      StExpand: if (kx_done_i) state_d = restart ? StKeyRd : StStart;
       StStart: begin
         if (start_fire && mac_half_q) begin
           core_d  = core_q ^ Cw'(1);
@@ -306,13 +338,13 @@ module mccp_sched #(
         if (ent_we_i && ent_cores_i[c]) funcs_q[c][ent_func_i] <= ent_valid_i;
         if (res_fire_i[c]) busy_q[c] <= 1'b0;
       end
-      if (ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot)) stale_q <= 1'b1;
+      stale_q <= stale_d;
       state_q <= state_d;
       core_q  <= core_d;
       for (int c = 0; c < NumCores; c++) start_valid_q[c] <= (state_d == StStart) && (32'(core_d) == c);
 
       unique case (state_q)
-        StIdle: stale_q <= 1'b0;
+        StIdle: ;
         StKeyRd: begin
           if (ks_rd_ack_i) begin
             key_q     <= ks_rd_key_i;
@@ -321,7 +353,9 @@ module mccp_sched #(
           end
         end
         StPick: begin
-          if (!key_ok_q) begin
+          if (restart) begin
+            // reading the slot again: nothing chosen
+          end else if (!key_ok_q) begin
             err_q <= mccp_regs_pkg::STATUS_KEY_ERROR;
           end else if (capable_q == '0) begin
             err_q <= mccp_regs_pkg::STATUS_NO_CORE;
@@ -364,7 +398,8 @@ module mccp_sched #(
     end
   end
 
-  assign ks_rd_req_o  = (state_q == StIdle) && req_valid_i && !ks_busy_i;
+  // held until acknowledged: the store refuses a read in a host command's cycle
+  assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i) || (state_q == StKeyRd);
   assign ks_rd_slot_o = req_i.key_slot;
 
   assign req_ready_o      = (start_fire && !mac_half_q) || (state_q == StRefuse);
@@ -392,6 +427,11 @@ module mccp_sched #(
   assign disp_seq_o         = req_i.seq;
   assign disp_ordered_o     = req_i.ordered;
   assign disp_start_cycle_o = cycle_i;
+  assign disp_key_slot_o    = req_i.key_slot;
+  assign disp_stale_o       = stale_q || inv_hit;
+  // a start already offered (or a split I/O half) that will run with a replaced
+  // key; the output stage takes over at its dispatch
+  assign retiring_o         = stale_q && (state_q == StKey || state_q == StExpand || state_q == StStart);
 
   always_comb begin
     busy_o = busy_q;

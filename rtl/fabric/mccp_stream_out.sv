@@ -56,6 +56,17 @@
 // the 6-core tops).  Once the register holds a packet's last word it takes no
 // more, so at a grant every word of the current packet has left the core.
 //
+// Retiring keys.  Each record keeps its task's key slot.  A key-store commit
+// or zeroize (the store's invalidation pulse, registered here: one cycle
+// later it also meets the record of a task started in the pulse's own cycle)
+// marks every record of that slot `old`, and the scheduler marks a task that
+// starts after such a change (disp_stale_i: a start offered before it, or a
+// split task's I/O half).  Packets granted and not yet past their TLAST beat
+// keep their slot and flag in a small queue (at most three: one being handed
+// over, two in the downsizer), marked the same way.  retiring_o is set while
+// an old record or packet is held, and in the two cycles a pulse takes to
+// reach them: once it falls no output depends on the replaced key.
+//
 // Timing: the next packet is chosen in the cycle the current one's last word
 // is taken; its header follows in the next cycle, so packets go out back to
 // back.  pkt_out_o / pkt_err_o pulse one cycle after the TLAST beat's handshake.
@@ -83,6 +94,12 @@ module mccp_stream_out #(
   input  logic [31:0]             disp_seq_i,
   input  logic                    disp_ordered_i,
   input  logic [31:0]             disp_start_cycle_i,
+  input  logic [4:0]              disp_key_slot_i,
+  input  logic                    disp_stale_i,
+  // key-store invalidations (commit, zeroize of a slot or of all)
+  input  logic                    ks_inv_valid_i,
+  input  logic [4:0]              ks_inv_slot_i,
+  input  logic                    ks_inv_all_i,
   // input completion (parser): one per packet granted to a core
   input  logic                    in_done_valid_i,
   input  logic [3:0]              in_done_core_i,
@@ -102,7 +119,8 @@ module mccp_stream_out #(
   output logic [NumCores-1:0]     rec_space_o,  // room for one more record (next cycle)
   output logic [NumCores-1:0]     rec_empty_o,  // no record, nothing of the core left to emit
   output logic                    pkt_out_o,
-  output logic                    pkt_err_o
+  output logic                    pkt_err_o,
+  output logic                    retiring_o    // output of a replaced key still to leave
 );
 
   localparam int NS    = 2 * NumCores;   // record slots
@@ -119,7 +137,8 @@ module mccp_stream_out #(
   } em_e;
 
   // The dispatch, registered (see the header).
-  logic        dp_valid_q, dp_ordered_q;
+  logic        dp_valid_q, dp_ordered_q, dp_stale_q;
+  logic [4:0]  dp_slot_q;
   logic [3:0]  dp_core_q;
   logic [7:0]  dp_channel_q;
   logic [31:0] dp_seq_q, dp_start_q;
@@ -127,6 +146,8 @@ module mccp_stream_out #(
     if (!rst_ni) begin
       dp_valid_q   <= 1'b0;
       dp_ordered_q <= 1'b0;
+      dp_stale_q   <= 1'b0;
+      dp_slot_q    <= '0;
       dp_core_q    <= '0;
       dp_channel_q <= '0;
       dp_seq_q     <= '0;
@@ -135,6 +156,8 @@ module mccp_stream_out #(
       dp_valid_q <= disp_valid_i;
       if (disp_valid_i) begin
         dp_ordered_q <= disp_ordered_i;
+        dp_stale_q   <= disp_stale_i;
+        dp_slot_q    <= disp_key_slot_i;
         dp_core_q    <= disp_core_i;
         dp_channel_q <= disp_channel_i;
         dp_seq_q     <= disp_seq_i;
@@ -160,6 +183,21 @@ module mccp_stream_out #(
     end
   end
 
+  // The key store's invalidation, registered (see the header).
+  logic       iv_valid_q, iv_all_q;
+  logic [4:0] iv_slot_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      iv_valid_q <= 1'b0;
+      iv_all_q   <= 1'b0;
+      iv_slot_q  <= '0;
+    end else begin
+      iv_valid_q <= ks_inv_valid_i;
+      iv_all_q   <= ks_inv_all_i;
+      iv_slot_q  <= ks_inv_slot_i;
+    end
+  end
+
   // unused upper channel bits: records only come from channels < Channels
   logic unused_chan;
   assign unused_chan = ^dp_channel_q;
@@ -168,7 +206,8 @@ module mccp_stream_out #(
   // Records //
   /////////////
 
-  logic [NS-1:0]            vld_q, ord_q, tail_q, wait_q, res_q;
+  logic [NS-1:0]            vld_q, ord_q, tail_q, wait_q, res_q, old_q;
+  logic [NS-1:0][4:0]       kslot_q;
   logic [NS-1:0][ChanW-1:0] chan_q;
   logic [NS-1:0][SlotW-1:0] pred_q;
   logic [NS-1:0][7:0]       status_q;
@@ -311,6 +350,8 @@ module mccp_stream_out #(
         tail_q[s]   <= 1'b0;
         wait_q[s]   <= 1'b0;
         res_q[s]    <= 1'b0;
+        old_q[s]    <= 1'b0;
+        kslot_q[s]  <= '0;
         chan_q[s]   <= '0;
         pred_q[s]   <= '0;
         status_q[s] <= '0;
@@ -322,8 +363,11 @@ module mccp_stream_out #(
         wait_q[s]  <= link;
         pred_q[s]  <= pred_enc;
         res_q[s]   <= 1'b0;
+        old_q[s]   <= dp_stale_q || (iv_valid_q && (iv_all_q || iv_slot_q == dp_slot_q));
+        kslot_q[s] <= dp_slot_q;
         chan_q[s]  <= dp_channel_q[ChanW-1:0];
       end else begin
+        if (iv_hit[s]) old_q[s] <= 1'b1;
         if (free_vec[s]) begin
           vld_q[s]  <= 1'b0;
           tail_q[s] <= 1'b0;
@@ -456,8 +500,17 @@ module mccp_stream_out #(
   end
   logic [NS:0][ChanW-1:0] fch_chain;
   logic [NS:0][15:0]      fol_chain;
+  logic                   g_old;        // the granted record is old (or turns old now)
+  logic [NS-1:0]          iv_hit;       // the registered pulse meets the record's slot
+  logic [NS:0][4:0]       fks_chain;
   assign fch_chain[0] = '0;
   assign fol_chain[0] = '0;
+  assign fks_chain[0] = '0;
+  for (genvar s = 0; s < NS; s++) begin : g_iv_hit
+    assign iv_hit[s]      = iv_valid_q && (iv_all_q || iv_slot_q == kslot_q[s]);
+    assign fks_chain[s+1] = fks_chain[s] | (sel_vec[s] ? kslot_q[s] : 5'd0);
+  end
+  assign g_old = (sel_vec & vld_q & (old_q | iv_hit)) != '0;
   for (genvar s = 0; s < NS; s++) begin : g_free
     assign fch_chain[s+1] = fch_chain[s] | (sel_vec[s] ? chan_q[s] : '0);
     assign fol_chain[s+1] = fol_chain[s] | (sel_vec[s] ? bytes_q[s] : '0);
@@ -595,5 +648,47 @@ module mccp_stream_out #(
 
   assign pkt_out_o = pkt_out_q;
   assign pkt_err_o = pkt_err_q;
+
+  // The packets granted and not yet past their TLAST beat, oldest first: a
+  // core's packet (okey: it has a key slot), its slot and its old flag.
+  logic [3:0]      oold_q, oold_d, okey_q, okey_d;
+  logic [3:0][4:0] oslot_q, oslot_d;
+  logic [2:0]      ocnt_q, ocnt_d;
+  always_comb begin
+    oold_d  = oold_q;
+    okey_d  = okey_q;
+    oslot_d = oslot_q;
+    ocnt_d  = ocnt_q;
+    for (int i = 0; i < 4; i++) begin
+      if (iv_valid_q && okey_q[i] && (iv_all_q || iv_slot_q == oslot_q[i])) oold_d[i] = 1'b1;
+    end
+    if (m_tvalid && m_axis_tready_i && m_tlast) begin
+      oold_d  = oold_d >> 1;
+      okey_d  = okey_d >> 1;
+      oslot_d = {5'd0, oslot_d[3:1]};
+      ocnt_d  = ocnt_d - 3'd1;
+    end
+    if (grant) begin
+      oold_d[ocnt_d[1:0]]  = g_old && !grant_err;
+      okey_d[ocnt_d[1:0]]  = !grant_err;
+      oslot_d[ocnt_d[1:0]] = fks_chain[NS];
+      ocnt_d               = ocnt_d + 3'd1;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      oold_q  <= '0;
+      okey_q  <= '0;
+      oslot_q <= '0;
+      ocnt_q  <= '0;
+    end else begin
+      oold_q  <= oold_d;
+      okey_q  <= okey_d;
+      oslot_q <= oslot_d;
+      ocnt_q  <= ocnt_d;
+    end
+  end
+  assign retiring_o = ((vld_q & old_q) != '0) || (oold_q != '0) || iv_valid_q || ks_inv_valid_i ||
+                      (dp_valid_q && dp_stale_q);
 
 endmodule

@@ -98,6 +98,9 @@ module mccp_top #(
   logic [N*5-1:0]    key_tag_slot;
   logic [KeySlots-1:0] key_valid_mask;
   logic              pkt_in, pkt_out, pkt_err;
+  logic              key_retiring;   // output of a replaced key still to leave (KEY_CMD.RETIRING)
+  logic              sched_retiring, out_retiring;
+  assign key_retiring = sched_retiring || out_retiring;
   logic [Cw-1:0]     sel;
 
   logic         ks_rd_req, ks_rd_ack, ks_rd_valid, ks_busy, ks_inv_valid, ks_inv_all, ks_cmd_err;
@@ -157,6 +160,8 @@ module mccp_top #(
     .key_cmd_len_o            (key_cmd_len),
     .key_cmd_busy_i           (ks_busy),
     .key_cmd_busy_o           (),
+    .key_cmd_retiring_i       (key_retiring),
+    .key_cmd_retiring_o       (),
     .key_cmd_we_o             (key_cmd_we),
     .key_cmd_wr_err_i         (ks_cmd_err),
     .key_valid_mask_i         (32'(key_valid_mask)),
@@ -369,6 +374,8 @@ module mccp_top #(
   logic [3:0]     disp_core;
   logic [7:0]     disp_channel;
   logic [31:0]    disp_seq, disp_start_cycle;
+  logic [4:0]     disp_key_slot;
+  logic           disp_stale;
   logic           ent_we;
   logic [N-1:0]   ent_cores;
   logic [3:0]     ent_func;
@@ -420,6 +427,8 @@ module mccp_top #(
     .disp_seq_o         (disp_seq),
     .disp_ordered_o     (disp_ordered),
     .disp_start_cycle_o (disp_start_cycle),
+    .disp_key_slot_o    (disp_key_slot),
+    .disp_stale_o       (disp_stale),
     .ent_we_i           (ent_we),
     .ent_cores_i        (ent_cores),
     .ent_func_i         (ent_func),
@@ -430,7 +439,8 @@ module mccp_top #(
     .start_role_o       (start_role),
     .caps_funcs_o       (caps_funcs),
     .key_tag_valid_o    (key_tag_valid),
-    .key_tag_slot_o     (key_tag_slot)
+    .key_tag_slot_o     (key_tag_slot),
+    .retiring_o         (sched_retiring)
   );
 
   // The shared key expander: expands a key once, into the round-key cache of
@@ -674,6 +684,11 @@ module mccp_top #(
     .disp_seq_i         (disp_seq),
     .disp_ordered_i     (disp_ordered && sched_in_order),
     .disp_start_cycle_i (disp_start_cycle),
+    .disp_key_slot_i    (disp_key_slot),
+    .disp_stale_i       (disp_stale),
+    .ks_inv_valid_i     (ks_inv_valid),
+    .ks_inv_slot_i      (ks_inv_slot),
+    .ks_inv_all_i       (ks_inv_all),
     .in_done_valid_i    (in_done_valid),
     .in_done_core_i     (in_done_core),
     .in_done_len_err_i  (in_done_len_err),
@@ -689,7 +704,8 @@ module mccp_top #(
     .rec_space_o        (rec_space),
     .rec_empty_o        (rec_empty),
     .pkt_out_o          (pkt_out),
-    .pkt_err_o          (pkt_err)
+    .pkt_err_o          (pkt_err),
+    .retiring_o         (out_retiring)
   );
 
   //////////////////////////

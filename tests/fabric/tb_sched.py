@@ -1,8 +1,10 @@
 """cocotb bench for rtl/fabric/mccp_sched.sv (task scheduler and key scheduler).
 
 The bench plays the parser (one request at a time, held until answered), the
-key store (a dict of slots; the read port answers after a random latency; slot
-writes / zeroize change the contents and pulse ks_inv_*; ks_busy at random),
+key store (a dict of slots; the read port refuses a read at random, as the
+store does in a host command's cycle, and answers a taken one after a random
+latency; slot writes / zeroize change the contents and pulse ks_inv_*; ks_busy
+at random),
 the cores (random key / start ready delays, results after a random run time,
 random rec_space) and the host (random CORE_ENABLE flips, entry-table writes
 through ent_* between requests).
@@ -18,6 +20,11 @@ Its model of docs/fabric.md "Scheduling" decides every request:
     affinity is on globally and for the channel and some candidate hits, else
     among all candidates: the first at or after the core following the last
     one granted (round robin);
+  * a read request stays up until it is answered (a refused read is not lost);
+    the request reads its slot again -- dropping the core it chose -- iff the
+    slot was written after its read began and before its start was offered; a
+    start offered is never withdrawn, and a write after the offer marks the
+    dispatch record stale (disp_stale_o);
   * a key load happens iff the chosen core's cache tag is not the slot: once the
     core's core_key_ready_i is up, kx_start_o hands the shared expander (played
     by the bench: kx_done_i after a random time) the key the store returned,
@@ -105,7 +112,8 @@ class SchedTb:
         self.enable = (1 << N) - 1
         self.affinity_en = 1
         self.cov = {k: 0 for k in ("grant", "load", "hit_noload", "affinity_won", "key_empty", "key_size",
-                                   "no_core", "dec_only", "wait", "stale_write", "inv_all")}
+                                   "no_core", "dec_only", "wait", "stale_write", "inv_all", "refused_read",
+                                   "reread", "stale_start")}
         self.grants: list[int] = []
         self.last_load: list[tuple[int, int] | None] = [None] * N    # (clock, slot) per core
         self.last_write: dict[int, int] = {}                          # slot -> clock
@@ -116,6 +124,7 @@ class SchedTb:
         self.p_rec = 0.85
         self.p_key_ready = 0.5
         self.p_start_ready = 0.5
+        self.p_refuse = 0.3
         self.p_flip = 0.03
         self.run_time = (1, 40)
 
@@ -233,7 +242,7 @@ class SchedTb:
                     cur = dict(req=self.new_request())
                 if cur is not None:
                     cur.update(read=None, ack=None, chosen=None, snaps={}, writes=[], loaded=None, key_fired=False,
-                               key_done=False)
+                               key_done=False, rd_first=None, reread=False, offered=None)
             dut.req_valid_i.value = int(cur is not None)
             dut.req_i.value = pack_req(cur["req"]) if cur is not None else rng.getrandbits(183)
             # key store: writes, then the read answer (which sees the write)
@@ -304,6 +313,29 @@ class SchedTb:
             assert not (kx_start and start_valid), "expander start and task start together"
             assert not held_start or start_valid == held_start, (
                 f"clock {cyc}: start valid {held_start:b} withdrawn (now {start_valid:b}) without a handshake")
+            # ---- key store read (before the busy check: a second read drops the core chosen)
+            rd = int(dut.ks_rd_req_o.value)
+            if rd:
+                assert cur is not None, "key store read without a request"
+                assert int(dut.ks_rd_slot_o.value) == cur["req"]["key_slot"]
+                if cur["ack"] is not None and cur["ack"] < cyc:
+                    assert self.dirty(cur, cur["offered"] or cyc), (
+                        f"clock {cyc}: slot read again with no write of it since clock {cur['rd_first']}")
+                    assert cur["offered"] is None, f"clock {cyc}: slot read again after the start was offered"
+                    cur.update(read=None, ack=None, chosen=None, snaps={}, loaded=None, key_fired=False,
+                               key_done=False, rd_first=None, reread=True)
+                    self.cov["reread"] += 1
+                if cur["rd_first"] is None:
+                    cur["rd_first"] = cyc
+                if cur["read"] is None:
+                    if not ks_busy and rng.random() >= self.p_refuse:
+                        cur["read"] = cur["req"]["key_slot"]
+                        cur["read_cycle"] = cyc
+                        read_timer = rng.choice([0, 0, 1, 2, 4])
+                    else:
+                        self.cov["refused_read"] += 1
+            elif cur is not None and cur["rd_first"] is not None and cur["ack"] is None:
+                raise AssertionError(f"clock {cyc}: key read request withdrawn before its answer")
             tv = int(dut.key_tag_valid_o.value)
             ts = int(dut.key_tag_slot_o.value)
             for c in range(N):
@@ -331,17 +363,6 @@ class SchedTb:
                 cur["snaps"][cyc] = (self.candidates(cur["req"], prev_enable, prev_rec, tags_before), self.rr,
                                      tags_before)
 
-            # ---- key store read
-            rd = int(dut.ks_rd_req_o.value)
-            if rd:
-                assert cur is not None, "key store read without a request"
-                assert not ks_busy, "key store read while ks_busy_i"
-                assert cur["read"] is None, "second key store read for one request"
-                assert int(dut.ks_rd_slot_o.value) == cur["req"]["key_slot"]
-                cur["read"] = cur["req"]["key_slot"]
-                cur["read_cycle"] = cyc
-                read_timer = rng.choice([0, 0, 1, 2, 4])
-
             # ---- pick (the chosen core turns busy: loading its key or starting)
             if cur is not None and cur["chosen"] is None and picked:
                 assert picked & (picked - 1) == 0, f"clock {cyc}: two cores picked ({picked:b})"
@@ -349,10 +370,16 @@ class SchedTb:
                 c = picked.bit_length() - 1
                 self.check_pick(cur, c, not start_valid, cyc)
                 cur["chosen"] = c
+                self.rr = (c + 1) % N     # the round robin moves on at the pick, even if the request reads again
                 cur["loaded"] = not start_valid
             if start_valid:
                 assert cur is not None and cur["chosen"] == start_valid.bit_length() - 1, (
                     f"clock {cyc}: start valid {start_valid:b} for a core not chosen")
+                if cur["offered"] is None:
+                    cur["offered"] = cyc
+                    assert not self.dirty(cur, cyc), (
+                        f"clock {cyc}: start offered though slot {cur['req']['key_slot']} was written since its "
+                        f"read began at clock {cur['rd_first']} (writes {cur['writes']})")
                 if cur["loaded"]:
                     assert cur["key_done"], "start before the expander's last round key"
             if kx_start:
@@ -399,6 +426,10 @@ class SchedTb:
                        int(dut.disp_ordered_o.value), int(dut.disp_start_cycle_o.value))
                 assert got == (c, req["channel"], req["seq"], req["ordered"], (cyc * 7 + 3) & 0xFFFFFFFF), \
                     f"dispatch record {got}"
+                assert int(dut.disp_key_slot_o.value) == req["key_slot"]
+                stale = self.dirty(cur, cyc + 1)      # written since the offer, this clock included
+                assert int(dut.disp_stale_o.value) == stale, f"clock {cyc}: disp_stale_o, model {stale}"
+                self.cov["stale_start"] += stale
                 assert start_p == 1 << c, f"start_o {start_p:b}"
                 self.busy[c] = True
                 self.res_timer[c] = rng.randint(*self.run_time)
@@ -428,6 +459,16 @@ class SchedTb:
                 assert cyc - cur.get("since", cyc) < 400, f"request {cur['req']} not answered in 400 clocks"
                 cur.setdefault("since", cyc)
         await self.quiet()
+
+    @staticmethod
+    def dirty(cur: dict, before: int) -> bool:
+        """The request's slot was written after its current read began (a re-read's first
+        clock counts; a first read's does not: the scheduler is still idle then) and before
+        clock `before`."""
+        slot, first = cur["req"]["key_slot"], cur["rd_first"]
+        return first is not None and any(
+            (a or s == slot) and (cw > first or (cw == first and cur["reread"])) and cw < before
+            for cw, s, a in cur["writes"])
 
     def check_pick(self, cur: dict, c: int, load: bool, cyc: int) -> None:
         req = cur["req"]
@@ -566,7 +607,7 @@ async def random_run(tb: SchedTb):
     for phase in range(2):
         tb.affinity_en = 1 - phase
         await tb.run(REQUESTS // 2, ent_writes=REQUESTS // 10)
-    for k in ("grant", "load", "hit_noload", "key_empty", "key_size", "no_core", "wait"):
+    for k in ("grant", "load", "hit_noload", "key_empty", "key_size", "no_core", "wait", "refused_read", "reread"):
         assert tb.cov[k] > 0, f"coverage: no '{k}' case in {tb.cov}"
     # (affinity beating round robin is covered deterministically by test_affinity)
     if DEC != (1 << N) - 1:
@@ -620,7 +661,7 @@ async def split_pairs(tb: SchedTb):
             dut.kx_done_i.value = int(kx == 0)
             kx = None if kx in (None, 0) else kx - 1
             await ReadOnly()
-            rd = bool(int(dut.ks_rd_req_o.value))
+            rd = bool(int(dut.ks_rd_req_o.value)) and not int(dut.ks_rd_ack_i.value)   # held until answered
             if int(dut.kx_start_o.value):
                 loaded, kx = True, 3
             sv = int(dut.core_start_valid_o.value)

@@ -27,6 +27,13 @@ dispatched before this clock; the grant read from the arbiter's grant/gsel),
 fairness (packets from other sources while one waits, bounded), and in the
 throughput test one beat per cycle with no gaps.
 
+Retiring keys (docs/fabric.md "Key store"): each task carries a key slot, a few
+are dispatched stale, and key-store invalidations (a slot, or all) come at
+random.  A task is old from the first invalidation of its slot at or after its
+dispatch (a stale one from the clock after its dispatch); retiring_o must be
+set in every clock from then until its TLAST beat is taken, and may be set
+only while such a task is out there or in the two clocks after a pulse.
+
 Knobs (environment, from tests/fabric/test_stream_out.py): SO_NUM_CORES,
 SO_STREAM_BITS, SO_CHANNELS, SO_PACKETS, SO_SEED.
 """
@@ -87,6 +94,9 @@ class Pkt:
         self.drain_end = None      # last dropped word popped
         self.first_beat = None     # header's first beat accepted on m_axis
         self.offered = None        # error records: err_valid raised
+        self.slot = 0              # key slot of the task
+        self.stale = False         # dispatched with a key replaced after its read
+        self.old_at = None         # first clock its output depends on a replaced key
 
     @property
     def final(self):
@@ -125,13 +135,17 @@ class Tb:
     def __init__(self, dut, rng, *, n_pkts, p_ready=0.7, p_err=0.03, p_len_err=0.1,
                  p_bad=0.15, p_ordered=0.6, max_words=6, res_lat=(0, 30), word_lat=(0, 4),
                  disp_lat=(0, 12), done_lat=(0, 20), p_gap=0.2, p_zero=0.05, p_early=0.3,
-                 min_words=1, res_gap=(0, 3), hold=0):
+                 min_words=1, res_gap=(0, 3), hold=0, p_inv=0.02):
         self.dut, self.rng = dut, rng
         self.n_pkts = n_pkts
         self.p_ready, self.p_err, self.p_len_err, self.p_bad = p_ready, p_err, p_len_err, p_bad
         self.p_ordered, self.max_words, self.p_gap, self.p_zero = p_ordered, max_words, p_gap, p_zero
         self.res_lat, self.word_lat, self.disp_lat, self.done_lat = res_lat, word_lat, disp_lat, done_lat
         self.p_early, self.min_words, self.res_gap, self.hold = p_early, min_words, res_gap, hold
+        self.p_inv = p_inv
+        self.live = set()          # tasks dispatched and not yet past their TLAST beat
+        self.inv_cycles = set()    # clocks with an invalidation pulse
+        self.retiring_seen = 0
         self.cycle = 0
         self.cores = [Core(i) for i in range(N)]
         self.next_seq = rng.getrandbits(32) & 0xFFFF0000
@@ -163,6 +177,8 @@ class Tb:
             p.channel = r.getrandbits(16)
             return p
         p.channel = r.randrange(CHANNELS)
+        p.slot = r.randrange(4)
+        p.stale = r.random() < 0.03
         p.ordered = r.random() < self.p_ordered
         p.status = r.choice(CORE_BAD) if r.random() < self.p_bad else ST_OK
         p.len_err = r.random() < self.p_len_err
@@ -226,12 +242,30 @@ class Tb:
             dut.disp_seq_i.value = p.seq
             dut.disp_ordered_i.value = int(p.ordered)
             dut.disp_start_cycle_i.value = p.start
+            dut.disp_key_slot_i.value = p.slot
+            dut.disp_stale_i.value = int(p.stale)
+            self.live.add(p)
+            if p.stale:
+                p.old_at = cyc + 1
         else:
+            dut.disp_key_slot_i.value = r.getrandbits(5)
+            dut.disp_stale_i.value = r.getrandbits(1)
             dut.disp_core_i.value = r.randrange(16)
             dut.disp_channel_i.value = r.getrandbits(8)
             dut.disp_seq_i.value = r.getrandbits(32)
             dut.disp_ordered_i.value = r.getrandbits(1)
             dut.disp_start_cycle_i.value = r.getrandbits(32)
+        # key-store invalidations: a slot (0..4, 4 unused by the tasks) or all
+        inv = r.random() < self.p_inv
+        slot, every = r.randrange(5), int(r.random() < 0.1)
+        dut.ks_inv_valid_i.value = int(inv)
+        dut.ks_inv_slot_i.value = slot
+        dut.ks_inv_all_i.value = every
+        if inv:
+            self.inv_cycles.add(cyc)
+            for p in self.live:
+                if (every or p.slot == slot) and p.old_at is None:
+                    p.old_at = cyc
         # cores
         ov = ol = rv = 0
         od = ob = rs = rb = 0
@@ -317,6 +351,14 @@ class Tb:
         if self.err_cur is not None and int(dut.err_ready_o.value):
             self.err_cur.res_taken = self.err_cur.in_done = cyc
             self.err_cur = None
+        # retiring keys (before this clock's beats: a TLAST taken now still counts)
+        ret = int(dut.retiring_o.value)
+        must = [p for p in self.live if p.old_at is not None and p.old_at <= cyc]
+        assert ret or not must, (f"cycle {cyc}: retiring_o low while seq {must[0].seq:#x} (slot {must[0].slot}, "
+                                 f"old since {must[0].old_at}) is not out")
+        assert not ret or must or {cyc, cyc - 1} & self.inv_cycles, (
+            f"cycle {cyc}: retiring_o high with no task of a replaced key out there")
+        self.retiring_seen += ret
         # output stream
         tv, tr = int(dut.m_axis_tvalid_o.value), int(dut.m_axis_tready_i.value)
         if self.prev_beat is not None:
@@ -376,6 +418,7 @@ class Tb:
         for i, (got, want) in enumerate(zip(words, exp)):
             assert got == want, f"cycle {self.cycle}: seq {seq:#x} word {i}: {got:032x}, expected {want:032x}"
         self.done.append(p)
+        self.live.discard(p)
         self.tlast_taken = p.final != ST_OK
 
     # ------------------------------------------------------------ checks at the end
@@ -421,7 +464,8 @@ class Tb:
 
 async def reset(dut):
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
-    for sig in ("disp_valid_i", "in_done_valid_i", "err_valid_i", "core_out_valid_i", "core_res_valid_i"):
+    for sig in ("disp_valid_i", "in_done_valid_i", "err_valid_i", "core_out_valid_i", "core_res_valid_i",
+                "ks_inv_valid_i", "disp_stale_i"):
         getattr(dut, sig).value = 0
     dut.m_axis_tready_i.value = 0
     dut.rst_ni.value = 0
@@ -472,6 +516,7 @@ async def test_random(dut):
     worst = tb.fairness()
     dut._log.info(f"fairness: at most {worst} packets of other sources while one waited")
     assert worst <= N + 3, f"unfair: {worst} packets of other sources went out while one waited"
+    assert tb.retiring_seen and sum(p.old_at is not None for p in tb.done) > 10, "coverage: no retiring task"
 
 
 @cocotb.test()

@@ -307,7 +307,11 @@ class Device:
             raise ValueError(f"key slot {slot!r} outside 0..{self.key_slots - 1}")
 
     def load_key(self, slot: int, key: bytes) -> None:
-        """Store an AES key (16/24/32 bytes) in `slot`.  It can never be read back."""
+        """Store an AES key (16/24/32 bytes) in `slot`.  It can never be read back.
+
+        Replacing a key returns once the new key is in force: requests that had not started
+        run with it, and the outputs of those that had started with the old one have left
+        (KEY_CMD.RETIRING clear; see zeroize)."""
         self._check_slot(slot)
         if not isinstance(key, (bytes, bytearray)) or len(key) not in packets.KEY_LEN_CODE:
             n = len(key) if isinstance(key, (bytes, bytearray)) else type(key).__name__
@@ -318,29 +322,39 @@ class Device:
             self.write_reg("KEY_DATA", int.from_bytes(key[4 * i:4 * i + 4], "big"), index=i)
         self.write_reg("KEY_CMD", op=1, len=packets.KEY_LEN_CODE[len(key)])
         self._keys[slot] = len(key)
+        self._key_store_ready(retired=True)
 
-    def _key_store_ready(self) -> None:
-        """Wait while the key store sweeps its slots (after reset, zeroize all): KEY_CMD.BUSY."""
-        busy = self.rm.field("KEY_CMD", "BUSY")
+    def _key_store_ready(self, retired: bool = False) -> None:
+        """Wait while the key store sweeps its slots (after reset, zeroize all): KEY_CMD.BUSY;
+        with `retired` also while outputs of a replaced key are still to leave: KEY_CMD.RETIRING."""
+        fields = [self.rm.field("KEY_CMD", "BUSY")]
+        if retired:
+            fields.append(self.rm.field("KEY_CMD", "RETIRING"))
         limit = self.cycles + self.timeout_cycles
-        while busy.extract(self.read_reg("KEY_CMD")):
+        while any(f.extract(value := self.read_reg("KEY_CMD")) for f in fields):
             if self.cycles > limit:
-                raise SimTimeout(f"KEY_CMD.BUSY still set after {self.timeout_cycles} cycles")
+                raise SimTimeout(f"KEY_CMD still 0x{value:08x} (BUSY / RETIRING) after {self.timeout_cycles} "
+                                 "cycles" + (" (is the output stream stalled?)" if retired else ""))
             self.model.step(8)
 
     def zeroize(self, slot: int | None = None) -> None:
-        """Erase one key slot, or every slot (None).  Channels on it then answer KEY_ERROR."""
+        """Erase one key slot, or every slot (None).  Channels on it then answer KEY_ERROR.
+
+        Returns once the erase has fully taken effect (KEY_CMD.BUSY and RETIRING clear): no
+        request starts with the old key any more, and every output of a request that had
+        started with it has left the device.  With the output stream stalled that wait does
+        not end: SimTimeout after `timeout_cycles`."""
         if slot is None:
             self._key_store_ready()
             self.write_reg("KEY_CMD", op=3)
             self._keys.clear()
+        else:
+            self._check_slot(slot)
             self._key_store_ready()
-            return
-        self._check_slot(slot)
-        self._key_store_ready()
-        self.write_reg("KEY_SEL", slot)
-        self.write_reg("KEY_CMD", op=2)
-        self._keys.pop(slot, None)
+            self.write_reg("KEY_SEL", slot)
+            self.write_reg("KEY_CMD", op=2)
+            self._keys.pop(slot, None)
+        self._key_store_ready(retired=True)
 
     # ---- channels ---------------------------------------------------------------------
     def open_channel(self, mode: str, key_slot: int, tag_len: int | None = None, nonce_len: int | None = None,
