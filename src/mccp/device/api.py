@@ -213,6 +213,7 @@ class Device:
         self._keys: dict[int, int] = {}           # slot -> key length the host loaded
         self._channels: dict[int, Channel] = {}
         self._pending: dict[int, _Pending] = {}
+        self._raw_more: dict[int, int] = {}      # seq -> raw packets with it beyond the one pending
         self._done: list[Result] = []
         self._next_ticket = 1
         self.tap: list | None = None              # a list: every raw output packet is appended
@@ -241,6 +242,15 @@ class Device:
         """Random stalls from now on: probability per cycle that the output stream's tready is
         low, and that the input stream shows no beat (seeded, reproducible)."""
         self.model.backpressure(out_stall, in_gap, seed)
+
+    def hold_output(self, on: bool = True) -> None:
+        """A stuck consumer: the output stream's tready stays low until hold_output(False)."""
+        self.model.hold_output(on)
+
+    def bus_jitter(self, on: bool = True, seed: int = 7) -> None:
+        """Register accesses like a careless AXI4-Lite master: AW and W in separate cycles
+        (either first), B and R not always taken at once."""
+        self.model.bus_jitter(on, seed)
 
     @property
     def cycles(self) -> int:
@@ -408,21 +418,28 @@ class Device:
         self.model.push(packet, ticket)
         return ticket
 
-    def submit_raw(self, packet: bytes) -> int:
+    def submit_raw(self, packet: bytes, tlast: bool = True) -> int:
         """Queue a hand-made packet (tests of the parser); the ticket is its header's `seq`,
-        its result (drain) carries the raw body as `data`, op "raw"."""
+        its result (drain) carries the raw body as `data`, op "raw".  Raw packets may repeat a
+        seq: their results are matched in the order they leave.  tlast=False sends the packet
+        without TLAST, as a host that abandons it would: the device takes the beats that follow,
+        up to the next TLAST, as its continuation, so the packets sent meanwhile get no answer
+        of their own (push them with `model.push`)."""
         packet = bytes(packet)
         seq = int.from_bytes(packet[4:8].ljust(4, b"\0"), "big")
         if seq in self._pending:
-            raise ValueError(f"ticket {seq} is outstanding")
-        self._pending[seq] = _Pending(seq, None, "raw", 0)
-        self.model.push(packet, seq)
+            if self._pending[seq].cfg is not None:
+                raise ValueError(f"ticket {seq} is outstanding")
+            self._raw_more[seq] = self._raw_more.get(seq, 0) + 1
+        else:
+            self._pending[seq] = _Pending(seq, None, "raw", 0)
+        self.model.push(packet, seq, last=tlast)
         return seq
 
     @property
     def pending(self) -> int:
         """Requests submitted and not yet returned by drain() / a blocking call."""
-        return len(self._pending)
+        return len(self._pending) + sum(self._raw_more.values())
 
     def _collect(self) -> None:
         bad = self.model.counters()["out_violations"]
@@ -439,6 +456,9 @@ class Device:
             except ValueError as e:
                 raise DeviceError("MALFORMED", f"malformed output packet: {e}") from None
             p = self._pending.pop(h.seq, None)
+            if p is not None and self._raw_more.get(h.seq):
+                self._raw_more[h.seq] -= 1              # another raw packet with this seq is out
+                self._pending[h.seq] = p
             if p is None:
                 raise DeviceError("UNEXPECTED", f"output packet for unknown or already returned ticket "
                                   f"{h.seq} (channel {h.channel}, status {h.status_name})")

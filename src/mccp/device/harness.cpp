@@ -56,6 +56,7 @@ inline void get_bits(const VlWide<N>& s, uint32_t* w) {
 struct InPacket {
     std::vector<uint8_t> bytes;
     uint64_t id;
+    bool last;     // TLAST on its last beat (false: the host abandons it mid-packet)
 };
 
 struct OutPacket {
@@ -109,7 +110,15 @@ struct Dev {
     std::mt19937_64 rng;
     double p_out_stall = 0.0;     // probability that m_axis_tready is low in a cycle
     double p_in_gap = 0.0;        // probability that s_axis_tvalid is held low in a cycle
+    bool out_hold = false;        // a stuck consumer: m_axis_tready low until released
     std::uniform_real_distribution<double> uni{0.0, 1.0};
+
+    // AXI4-Lite timing of a careless master (off by default): AWVALID and WVALID each
+    // raised 0..3 cycles after the transaction begins (either may lead), BREADY and
+    // RREADY low in a cycle with probability 1/2.  Valid holds until its handshake.
+    bool bus_jitter = false;
+    std::mt19937_64 bus_rng{7};
+    unsigned aw_wait = 0, w_wait = 0;
 
     // AXI4-Lite master
     int aw_pending = 0, w_pending = 0, b_wait = 0, ar_pending = 0, r_wait = 0;
@@ -193,7 +202,7 @@ struct Dev {
         }
         put_bits(top->s_axis_tdata_i, w);
         top->s_axis_tvalid_i = 1;
-        top->s_axis_tlast_i = in_pos + beat_bytes >= b.size() ? 1 : 0;
+        top->s_axis_tlast_i = (in_q.front().last && in_pos + beat_bytes >= b.size()) ? 1 : 0;
         in_valid = true;
     }
 
@@ -201,16 +210,21 @@ struct Dev {
     void tick() {
         // drive (clock low)
         drive_in_beat();
-        top->m_axis_tready_i = (p_out_stall > 0.0 && uni(rng) < p_out_stall) ? 0 : 1;
-        top->s_axil_awvalid_i = aw_pending ? 1 : 0;
+        top->m_axis_tready_i = (out_hold || (p_out_stall > 0.0 && uni(rng) < p_out_stall)) ? 0 : 1;
+        bool aw_show = aw_pending && aw_wait == 0, w_show = w_pending && w_wait == 0;
+        if (aw_wait) --aw_wait;
+        if (w_wait) --w_wait;
+        bool b_take = b_wait && !(bus_jitter && (bus_rng() & 1));
+        bool r_take = r_wait && !(bus_jitter && (bus_rng() & 1));
+        top->s_axil_awvalid_i = aw_show ? 1 : 0;
         top->s_axil_awaddr_i = awaddr;
-        top->s_axil_wvalid_i = w_pending ? 1 : 0;
+        top->s_axil_wvalid_i = w_show ? 1 : 0;
         top->s_axil_wdata_i = wdata;
         top->s_axil_wstrb_i = wstrb;
-        top->s_axil_bready_i = b_wait ? 1 : 0;
+        top->s_axil_bready_i = b_take ? 1 : 0;
         top->s_axil_arvalid_i = ar_pending ? 1 : 0;
         top->s_axil_araddr_i = araddr;
-        top->s_axil_rready_i = r_wait ? 1 : 0;
+        top->s_axil_rready_i = r_take ? 1 : 0;
         top->clk_i = 0;
         top->eval();
 #ifdef DEV_TRACE
@@ -234,12 +248,12 @@ struct Dev {
             std::memcpy(out_prev, ow, sizeof ow);
             out_prev_last = top->m_axis_tlast_o;
         }
-        bool aw_fire = aw_pending && top->s_axil_awready_o;
-        bool w_fire = w_pending && top->s_axil_wready_o;
-        bool b_fire = b_wait && top->s_axil_bvalid_o;
+        bool aw_fire = aw_show && top->s_axil_awready_o;
+        bool w_fire = w_show && top->s_axil_wready_o;
+        bool b_fire = b_take && top->s_axil_bvalid_o;
         uint32_t b_resp = top->s_axil_bresp_o;
         bool ar_fire = ar_pending && top->s_axil_arready_o;
-        bool r_fire = r_wait && top->s_axil_rvalid_o;
+        bool r_fire = r_take && top->s_axil_rvalid_o;
         uint32_t r_data = top->s_axil_rdata_o, r_resp = top->s_axil_rresp_o;
         // edge
         top->clk_i = 1;
@@ -350,6 +364,10 @@ int dev_write(Dev* d, uint32_t addr, uint32_t data, uint32_t strb, uint64_t time
     d->wdata = data;
     d->wstrb = strb;
     d->aw_pending = d->w_pending = d->b_wait = 1;
+    if (d->bus_jitter) {
+        d->aw_wait = static_cast<unsigned>(d->bus_rng() % 4);
+        d->w_wait = static_cast<unsigned>(d->bus_rng() % 4);
+    }
     uint64_t limit = d->cycle + timeout;
     while (d->aw_pending || d->w_pending || d->b_wait) {
         if (d->cycle >= limit) {
@@ -389,8 +407,18 @@ int dev_read(Dev* d, uint32_t addr, uint32_t* data, uint64_t timeout) {
 }
 
 // Queue a packet (any byte length; the last beat is zero-padded) with a caller's id.
-void dev_push(Dev* d, const uint8_t* bytes, uint64_t len, uint64_t id) {
-    d->in_q.push_back({std::vector<uint8_t>(bytes, bytes + len), id});
+// last = 0: its last beat goes without TLAST, as from a host that abandons a packet.
+void dev_push(Dev* d, const uint8_t* bytes, uint64_t len, uint64_t id, int last) {
+    d->in_q.push_back({std::vector<uint8_t>(bytes, bytes + len), id, last != 0});
+}
+
+// A stuck consumer: m_axis_tready held low (on != 0) for as long as the caller likes.
+void dev_hold_output(Dev* d, int on) { d->out_hold = on != 0; }
+
+// AXI4-Lite timing of a careless master (see Dev::bus_jitter), seeded.
+void dev_bus_jitter(Dev* d, int on, uint64_t seed) {
+    d->bus_jitter = on != 0;
+    d->bus_rng.seed(seed);
 }
 
 uint64_t dev_in_pending(Dev* d) { return d->in_q.size(); }

@@ -26,7 +26,9 @@ _SIGNATURES = {
     "dev_write": ([_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, _u64], ctypes.c_int),
     "dev_write_many": ([_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32), _u64, _u64], ctypes.c_int),
     "dev_read": ([_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32), _u64], ctypes.c_int),
-    "dev_push": ([_p, ctypes.c_char_p, _u64, _u64], None),
+    "dev_push": ([_p, ctypes.c_char_p, _u64, _u64, ctypes.c_int], None),
+    "dev_hold_output": ([_p, ctypes.c_int], None),
+    "dev_bus_jitter": ([_p, ctypes.c_int, _u64], None),
     "dev_in_pending": ([_p], _u64),
     "dev_out_count": ([_p], _u64),
     "dev_out_total": ([_p], _u64),
@@ -128,6 +130,15 @@ class Model:
             raise ValueError("back-pressure probabilities must be in [0, 1)")
         self._lib.dev_backpressure(self._h, out_stall, in_gap, seed)
 
+    def hold_output(self, on: bool = True) -> None:
+        """A stuck consumer: m_axis_tready held low from now until hold_output(False)."""
+        self._lib.dev_hold_output(self._h, int(on))
+
+    def bus_jitter(self, on: bool = True, seed: int = 7) -> None:
+        """AXI4-Lite like a careless master: AWVALID and WVALID each 0..3 cycles late (either
+        first), BREADY / RREADY low half the cycles (seeded)."""
+        self._lib.dev_bus_jitter(self._h, int(on), seed)
+
     @property
     def irq(self) -> bool:
         return bool(self._lib.dev_irq(self._h))
@@ -169,8 +180,10 @@ class Model:
         return v
 
     # streams ---------------------------------------------------------------------------
-    def push(self, packet: bytes, ident: int = 0) -> None:
-        self._lib.dev_push(self._h, packet, len(packet), ident)
+    def push(self, packet: bytes, ident: int = 0, last: bool = True) -> None:
+        """Queue an input packet; last=False sends it without TLAST (an abandoned packet: the
+        device takes the following beats as its continuation)."""
+        self._lib.dev_push(self._h, packet, len(packet), ident, int(last))
 
     @property
     def in_pending(self) -> int:
