@@ -211,6 +211,7 @@ class Device:
         self.open_seconds = time.monotonic() - t0
         self.model = Model(self.library, seed=seed, trace=trace)
         self._keys: dict[int, int] = {}           # slot -> key length the host loaded
+        self.key_command_cycle = -1               # cycle the last KEY_CMD write of load_key / zeroize ended
         self._channels: dict[int, Channel] = {}
         self._pending: dict[int, _Pending] = {}
         self._raw_more: dict[int, int] = {}      # seq -> raw packets with it beyond the one pending
@@ -331,6 +332,7 @@ class Device:
         for i in range(len(key) // 4):
             self.write_reg("KEY_DATA", int.from_bytes(key[4 * i:4 * i + 4], "big"), index=i)
         self.write_reg("KEY_CMD", op=1, len=packets.KEY_LEN_CODE[len(key)])
+        self.key_command_cycle = self.cycles
         self._keys[slot] = len(key)
         self._key_store_ready(retired=True)
 
@@ -357,12 +359,14 @@ class Device:
         if slot is None:
             self._key_store_ready()
             self.write_reg("KEY_CMD", op=3)
+            self.key_command_cycle = self.cycles
             self._keys.clear()
         else:
             self._check_slot(slot)
             self._key_store_ready()
             self.write_reg("KEY_SEL", slot)
             self.write_reg("KEY_CMD", op=2)
+            self.key_command_cycle = self.cycles
             self._keys.pop(slot, None)
         self._key_store_ready(retired=True)
 
