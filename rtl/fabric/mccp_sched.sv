@@ -340,6 +340,11 @@ module mccp_sched #(
       end
       stale_q <= stale_d;
       state_q <= state_d;
+      // a request that goes back to read its key starts over: no half of it runs
+      if (restart && state_d == StKeyRd) begin
+        split_q    <= 1'b0;
+        mac_half_q <= 1'b0;
+      end
       core_q  <= core_d;
       for (int c = 0; c < NumCores; c++) start_valid_q[c] <= (state_d == StStart) && (32'(core_d) == c);
 
@@ -366,8 +371,9 @@ module mccp_sched #(
               io_hit_q   <= pio_hit_q;
             end
           end else if (cand_q != '0) begin
-            split_q <= 1'b0;
-            rr_q    <= (32'(pick) == NumCores - 1) ? '0 : pick + 1'b1;
+            split_q    <= 1'b0;
+            mac_half_q <= 1'b0;
+            rr_q       <= (32'(pick) == NumCores - 1) ? '0 : pick + 1'b1;
           end
         end
         StKey: begin

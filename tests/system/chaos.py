@@ -78,10 +78,12 @@ class Soak:
         self.chans = []
         self.statuses: set[str] = set()
         self.last_slot = 0
+        self.log: list[tuple[int, str]] = []     # (cycle, host action): printed with a failure
 
     # ---- host actions ------------------------------------------------------------------
     def _set_key(self, slot: int, key: bytes | None) -> None:
         t0 = self.dev.cycles
+        self.log.append((t0, f"{'zeroize' if key is None else 'load key'} slot {slot}"))
         if key is None:
             self.dev.zeroize(slot)
         else:
@@ -173,14 +175,19 @@ class Soak:
         elif r < 0.45:
             mask = rng.randrange(1, 1 << dev.cores)
             dev.write_reg("CORE_ENABLE", mask)
+            self.log.append((dev.cycles, f"CORE_ENABLE {mask:#x} for a while"))
             dev.model.step(rng.randint(50, 2000))
             dev.write_reg("CORE_ENABLE", (1 << dev.cores) - 1)
             self.n.enable_toggles += 1
         elif r < 0.55:
-            dev.load_firmware(rng.sample(range(dev.cores), rng.randint(1, dev.cores)))
+            cores = rng.sample(range(dev.cores), rng.randint(1, dev.cores))
+            self.log.append((dev.cycles, f"firmware to cores {cores}"))
+            dev.load_firmware(cores)
             self.n.firmware_reloads += 1
         elif r < 0.70:
-            dev.write_reg("SCHED", affinity=rng.getrandbits(1), in_order=1, ccm_split=rng.getrandbits(1))
+            aff, split = rng.getrandbits(1), rng.getrandbits(1)
+            self.log.append((dev.cycles, f"SCHED affinity {aff} ccm_split {split}"))
+            dev.write_reg("SCHED", affinity=aff, in_order=1, ccm_split=split)
             self.n.policy_changes += 1
         elif r < 0.85:
             dev.backpressure(out_stall=rng.choice([0.0, 0.3, 0.7, 0.95]), in_gap=rng.choice([0.0, 0.2]),
@@ -188,6 +195,7 @@ class Soak:
             self.n.stalls += 1
         else:
             # a stuck consumer for a while; the host keeps feeding requests meanwhile
+            self.log.append((dev.cycles, "stuck consumer"))
             dev.hold_output(True)
             for _ in range(rng.randint(1, 8)):
                 self.request()
@@ -227,20 +235,25 @@ class Soak:
             match = [v for v in versions
                      if (r.data, r.tag) == refs.reference(s.channel.mode, v.key, c.data, c.nonce, c.aad,
                                                            s.channel.cfg.tag_len)]
-            assert match, f"{s.channel.mode} ticket {r.ticket}: no key of slot {s.slot} gives this output"
+            assert match, (f"{s.channel.mode} ticket {r.ticket} (submitted at {s.cycle}, entry {r.entry_cycle}, "
+                           f"start {r.start_cycle}, exit {r.exit_cycle}, core {r.core}): no key of slot {s.slot} "
+                           f"gives this output; its versions (since, replaced, until): "
+                           f"{[(v.since, v.replaced, v.until, v.key is not None) for v in self.history[s.slot]][-4:]}; "
+                           f"host actions before: {[a for a in self.log if a[0] <= r.exit_cycle][-6:]}")
             assert any(r.start_cycle <= v.replaced + OFFERED for v in match), (
                 f"ticket {r.ticket} started at {r.start_cycle} with a key replaced at {[v.replaced for v in match]}")
             assert any(r.exit_cycle <= v.until for v in match), (
                 f"ticket {r.ticket} left at {r.exit_cycle}, after the call that replaced its key returned "
                 f"({[v.until for v in match]})")
             self.n.ok += 1
-        # per-channel order of the ordered channels' requests
-        out = [r.ticket for r in results]
+        # per-channel order of the ordered channels' requests that reached a core (a request
+        # refused before any core, e.g. KEY_ERROR, is answered at once, outside the order)
+        out = [r.ticket for r in results if r.core is not None]
         pos = {t: i for i, t in enumerate(out)}
         for chan, tickets in self.order.items():
             done = [t for t in tickets if t in pos]
             assert [pos[t] for t in done] == sorted(pos[t] for t in done), f"channel {chan} out of order"
-            self.order[chan] = [t for t in tickets if t not in pos]
+            self.order[chan] = [t for t in tickets if t not in seen]
 
     def run(self, packets: int, batch: int = 40) -> Counts:
         self.statuses = set(self.dev.rm.status_code)

@@ -140,3 +140,37 @@ def test_commit_needs_every_word_of_its_size(dev):
     with pytest.raises(BusError):
         dev.write_reg("KEY_SEL", 6)
         dev.write_reg("KEY_CMD", op=1, len=0)               # staging was cleared by the refusal
+
+
+def test_split_request_refused_mid_key_load(dev, rng):
+    """A split CCM request whose slot is zeroized while its MAC half loads the key is refused
+    (KEY_ERROR); the request after it, on another channel, runs as an ordinary task with its own
+    key (the chaos soak found it started as a second MAC half, under the erased key)."""
+    dev.load_key(2, OTHER)
+    mac = dev.open_channel("cmac", 2, policy={"ordered"})
+    statuses = set()
+    try:
+        for delay in range(0, 260, 5):
+            dev.load_key(3, KEYS[16])                      # caches cold: the MAC half loads the key
+            ccm = dev.open_channel("ccm", 3, policy={"ordered", "split"})
+            try:
+                c = make_case(rng, "ccm", "encrypt", KEYS[16], 64, 13, 16)
+                t = dev.submit(ccm, "encrypt", c.data, nonce=c.nonce)
+                dev.model.step(delay)
+                dev.zeroize(3)
+                m = make_case(rng, "cmac", "mac", OTHER, 40, 0, 16)
+                u = dev.submit(mac, "mac", m.data)
+                res = {r.ticket: r for r in dev.drain()}
+                assert res[t].status in ("OK", "KEY_ERROR"), (delay, res[t])
+                if res[t].status == "OK":
+                    assert (res[t].data, res[t].tag) == (c.want_data, c.want_tag), delay
+                assert (res[u].status, res[u].tag) == ("OK", m.want_tag), (delay, res[u])
+                statuses.add(res[t].status)
+                dev.model.step(50)
+                assert dev.read_reg("CORE_IDLE") == (1 << dev.cores) - 1, f"delay {delay}: a core stays busy"
+            finally:
+                ccm.close()
+        # zeroized before the pair started: refused; after it: done with the old key
+        assert statuses == {"OK", "KEY_ERROR"}, statuses
+    finally:
+        mac.close()

@@ -11,6 +11,7 @@
 // Drivers change their outputs only after an edge, as registered logic would.
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <random>
@@ -78,6 +79,7 @@ struct Dev {
     Vtop* top;
 #ifdef DEV_TRACE
     TraceFile* tfp = nullptr;
+    uint64_t trace_from = 0;      // MCCP_TRACE_FROM: first cycle written to the waveform
 #endif
     uint64_t cycle = 0;
     unsigned beat_bytes;
@@ -140,6 +142,7 @@ struct Dev {
         (void)trace_path;
 #ifdef DEV_TRACE
         if (trace_path && *trace_path) {
+            if (const char* from = std::getenv("MCCP_TRACE_FROM")) trace_from = std::strtoull(from, nullptr, 10);
             tfp = new TraceFile;
             top->trace(tfp, 99);
             tfp->open(trace_path);
@@ -228,7 +231,7 @@ struct Dev {
         top->clk_i = 0;
         top->eval();
 #ifdef DEV_TRACE
-        if (tfp) tfp->dump(ctx->time());
+        if (tfp && cycle >= trace_from) tfp->dump(ctx->time());
         ctx->timeInc(1);
 #endif
         // sample handshakes
@@ -259,7 +262,7 @@ struct Dev {
         top->clk_i = 1;
         top->eval();
 #ifdef DEV_TRACE
-        if (tfp) tfp->dump(ctx->time());
+        if (tfp && cycle >= trace_from) tfp->dump(ctx->time());
         ctx->timeInc(1);
 #endif
         // bookkeeping
