@@ -88,7 +88,7 @@ module mccp_stream_in #(
   // header alone and registered a state earlier, in StLookup, so its adders do
   // not run on into the checks (carry chains in series were the 2-core tops'
   // critical path, from here into the cores' input FIFOs).
-  logic        mac_mode, has_tag, dir, op_ok, chan_ok;
+  logic        mac_mode, has_tag, dir, op_ok, chan_ok, fields_ok;
   logic [13:0] words_d;
   logic [7:0]  check_status;
   logic [4:0]  tag_expect;
@@ -99,6 +99,13 @@ module mccp_stream_in #(
   assign op_ok      = (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
   assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
   assign chan_ok    = (32'(hdr_q.channel) < Channels) && cfg_q.enable;
+  // Fields a mode does not take (firmware/*.s): AAD only with CCM, GCM and
+  // GMAC; GMAC's message travels as AAD, so it takes no payload.  The core
+  // would otherwise read the AAD words as payload (ECB/CBC/CTR) or run full
+  // GCM on a MAC-only channel.
+  assign fields_ok  = ((hdr_q.aad_len == '0) || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) ||
+                       (cfg_q.mode == mccp_regs_pkg::MODE_GCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GMAC)) &&
+                      ((hdr_q.payload_len == '0) || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC));
   assign words_d    = nwords(hdr_q.nonce_len) + nwords(hdr_q.aad_len) +
                       nwords(hdr_q.payload_len) + nwords({8'd0, hdr_q.tag_len});
 
@@ -106,7 +113,7 @@ module mccp_stream_in #(
     check_status = mccp_isa_pkg::STATUS_OK;
     if (hdr_q.magic != mccp_regs_pkg::HDR_IN_MAGIC || hdr_q.reserved != '0) check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (!chan_ok)                                   check_status = mccp_regs_pkg::STATUS_NO_CHANNEL;
-    else if (!op_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
+    else if (!op_ok || !fields_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
              hdr_q.tag_len != {3'd0, tag_expect})        check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (32'(left_q) > InWords)                      check_status = mccp_isa_pkg::STATUS_OVERSIZE;
   end

@@ -46,6 +46,7 @@ ST = RM.status_code
 MODE = RM.mode_code
 MAC_MODES = {MODE["cbc-mac"], MODE["cmac"], MODE["gmac"]}
 TAG_MODES = MAC_MODES | {MODE["ccm"], MODE["gcm"]}
+AAD_MODES = {MODE["ccm"], MODE["gcm"], MODE["gmac"]}     # the modes that take AAD (firmware/*.s)
 CHAN = RM.structs["chan_cfg"]
 MAGIC = RM.magic("in")
 
@@ -126,7 +127,10 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     op_ok = op in ((2, 3) if mac else (0, 1))
     direction = op & 1
     tag = cfg["tag_len"] if (mode in TAG_MODES and direction) else 0
-    if not op_ok or h["nonce_len"] != cfg["nonce_len"] or h["tag_len"] != tag:
+    # fields the mode does not take: AAD outside CCM/GCM/GMAC, a payload on GMAC (its
+    # message travels as AAD, docs/fabric.md "Input packet")
+    fields_ok = (h["aad_len"] == 0 or mode in AAD_MODES) and (h["payload_len"] == 0 or mode != MODE["gmac"])
+    if not op_ok or not fields_ok or h["nonce_len"] != cfg["nonce_len"] or h["tag_len"] != tag:
         p.err = ST["BAD_HEADER"]
         return
     expected = nwords(h["nonce_len"]) + nwords(h["aad_len"]) + nwords(h["payload_len"]) + nwords(h["tag_len"])
@@ -167,15 +171,19 @@ def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
     tag = cfg["tag_len"] if (cfg["mode"] in TAG_MODES and direction) else 0
     left = max(0, budget - nwords(cfg["nonce_len"]) - nwords(tag))
     payload = rng.choice([0, rng.randint(1, 16 * max(1, left // 2)), 16 * (left // 2)])
+    if cfg["mode"] == MODE["gmac"]:
+        payload = 0
     left -= nwords(payload)
     aad = rng.choice([0, 0, rng.randint(0, 16 * max(0, left))]) if left > 0 else 0
+    if cfg["mode"] not in AAD_MODES:
+        aad = 0
     return dict(op=(2 if mac else 0) | direction, channel=chan, seq=rng.getrandbits(32),
                 payload_len=payload, aad_len=aad, nonce_len=cfg["nonce_len"], tag_len=tag)
 
 
 KINDS = ["ok"] * 12 + ["early", "late", "late", "hdr_only", "magic", "reserved", "unknown", "unknown_hi",
                        "disabled", "op_class", "op_big", "nonce", "tag", "oversize", "refuse", "refuse",
-                       "empty_late", "full"]
+                       "empty_late", "full", "aad_field", "gmac_payload"]
 
 
 def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = None) -> Packet:
@@ -217,14 +225,29 @@ def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = N
         hdr["nonce_len"] = cfg["nonce_len"] + rng.choice([1, 16, 2])
     elif kind == "tag":
         hdr["tag_len"] = (hdr["tag_len"] + rng.choice([1, 4, 16])) & 0xFF
-    elif kind == "oversize":
-        hdr["aad_len"] = 16 * (IN_WORDS + 1 - (expected - nwords(hdr["aad_len"])))
-        n = rng.choice([1, 3, IN_WORDS + 2])
-    elif kind == "full":
-        # exactly InWords body words: not oversize
-        aad_words = IN_WORDS - (expected - nwords(hdr["aad_len"]))
-        hdr["aad_len"] = 16 * aad_words - rng.randrange(16) if aad_words > 0 else 0
-        n = IN_WORDS if aad_words >= 0 else 0
+    elif kind in ("aad_field", "gmac_payload"):
+        # a field the mode does not take (falls back to a good packet when no channel has
+        # such a mode); the body is sent as the header announces it
+        want = (lambda m: m not in AAD_MODES) if kind == "aad_field" else (lambda m: m == MODE["gmac"])
+        cands = [c for c in enabled if want(table[c]["mode"])]
+        if cands:
+            chan = rng.choice(cands)
+            cfg = table[chan]
+            hdr = good_header(rng, chan, cfg, IN_WORDS // 2)
+            hdr["aad_len" if kind == "aad_field" else "payload_len"] = rng.randint(1, 16 * max(1, IN_WORDS // 4))
+            expected = n = nwords(hdr["nonce_len"]) + nwords(hdr["aad_len"]) + nwords(hdr["payload_len"]) + \
+                nwords(hdr["tag_len"])
+    elif kind in ("oversize", "full"):
+        # grow a field the mode takes: AAD where it has AAD, else the payload
+        f = "aad_len" if cfg["mode"] in AAD_MODES else "payload_len"
+        if kind == "oversize":
+            hdr[f] = 16 * (IN_WORDS + 1 - (expected - nwords(hdr[f])))
+            n = rng.choice([1, 3, IN_WORDS + 2])
+        else:
+            # exactly InWords body words: not oversize
+            f_words = IN_WORDS - (expected - nwords(hdr[f]))
+            hdr[f] = 16 * f_words - rng.randrange(16) if f_words > 0 else 0
+            n = IN_WORDS if f_words >= 0 else 0
     elif kind == "refuse":
         refuse = rng.choice([ST["KEY_ERROR"], ST["NO_CORE"]])
     elif kind == "early":
@@ -234,7 +257,7 @@ def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = N
     elif kind == "hdr_only":
         n = 0
     if kind in ("magic", "reserved", "unknown", "unknown_hi", "disabled", "op_class", "op_big",
-                "nonce", "tag") and rng.random() < 0.5:
+                "nonce", "tag", "aad_field", "gmac_payload") and rng.random() < 0.5:
         n = rng.randint(0, 4)
     body = [rng.getrandbits(128) for _ in range(n)]
     p = Packet(hdr=hdr, body=body, last_on_hdr=(n == 0), refuse=refuse, core=rng.randrange(CORES),
