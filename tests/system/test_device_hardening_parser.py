@@ -4,6 +4,9 @@
    takes none either) is a malformed header: BAD_HEADER, no core.
 5. payload_len on GMAC (a MAC-only mode whose message travels as AAD, docs/fabric.md
    "Input packet": payload_len 0) is a malformed header: BAD_HEADER, no core.
+7. Packets are byte-accurate (docs/fabric.md "Words and beats"): a packet cut inside its last
+   word is answered LENGTH, not computed on zero bytes; output packets end at their last
+   valid byte.
 
 Expected values come from `cryptography` (mccp.refs) and the spec.  After each test a good
 packet on another channel must come back OK and correct, and every ticket must come back.
@@ -102,3 +105,59 @@ def test_payload_on_gmac(keyed, rng):
     finally:
         ch.close()
 
+
+def test_byte_accurate_packets(keyed, rng):
+    """7: a packet cut inside its last word is LENGTH (once zero-filled and answered OK); the
+    exact byte-accurate packet and the word-padded one are OK; output packets end at their
+    last valid byte (16-byte header + out_len for a one-field result)."""
+    dev = keyed
+    ctr = dev.open_channel("ctr", 0)
+    gcm = dev.open_channel("gcm", 0)
+    gcm12 = dev.open_channel("gcm", 0, tag_len=12)
+    dev.tap = []
+    try:
+        nonce, data = rng.randbytes(16), rng.randbytes(40)
+        body = _hdr(dev, ctr, "encrypt", 0, payload_len=len(data)) + nonce + data     # 72 bytes
+
+        def seq(p, s):
+            return p[:4] + s.to_bytes(4, "big") + p[8:]
+
+        gn, gaad, gpt = rng.randbytes(12), rng.randbytes(7), rng.randbytes(21)
+        gct, gtag = refs.gcm_encrypt(KEY, gn, gpt, gaad, 16)
+        gdec = _hdr(dev, gcm, "decrypt", 0, payload_len=len(gct), aad_len=len(gaad), tag_len=16) + \
+            _pad(gn) + _pad(gaad) + _pad(gct) + gtag
+        t = {
+            "exact": dev.submit_raw(seq(body, 7001)),
+            "padded": dev.submit_raw(seq(body + bytes(8), 7002)),
+            "cut_1": dev.submit_raw(seq(body[:-1], 7003)),
+            "cut_4": dev.submit_raw(seq(body[:-4], 7004)),           # on a 32-bit beat boundary
+            "cut_7": dev.submit_raw(seq(body[:-7], 7005)),
+            "tag_cut": dev.submit_raw(seq(gdec[:-3], 7006)),
+            "gcm_ok": dev.submit_raw(seq(gdec, 7007)),
+        }
+        res = {r.ticket: r for r in dev.drain()}
+        assert set(res) == set(t.values())
+        st = {k: res[v].status for k, v in t.items()}
+        assert st == {"exact": "OK", "padded": "OK", "cut_1": "LENGTH", "cut_4": "LENGTH", "cut_7": "LENGTH",
+                      "tag_cut": "LENGTH", "gcm_ok": "OK"}
+        want = refs.ctr32(KEY, nonce, data)
+        assert res[t["exact"]].data == want and res[t["padded"]].data == want
+        assert res[t["gcm_ok"]].data == gpt
+        for k in ("cut_1", "cut_4", "cut_7", "tag_cut"):
+            assert res[t[k]].data == b""
+        # output packets: byte-accurate, the header's out_len bytes and no padding after them
+        outs = {int.from_bytes(o[4:8], "big"): o for o in dev.tap}
+        assert len(outs[t["exact"]]) == 16 + 40 and outs[t["exact"]][16:] == want
+        assert len(outs[t["gcm_ok"]]) == 16 + 21
+        assert all(len(outs[t[k]]) == 16 for k in ("cut_1", "cut_4", "cut_7", "tag_cut"))
+        # through the API: a GCM encryption's tag word ends at the tag's last byte
+        dev.tap.clear()
+        assert gcm12.encrypt(gpt, nonce=gn, aad=gaad) == (gct, gtag[:12])
+        [o] = dev.tap
+        assert len(o) == 16 + 32 + 12 and o[16:16 + 21] == gct and o[48:] == gtag[:12]
+        _still_works(dev, rng, 7010)
+    finally:
+        dev.tap = None
+        ctr.close()
+        gcm.close()
+        gcm12.close()
