@@ -13,6 +13,10 @@
 // TLAST late: the core's last word is the expected one, the extra words are
 // dropped and in_done reports len_err (the output stage turns the status into
 // LENGTH).  in_done pulses once per granted packet, when its TLAST has passed.
+// Bytes (docs/fabric.md "Words and beats"): the packet's last word must hold
+// the last field's bytes (its length mod 16, or 16) or be the full padded
+// word; a last word cut shorter, a partial header word or a TKEEP pattern the
+// upsizer flags is len_err too, so no packet runs on bytes it did not carry.
 module mccp_stream_in #(
   parameter int NumCores = 4,
   parameter int Channels = 64,
@@ -24,6 +28,8 @@ module mccp_stream_in #(
   input  logic                word_valid_i,
   output logic                word_ready_o,
   input  logic [127:0]        word_data_i,
+  input  logic [4:0]          word_bytes_i,     // valid bytes: 16 but for a packet's last word
+  input  logic                word_keep_err_i,  // a beat of the word broke the TKEEP rule
   input  logic                word_last_i,
   // channel table lookup (registered read: cfg one cycle after idx)
   output logic [7:0]          chan_idx_o,
@@ -78,6 +84,10 @@ module mccp_stream_in #(
   // is a compare with 1, with no subtract before it).
   logic [13:0] left_q;
   logic [Cw-1:0] core_q;
+  // Valid bytes the packet's last word must hold (1..16), from the header in
+  // StLookup; and a sticky flag: a partial header word or a TKEEP error so far.
+  logic [4:0]  lastb_q, lastb_d;
+  logic        kerr_q;
 
   // Body words of a field of n bytes.
   function automatic logic [13:0] nwords(input logic [15:0] n);
@@ -88,7 +98,7 @@ module mccp_stream_in #(
   // header alone and registered a state earlier, in StLookup, so its adders do
   // not run on into the checks (carry chains in series were the 2-core tops'
   // critical path, from here into the cores' input FIFOs).
-  logic        mac_mode, has_tag, dir, op_ok, chan_ok;
+  logic        mac_mode, has_tag, dir, op_ok, chan_ok, fields_ok;
   logic [13:0] words_d;
   logic [7:0]  check_status;
   logic [4:0]  tag_expect;
@@ -99,14 +109,38 @@ module mccp_stream_in #(
   assign op_ok      = (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
   assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
   assign chan_ok    = (32'(hdr_q.channel) < Channels) && cfg_q.enable;
+  // Fields a mode does not take (firmware/*.s): AAD only with CCM, GCM and
+  // GMAC; GMAC's message travels as AAD, so it takes no payload.  The core
+  // would otherwise read the AAD words as payload (ECB/CBC/CTR) or run full
+  // GCM on a MAC-only channel.
+  assign fields_ok  = ((hdr_q.aad_len == '0) || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) ||
+                       (cfg_q.mode == mccp_regs_pkg::MODE_GCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GMAC)) &&
+                      ((hdr_q.payload_len == '0) || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC));
   assign words_d    = nwords(hdr_q.nonce_len) + nwords(hdr_q.aad_len) +
                       nwords(hdr_q.payload_len) + nwords({8'd0, hdr_q.tag_len});
+
+  // The last field of the packet sets the last word's byte count: tag, else
+  // payload, else AAD, else nonce, else the header alone (16).
+  logic [3:0] last_mod;
+  logic       last_hdr;
+  always_comb begin
+    last_hdr = 1'b0;
+    if (hdr_q.tag_len != '0)          last_mod = hdr_q.tag_len[3:0];
+    else if (hdr_q.payload_len != '0) last_mod = hdr_q.payload_len[3:0];
+    else if (hdr_q.aad_len != '0)     last_mod = hdr_q.aad_len[3:0];
+    else if (hdr_q.nonce_len != '0)   last_mod = hdr_q.nonce_len[3:0];
+    else begin
+      last_mod = 4'd0;
+      last_hdr = 1'b1;
+    end
+    lastb_d = (last_mod == '0 || last_hdr) ? 5'd16 : {1'b0, last_mod};
+  end
 
   always_comb begin
     check_status = mccp_isa_pkg::STATUS_OK;
     if (hdr_q.magic != mccp_regs_pkg::HDR_IN_MAGIC || hdr_q.reserved != '0) check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (!chan_ok)                                   check_status = mccp_regs_pkg::STATUS_NO_CHANNEL;
-    else if (!op_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
+    else if (!op_ok || !fields_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
              hdr_q.tag_len != {3'd0, tag_expect})        check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (32'(left_q) > InWords)                      check_status = mccp_isa_pkg::STATUS_OVERSIZE;
   end
@@ -195,6 +229,8 @@ module mccp_stream_in #(
       len_err_q  <= 1'b0;
       left_q     <= '0;
       core_q     <= '0;
+      lastb_q    <= 5'd16;
+      kerr_q     <= 1'b0;
     end else begin
       state_q   <= state_d;
       err_q     <= err_d;
@@ -202,10 +238,14 @@ module mccp_stream_in #(
       if (state_q == StHdr && word_fire) begin
         hdr_q      <= word_hdr;
         hdr_last_q <= word_last_i;
+        kerr_q     <= word_keep_err_i || (word_bytes_i != 5'd16);
+      end else if (word_fire && word_keep_err_i) begin
+        kerr_q     <= 1'b1;
       end
       if (state_q == StLookup) begin
         cfg_q   <= chan_cfg_i;  // read with the index of StHdr
         left_q  <= words_d;
+        lastb_q <= lastb_d;
       end
       if (state_q == StReq && req_ready_i) core_q <= req_core_i[Cw-1:0];
       if (body_fire) left_q <= left_q - 14'd1;
@@ -232,7 +272,13 @@ module mccp_stream_in #(
   assign done_grant = (state_q == StReq) && req_ready_i && !req_err_i && hdr_last_q;
   assign in_done_valid_o   = done_body || done_drop || done_grant;
   assign in_done_core_o    = (state_q == StReq) ? req_core_i : 4'(core_q);
-  assign in_done_len_err_o = done_drop;
+  // The body ends at the expected word (left_q == 1): its bytes must be the
+  // last field's or the full padded word.  An early TLAST stays the core's
+  // TRUNCATED unless the bytes broke the TKEEP rule.
+  logic body_bad;
+  assign body_bad = kerr_q || word_keep_err_i ||
+                    ((left_q == 14'd1) && (word_bytes_i != lastb_q) && (word_bytes_i != 5'd16));
+  assign in_done_len_err_o = done_drop || (done_body && body_bad) || (done_grant && kerr_q);
 
   assign err_valid_o   = (state_q == StErr);
   assign err_status_o  = err_q;

@@ -114,6 +114,7 @@ module mccp_stream_out #(
   output logic                    m_axis_tvalid_o,
   input  logic                    m_axis_tready_i,
   output logic [StreamBits-1:0]   m_axis_tdata_o,
+  output logic [StreamBits/8-1:0] m_axis_tkeep_o,
   output logic                    m_axis_tlast_o,
   // scheduler / registers
   output logic [NumCores-1:0]     rec_space_o,  // room for one more record (next cycle)
@@ -415,6 +416,7 @@ module mccp_stream_out #(
 
   // word stream into the downsizer
   logic         w_valid, w_ready, w_last;
+  logic [4:0]   w_bytes;
   logic [127:0] w_data, cur_data;
   logic [4:0]   cur_bytes;
   logic         cur_valid, cur_last;
@@ -449,6 +451,7 @@ module mccp_stream_out #(
   // words of the current packet still to take from its core
   logic         wr_valid_q, wr_last_q, more_q;
   logic [127:0] wr_data_q;
+  logic [4:0]   wr_bytes_q;   // valid bytes: the core's count on a packet's last word, else 16
   logic         wr_take, wr_load;
   assign wr_take = (em_q == EmData) && wr_valid_q && w_ready;
   assign wr_load = more_q && (!wr_valid_q || wr_take);
@@ -465,13 +468,18 @@ module mccp_stream_out #(
   end
   // The word itself needs no reset: it is read only while wr_valid_q is set.
   always_ff @(posedge clk_i) begin
-    if (wr_load && cur_valid) wr_data_q <= cur_masked;
+    if (wr_load && cur_valid) begin
+      wr_data_q  <= cur_masked;
+      // earlier words keep their zero padding (each field starts on a new word)
+      wr_bytes_q <= cur_last ? cur_bytes : 5'd16;
+    end
   end
 
   always_comb begin
     w_valid = 1'b0;
     w_last  = 1'b0;
     w_data  = hdr_q;
+    w_bytes = 5'd16;
     if (em_q == EmHdr) begin
       w_valid = 1'b1;
       w_last  = only_q;
@@ -479,6 +487,7 @@ module mccp_stream_out #(
       w_valid = wr_valid_q;
       w_last  = wr_last_q;
       w_data  = wr_data_q;
+      w_bytes = wr_bytes_q;
     end
   end
 
@@ -624,11 +633,13 @@ module mccp_stream_out #(
     .word_valid_i (w_valid),
     .word_ready_o (w_ready),
     .word_data_i  (w_data),
+    .word_bytes_i (w_bytes),
     .word_last_i  (w_last),
     .word_err_i   (herr_q),
     .m_tvalid_o   (m_tvalid),
     .m_tready_i   (m_axis_tready_i),
     .m_tdata_o    (m_axis_tdata_o),
+    .m_tkeep_o    (m_axis_tkeep_o),
     .m_tlast_o    (m_tlast),
     .m_terr_o     (m_terr)
   );

@@ -48,11 +48,13 @@ module mccp_top #(
   input  logic                  s_axis_tvalid_i,
   output logic                  s_axis_tready_o,
   input  logic [StreamBits-1:0] s_axis_tdata_i,
+  input  logic [StreamBits/8-1:0] s_axis_tkeep_i,  // bit i: byte lane [8i+7:8i]
   input  logic                  s_axis_tlast_i,
   // AXI4-Stream out
   output logic                  m_axis_tvalid_o,
   input  logic                  m_axis_tready_i,
   output logic [StreamBits-1:0] m_axis_tdata_o,
+  output logic [StreamBits/8-1:0] m_axis_tkeep_o,
   output logic                  m_axis_tlast_o,
   output logic                  irq_o
 );
@@ -290,8 +292,9 @@ module mccp_top #(
   // Parser, scheduler //
   ///////////////////////
 
-  logic         word_valid, word_ready, word_last;
+  logic         word_valid, word_ready, word_last, word_keep_err;
   logic [127:0] word_data;
+  logic [4:0]   word_bytes;
 
   mccp_width_up #(
     .StreamBits (StreamBits)
@@ -301,10 +304,13 @@ module mccp_top #(
     .s_tvalid_i   (s_axis_tvalid_i),
     .s_tready_o   (s_axis_tready_o),
     .s_tdata_i    (s_axis_tdata_i),
+    .s_tkeep_i    (s_axis_tkeep_i),
     .s_tlast_i    (s_axis_tlast_i),
     .word_valid_o (word_valid),
     .word_ready_i (word_ready),
     .word_data_o  (word_data),
+    .word_bytes_o (word_bytes),
+    .word_keep_err_o (word_keep_err),
     .word_last_o  (word_last)
   );
 
@@ -332,6 +338,8 @@ module mccp_top #(
     .word_valid_i      (word_valid),
     .word_ready_o      (word_ready),
     .word_data_i       (word_data),
+    .word_bytes_i      (word_bytes),
+    .word_keep_err_i   (word_keep_err),
     .word_last_i       (word_last),
     .chan_idx_o        (lookup_idx),
     .chan_cfg_i        (chan_lookup_cfg),
@@ -700,6 +708,7 @@ module mccp_top #(
     .m_axis_tvalid_o,
     .m_axis_tready_i,
     .m_axis_tdata_o,
+    .m_axis_tkeep_o,
     .m_axis_tlast_o,
     .rec_space_o        (rec_space),
     .rec_empty_o        (rec_empty),

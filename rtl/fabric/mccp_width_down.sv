@@ -13,7 +13,13 @@
 // from a flip-flop, so m_tready_i has no combinational path to the producer.
 // Head refills from skid (or straight from the input) in the cycle its last
 // beat is accepted: the stream runs one beat per cycle without bubbles, also
-// at 128 bits with one word per beat.  tdata/tlast hold while tvalid && !tready.
+// at 128 bits with one word per beat.  tdata/tlast/tkeep hold while
+// tvalid && !tready.
+//
+// TKEEP: word_bytes_i (1..16) valid bytes of the word, 16 for every word but a
+// packet's last.  The word ends at the beat holding its last valid byte (no
+// empty beats) and TKEEP marks that beat's valid bytes, a run from byte 0 (the
+// top lane, bit StreamBits/8-1); every other beat has TKEEP all ones.
 module mccp_width_down #(
   parameter int StreamBits = 128
 ) (
@@ -22,39 +28,31 @@ module mccp_width_down #(
   input  logic                  word_valid_i,
   output logic                  word_ready_o,
   input  logic [127:0]          word_data_i,
+  input  logic [4:0]            word_bytes_i,
   input  logic                  word_last_i,
   input  logic                  word_err_i,
   output logic                  m_tvalid_o,
   input  logic                  m_tready_i,
   output logic [StreamBits-1:0] m_tdata_o,
+  output logic [StreamBits/8-1:0] m_tkeep_o,
   output logic                  m_tlast_o,
   output logic                  m_terr_o
 );
 
-  localparam int Beats = 128 / StreamBits;
+  localparam int BeatBytes = StreamBits / 8;
 
   logic          head_v_q, head_last_q, head_err_q;
   logic [127:0]  head_q;
+  logic [4:0]    head_left_q;     // bytes of head not yet sent (its top beat first)
   logic          skid_v_q, skid_last_q, skid_err_q;
   logic [127:0]  skid_q;
+  logic [4:0]    skid_bytes_q;
   logic          beat_last, fire, pop, refill, push;
 
-  if (Beats == 1) begin : g_one
-    assign beat_last = 1'b1;
-  end else begin : g_many
-    localparam int Cw = $clog2(Beats);
-    logic [Cw-1:0] beat_q;
-    assign beat_last = (32'(beat_q) == Beats - 1);
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        beat_q <= '0;
-      end else if (refill) begin
-        beat_q <= '0;
-      end else if (fire) begin
-        beat_q <= beat_q + 1'b1;
-      end
-    end
-  end
+  // A full word's 16 bytes end exactly on its last beat; a shorter one earlier.
+  assign beat_last = (head_left_q <= 5'(BeatBytes));
+  assign m_tkeep_o = beat_last ? ~({BeatBytes{1'b1}} >> head_left_q)
+                               : {BeatBytes{1'b1}};
 
   assign fire         = head_v_q && m_tready_i;
   assign pop          = fire && beat_last;        // head's last beat leaves
@@ -66,6 +64,8 @@ module mccp_width_down #(
     if (!rst_ni) begin
       head_v_q    <= 1'b0;
       head_q      <= '0;
+      head_left_q <= '0;
+      skid_bytes_q <= '0;
       head_last_q <= 1'b0;
       head_err_q  <= 1'b0;
       skid_v_q    <= 1'b0;
@@ -78,6 +78,7 @@ module mccp_width_down #(
           // no push while skid holds a word (word_ready_o is low)
           head_v_q    <= 1'b1;
           head_q      <= skid_q;
+          head_left_q <= skid_bytes_q;
           head_last_q <= skid_last_q;
           head_err_q  <= skid_err_q;
           skid_v_q    <= 1'b0;
@@ -85,17 +86,20 @@ module mccp_width_down #(
           head_v_q <= push;
           if (push) begin
             head_q      <= word_data_i;
+            head_left_q <= word_bytes_i;
             head_last_q <= word_last_i;
             head_err_q  <= word_err_i;
           end
         end
       end else begin
         if (fire) begin
-          head_q <= head_q << StreamBits;
+          head_q      <= head_q << StreamBits;
+          head_left_q <= head_left_q - 5'(BeatBytes);
         end
         if (push) begin
           skid_v_q    <= 1'b1;
           skid_q      <= word_data_i;
+          skid_bytes_q <= word_bytes_i;
           skid_last_q <= word_last_i;
           skid_err_q  <= word_err_i;
         end

@@ -6,6 +6,15 @@
 // a word ends the word early: the rest is zero and word_last_o is set, so a
 // packet never spills into the next one's word.
 //
+// TKEEP (docs/fabric.md "Words and beats"): bit i marks the byte lane
+// tdata[8i+7:8i], so byte 0 of a beat is lane StreamBits/8-1.  Every beat is
+// full except a packet's last, whose valid bytes are a run from byte 0.  The
+// bytes TKEEP leaves out are zeroed (their data is undefined on the bus), the
+// word's valid byte count goes out with it (16 but for a packet's last word)
+// and word_keep_err_o flags a word with a beat that broke the rule (a hole,
+// a partial beat before TLAST, an empty last beat); the parser turns both
+// into LENGTH.
+//
 // The word is held in a register until taken (word_valid_o && word_ready_i);
 // while it waits the next word's beats are not accepted: at 128 bits one word
 // per cycle passes (tready = !word_valid_o || word_ready_i).
@@ -17,20 +26,44 @@ module mccp_width_up #(
   input  logic                  s_tvalid_i,
   output logic                  s_tready_o,
   input  logic [StreamBits-1:0] s_tdata_i,
+  input  logic [StreamBits/8-1:0] s_tkeep_i,
   input  logic                  s_tlast_i,
   output logic                  word_valid_o,
   input  logic                  word_ready_i,
   output logic [127:0]          word_data_o,
+  output logic [4:0]            word_bytes_o,
+  output logic                  word_keep_err_o,
   output logic                  word_last_o
 );
 
   localparam int Beats = 128 / StreamBits;
+  localparam int BeatBytes = StreamBits / 8;
   localparam int Cw = (Beats > 1) ? $clog2(Beats) : 1;
+
+  // TKEEP of this beat: a run of ones from byte 0 (the top lane) is legal on
+  // the last beat, all ones on the others.  keep_rev has byte 0 in bit 0, so
+  // a run from byte 0 is a run of ones from bit 0: keep_rev & (keep_rev + 1) == 0.
+  logic [BeatBytes-1:0] keep_rev;
+  logic [StreamBits-1:0] kept;        // tdata with the lanes TKEEP leaves out zeroed
+  logic [4:0]           keep_cnt;
+  logic                 keep_ok;
+  always_comb begin
+    keep_cnt = '0;
+    for (int i = 0; i < BeatBytes; i++) begin
+      keep_rev[i]       = s_tkeep_i[BeatBytes-1-i];
+      kept[8*i +: 8]    = s_tkeep_i[i] ? s_tdata_i[8*i +: 8] : 8'h00;
+      keep_cnt          = keep_cnt + 5'(s_tkeep_i[i]);
+    end
+  end
+  assign keep_ok = s_tlast_i ? (((keep_rev & (keep_rev + 1'b1)) == '0) && (s_tkeep_i != '0))
+                             : (&s_tkeep_i);
 
   logic          beat_fire, word_done;
   logic [Cw-1:0] cnt_q;
   logic [127:0]  data_q;
   logic          valid_q, last_q;
+  logic [4:0]    bytes_q;
+  logic          kerr_q, kerr_acc_q;   // keep error of the word / of its beats so far
 
   // A beat may enter while no complete word waits, or the waiting one leaves now.
   assign s_tready_o = !valid_q || word_ready_i;
@@ -41,11 +74,11 @@ module mccp_width_up #(
   // early (TLAST) the received part moves to the top.
   logic [127:0] shifted, placed;
   if (Beats == 1) begin : g_one
-    assign shifted = s_tdata_i;
+    assign shifted = kept;
     assign placed  = shifted;
   end else begin : g_many
     logic [127:0] acc_q;
-    assign shifted = {acc_q[127-StreamBits:0], s_tdata_i};
+    assign shifted = {acc_q[127-StreamBits:0], kept};
     // beats received so far = cnt_q + 1; shift left by the missing beats
     assign placed  = shifted << (StreamBits * (Beats - 1 - 32'(cnt_q)));
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -63,21 +96,30 @@ module mccp_width_up #(
       valid_q <= 1'b0;
       data_q  <= '0;
       last_q  <= 1'b0;
+      bytes_q <= '0;
+      kerr_q  <= 1'b0;
+      kerr_acc_q <= 1'b0;
     end else begin
       if (word_valid_o && word_ready_i) valid_q <= 1'b0;
       if (beat_fire) begin
-        cnt_q <= word_done ? '0 : cnt_q + 1'b1;
+        cnt_q      <= word_done ? '0 : cnt_q + 1'b1;
+        kerr_acc_q <= !word_done && (kerr_acc_q || !keep_ok);
         if (word_done) begin
           valid_q <= 1'b1;
           data_q  <= placed;
           last_q  <= s_tlast_i;
+          // the beats before this one were full (else kerr is set)
+          bytes_q <= 5'(32'(cnt_q) * BeatBytes) + keep_cnt;
+          kerr_q  <= kerr_acc_q || !keep_ok;
         end
       end
     end
   end
 
-  assign word_valid_o = valid_q;
-  assign word_data_o  = data_q;
-  assign word_last_o  = last_q;
+  assign word_valid_o    = valid_q;
+  assign word_data_o     = data_q;
+  assign word_bytes_o    = bytes_q;
+  assign word_keep_err_o = kerr_q;
+  assign word_last_o     = last_q;
 
 endmodule

@@ -20,11 +20,11 @@ module mccp_synth_top #(
 );
 
   // awvalid, awaddr[12], wvalid, wdata[32], wstrb[4], bready, arvalid, araddr[12], rready,
-  // s_tvalid, s_tdata[StreamBits], s_tlast, m_tready
-  localparam int InWidth  = 1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1 + 1 + StreamBits + 1 + 1;
+  // s_tvalid, s_tdata[StreamBits], s_tkeep[StreamBits/8], s_tlast, m_tready
+  localparam int InWidth  = 1 + 12 + 1 + 32 + 4 + 1 + 1 + 12 + 1 + 1 + StreamBits + StreamBits / 8 + 1 + 1;
   // awready, wready, bvalid, bresp[2], arready, rvalid, rdata[32], rresp[2], s_tready,
-  // m_tvalid, m_tdata[StreamBits], m_tlast, irq
-  localparam int OutWidth = 1 + 1 + 1 + 2 + 1 + 1 + 32 + 2 + 1 + 1 + StreamBits + 1 + 1;
+  // m_tvalid, m_tdata[StreamBits], m_tkeep[StreamBits/8], m_tlast, irq
+  localparam int OutWidth = 1 + 1 + 1 + 2 + 1 + 1 + 32 + 2 + 1 + 1 + StreamBits + StreamBits / 8 + 1 + 1;
 
   logic [InWidth-1:0]  stim;
   logic [OutWidth-1:0] resp;
@@ -34,6 +34,7 @@ module mccp_synth_top #(
   logic [31:0]           wdata, rdata;
   logic [3:0]            wstrb;
   logic [StreamBits-1:0] s_tdata, m_tdata;
+  logic [StreamBits/8-1:0] s_tkeep, m_tkeep;
   logic                  awready, wready, bvalid, arready, rvalid, s_tready, m_tvalid, m_tlast, irq;
   logic [1:0]            bresp, rresp;
 
@@ -47,7 +48,7 @@ module mccp_synth_top #(
   );
 
   assign {awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready,
-          s_tvalid, s_tdata, s_tlast, m_tready} = stim;
+          s_tvalid, s_tdata, s_tkeep, s_tlast, m_tready} = stim;
 
   mccp_top #(
     .NumCores       (NumCores),
@@ -80,16 +81,18 @@ module mccp_synth_top #(
     .s_axis_tvalid_i  (s_tvalid),
     .s_axis_tready_o  (s_tready),
     .s_axis_tdata_i   (s_tdata),
+    .s_axis_tkeep_i   (s_tkeep),
     .s_axis_tlast_i   (s_tlast),
     .m_axis_tvalid_o  (m_tvalid),
     .m_axis_tready_i  (m_tready),
     .m_axis_tdata_o   (m_tdata),
+    .m_axis_tkeep_o   (m_tkeep),
     .m_axis_tlast_o   (m_tlast),
     .irq_o            (irq)
   );
 
   assign resp = {awready, wready, bvalid, bresp, arready, rvalid, rdata, rresp, s_tready,
-                 m_tvalid, m_tdata, m_tlast, irq};
+                 m_tvalid, m_tdata, m_tkeep, m_tlast, irq};
 
   mccp_synth_misr #(
     .Width(OutWidth)

@@ -15,8 +15,11 @@ spec (`expect()`): an error record (status, channel, seq) and all its words
 dropped, or a request (req_o fields: func = mode*2 + op[0], args s0..s3 =
 payload, AAD, nonce lengths and the channel's tag length, s0 on top) then the
 body words for the granted core with `last` on the expected word, and one
-in_done (len_err when TLAST came late).  The DUT's events are matched in
-order against these queues; at the end every queue must be empty.
+in_done (len_err when TLAST came late, or when the bytes disagree with the
+header: the last word holding neither the last field's bytes nor the full
+padded word, a partial header word, a word the upsizer flagged with a TKEEP
+error).  The DUT's events are matched in order against these queues; at the
+end every queue must be empty.
 
 The top holds one instance per (NumCores, Channels, InWords)
 (tests/fabric/multitop.py); every test runs on each in turn.  Knobs:
@@ -46,6 +49,7 @@ ST = RM.status_code
 MODE = RM.mode_code
 MAC_MODES = {MODE["cbc-mac"], MODE["cmac"], MODE["gmac"]}
 TAG_MODES = MAC_MODES | {MODE["ccm"], MODE["gcm"]}
+AAD_MODES = {MODE["ccm"], MODE["gcm"], MODE["gmac"]}     # the modes that take AAD (firmware/*.s)
 CHAN = RM.structs["chan_cfg"]
 MAGIC = RM.magic("in")
 
@@ -97,12 +101,24 @@ class Packet:
     core_words: list = field(default_factory=list)
     len_err: bool = False
     asks: bool = False           # the parser must ask the scheduler
+    last_bytes: int = 16         # valid bytes of the packet's last word (word_bytes_i)
+    err_word: int | None = None  # index in words() of a word with word_keep_err_i
 
-    def words(self) -> list[tuple[int, int]]:
+    def words(self) -> list[tuple[int, int, int, int]]:
+        """(data, last, bytes, keep_err) of the header and body words."""
         hdr = int.from_bytes(RM.pack_header("in", **self.hdr), "big") if "raw" not in self.hdr else self.hdr["raw"]
         out = [(hdr, int(self.last_on_hdr))]
         out += [(w, int(i == len(self.body) - 1)) for i, w in enumerate(self.body)]
-        return out
+        n = len(out)
+        return [(w, last, self.last_bytes if j == n - 1 else 16, int(j == self.err_word))
+                for j, (w, last) in enumerate(out)]
+
+
+def last_word_bytes(h: dict) -> int:
+    """Valid bytes the packet's last word must hold (docs/fabric.md "Words and beats"): the
+    last field present (tag, payload, AAD, nonce) mod 16, or 16; a header alone: 16."""
+    last = next((h[f] for f in ("tag_len", "payload_len", "aad_len", "nonce_len") if h[f]), 0)
+    return last % 16 or 16
 
 
 def header_fields(raw: int) -> dict[str, int]:
@@ -126,7 +142,10 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     op_ok = op in ((2, 3) if mac else (0, 1))
     direction = op & 1
     tag = cfg["tag_len"] if (mode in TAG_MODES and direction) else 0
-    if not op_ok or h["nonce_len"] != cfg["nonce_len"] or h["tag_len"] != tag:
+    # fields the mode does not take: AAD outside CCM/GCM/GMAC, a payload on GMAC (its
+    # message travels as AAD, docs/fabric.md "Input packet")
+    fields_ok = (h["aad_len"] == 0 or mode in AAD_MODES) and (h["payload_len"] == 0 or mode != MODE["gmac"])
+    if not op_ok or not fields_ok or h["nonce_len"] != cfg["nonce_len"] or h["tag_len"] != tag:
         p.err = ST["BAD_HEADER"]
         return
     expected = nwords(h["nonce_len"]) + nwords(h["aad_len"]) + nwords(h["payload_len"]) + nwords(h["tag_len"])
@@ -138,13 +157,17 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
         p.err = p.refuse
         return
     got = p.body[:expected]
+    words = p.words()
+    # a TKEEP error anywhere or a partial header word (only a last word may be partial)
+    bad = any(w[3] for w in words) or words[0][2] != 16
+    cut = len(p.body) == expected and expected > 0 and p.last_bytes not in (16, last_word_bytes(h))
     # core.md: a task with no input word at all is started with start_empty_i
     p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], func=mode * 2 + direction,
                  key_slot=cfg["key_slot"], key_len=cfg["key_len"], affinity=cfg["affinity"],
                  ordered=cfg["ordered"], split=cfg["split"], empty=int(len(got) == 0),
                  args=(h["payload_len"] << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | cfg["tag_len"])
     p.core_words = [(w, int(i == len(got) - 1)) for i, w in enumerate(got)]
-    p.len_err = len(p.body) > expected
+    p.len_err = len(p.body) > expected or bad or cut
 
 
 def random_table(rng: random.Random) -> dict[int, dict]:
@@ -167,15 +190,19 @@ def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
     tag = cfg["tag_len"] if (cfg["mode"] in TAG_MODES and direction) else 0
     left = max(0, budget - nwords(cfg["nonce_len"]) - nwords(tag))
     payload = rng.choice([0, rng.randint(1, 16 * max(1, left // 2)), 16 * (left // 2)])
+    if cfg["mode"] == MODE["gmac"]:
+        payload = 0
     left -= nwords(payload)
     aad = rng.choice([0, 0, rng.randint(0, 16 * max(0, left))]) if left > 0 else 0
+    if cfg["mode"] not in AAD_MODES:
+        aad = 0
     return dict(op=(2 if mac else 0) | direction, channel=chan, seq=rng.getrandbits(32),
                 payload_len=payload, aad_len=aad, nonce_len=cfg["nonce_len"], tag_len=tag)
 
 
 KINDS = ["ok"] * 12 + ["early", "late", "late", "hdr_only", "magic", "reserved", "unknown", "unknown_hi",
                        "disabled", "op_class", "op_big", "nonce", "tag", "oversize", "refuse", "refuse",
-                       "empty_late", "full"]
+                       "empty_late", "full", "aad_field", "gmac_payload", "cut", "keep_err", "hdr_cut"]
 
 
 def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = None) -> Packet:
@@ -217,14 +244,29 @@ def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = N
         hdr["nonce_len"] = cfg["nonce_len"] + rng.choice([1, 16, 2])
     elif kind == "tag":
         hdr["tag_len"] = (hdr["tag_len"] + rng.choice([1, 4, 16])) & 0xFF
-    elif kind == "oversize":
-        hdr["aad_len"] = 16 * (IN_WORDS + 1 - (expected - nwords(hdr["aad_len"])))
-        n = rng.choice([1, 3, IN_WORDS + 2])
-    elif kind == "full":
-        # exactly InWords body words: not oversize
-        aad_words = IN_WORDS - (expected - nwords(hdr["aad_len"]))
-        hdr["aad_len"] = 16 * aad_words - rng.randrange(16) if aad_words > 0 else 0
-        n = IN_WORDS if aad_words >= 0 else 0
+    elif kind in ("aad_field", "gmac_payload"):
+        # a field the mode does not take (falls back to a good packet when no channel has
+        # such a mode); the body is sent as the header announces it
+        want = (lambda m: m not in AAD_MODES) if kind == "aad_field" else (lambda m: m == MODE["gmac"])
+        cands = [c for c in enabled if want(table[c]["mode"])]
+        if cands:
+            chan = rng.choice(cands)
+            cfg = table[chan]
+            hdr = good_header(rng, chan, cfg, IN_WORDS // 2)
+            hdr["aad_len" if kind == "aad_field" else "payload_len"] = rng.randint(1, 16 * max(1, IN_WORDS // 4))
+            expected = n = nwords(hdr["nonce_len"]) + nwords(hdr["aad_len"]) + nwords(hdr["payload_len"]) + \
+                nwords(hdr["tag_len"])
+    elif kind in ("oversize", "full"):
+        # grow a field the mode takes: AAD where it has AAD, else the payload
+        f = "aad_len" if cfg["mode"] in AAD_MODES else "payload_len"
+        if kind == "oversize":
+            hdr[f] = 16 * (IN_WORDS + 1 - (expected - nwords(hdr[f])))
+            n = rng.choice([1, 3, IN_WORDS + 2])
+        else:
+            # exactly InWords body words: not oversize
+            f_words = IN_WORDS - (expected - nwords(hdr[f]))
+            hdr[f] = 16 * f_words - rng.randrange(16) if f_words > 0 else 0
+            n = IN_WORDS if f_words >= 0 else 0
     elif kind == "refuse":
         refuse = rng.choice([ST["KEY_ERROR"], ST["NO_CORE"]])
     elif kind == "early":
@@ -234,11 +276,26 @@ def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = N
     elif kind == "hdr_only":
         n = 0
     if kind in ("magic", "reserved", "unknown", "unknown_hi", "disabled", "op_class", "op_big",
-                "nonce", "tag") and rng.random() < 0.5:
+                "nonce", "tag", "aad_field", "gmac_payload") and rng.random() < 0.5:
         n = rng.randint(0, 4)
+    elif kind == "hdr_cut":
+        n = 0
     body = [rng.getrandbits(128) for _ in range(n)]
+    # bytes of the last word: the exact count or the full padded word; cut (neither) on
+    # purpose; any count when TLAST comes early or late
+    want = last_word_bytes(hdr)
+    last_bytes = 16 if n == 0 else rng.choice([16, want])
+    if kind == "cut" and n == expected and n > 0:
+        last_bytes = rng.choice([b for b in range(1, 16) if b != want])
+    elif kind in ("early", "late") and n > 0:
+        last_bytes = rng.randint(1, 16)
+    elif kind == "hdr_cut":
+        last_bytes = rng.randint(8, 15)   # the cut header bytes arrive as zeros
+        mask = ((1 << (8 * last_bytes)) - 1) << (8 * (16 - last_bytes))
+        hdr = {"raw": int.from_bytes(RM.pack_header("in", **hdr), "big") & mask}
+    err_word = rng.randrange(n + 1) if kind == "keep_err" else None
     p = Packet(hdr=hdr, body=body, last_on_hdr=(n == 0), refuse=refuse, core=rng.randrange(CORES),
-               delay=rng.choice([0, 0, 1, 2, 5]), kind=kind)
+               delay=rng.choice([0, 0, 1, 2, 5]), kind=kind, last_bytes=last_bytes, err_word=err_word)
     expect(p, table)
     return p
 
@@ -255,6 +312,8 @@ class StreamInTb:
         dut.word_valid_i.value = 0
         dut.word_data_i.value = 0
         dut.word_last_i.value = 0
+        dut.word_bytes_i.value = 16
+        dut.word_keep_err_i.value = 0
         dut.chan_cfg_i.value = 0
         dut.req_ready_i.value = 0
         dut.req_err_i.value = 0
@@ -269,7 +328,8 @@ class StreamInTb:
 
     async def run(self, packets: list[Packet], table: dict[int, dict], p_valid=0.7, p_core=0.6, p_err=0.6):
         dut, rng = self.dut, self.rng
-        stream = [(w, last, i, j) for i, p in enumerate(packets) for j, (w, last) in enumerate(p.words())]
+        stream = [(w, last, i, j, nb, ke) for i, p in enumerate(packets)
+                  for j, (w, last, nb, ke) in enumerate(p.words())]
         exp_req = [i for i, p in enumerate(packets) if p.asks]
         exp_err = [i for i, p in enumerate(packets) if p.err is not None]
         exp_done = [i for i, p in enumerate(packets) if p.req is not None]
@@ -303,9 +363,13 @@ class StreamInTb:
             if offered:
                 dut.word_data_i.value = stream[pos][0]
                 dut.word_last_i.value = stream[pos][1]
+                dut.word_bytes_i.value = stream[pos][4]
+                dut.word_keep_err_i.value = stream[pos][5]
             else:
                 dut.word_data_i.value = rng.getrandbits(128)
                 dut.word_last_i.value = rng.getrandbits(1)
+                dut.word_bytes_i.value = rng.randrange(32)
+                dut.word_keep_err_i.value = rng.getrandbits(1)
             # channel table: registered read of last clock's index
             cfg = table[idx_prev] if idx_prev < CHANNELS else None
             if cfg is None:

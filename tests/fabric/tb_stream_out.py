@@ -20,8 +20,11 @@ every packet exactly once, header fields exact, data words exact (bytes beyond
 each word's count zero) and only with status OK, the LENGTH rule (len_err:
 header only, the core's released words popped and dropped), error records
 (core 0xFF), per-channel order of ordered records, no header before the
-record's result and in_done, the AXI-Stream rule (tdata/tlast/tvalid hold
-while tvalid && !tready), the pkt_out/pkt_err pulses, rec_empty, rec_space (exactly: fewer than two
+record's result and in_done, the AXI-Stream rule (tdata/tkeep/tlast/tvalid hold
+while tvalid && !tready), TKEEP (all ones but on the TLAST beat, which ends at
+the packet's last valid byte: the core's count of its last word, 16 for a
+header alone; the bench pads the missing bytes back with zeros and compares
+whole words), the pkt_out/pkt_err pulses, rec_empty, rec_space (exactly: fewer than two
 records of the core left after this clock's grant, counting the records
 dispatched before this clock; the grant read from the arbiter's grant/gsel),
 fairness (packets from other sources while one waits, bounded), and in the
@@ -116,6 +119,11 @@ class Pkt:
                           self.core, self.start)
         return [hdr] + ([masked(w, n) for w, n in self.words] if ok else [])
 
+    def last_bytes(self):
+        """Valid bytes of the packet's last word: the core's count of its last word, or the
+        header's 16 when the packet is its header alone."""
+        return self.words[-1][1] if len(self.expected()) > 1 else 16
+
 
 class Core:
     def __init__(self, idx):
@@ -159,7 +167,7 @@ class Tb:
         # output stream state
         self.cur_words = []
         self.cur_beats = []
-        self.prev_beat = None      # (tdata, tlast) of a beat offered but not taken
+        self.prev_beat = None      # (tdata, tkeep, tlast) of a beat offered but not taken
         self.tlast_taken = None    # (status != OK) of the TLAST beat taken in the previous cycle
         self.beat_cycles = []
         self.len_err_drops = 0
@@ -363,22 +371,37 @@ class Tb:
         tv, tr = int(dut.m_axis_tvalid_o.value), int(dut.m_axis_tready_i.value)
         if self.prev_beat is not None:
             assert tv, f"cycle {cyc}: tvalid dropped before the beat was taken"
-            cur = (int(dut.m_axis_tdata_o.value), int(dut.m_axis_tlast_o.value))
-            assert cur == self.prev_beat, f"cycle {cyc}: tdata/tlast changed while tvalid && !tready"
+            cur = (int(dut.m_axis_tdata_o.value), int(dut.m_axis_tkeep_o.value), int(dut.m_axis_tlast_o.value))
+            assert cur == self.prev_beat, f"cycle {cyc}: tdata/tkeep/tlast changed while tvalid && !tready"
         self.prev_beat = None
         if tv:
-            beat = (int(dut.m_axis_tdata_o.value), int(dut.m_axis_tlast_o.value))
+            beat = (int(dut.m_axis_tdata_o.value), int(dut.m_axis_tkeep_o.value), int(dut.m_axis_tlast_o.value))
             if tr:
                 self.beat_cycles.append(cyc)
                 self.take_beat(*beat)
             else:
                 self.prev_beat = beat
 
-    def take_beat(self, data, last):
+    def take_beat(self, data, keep, last):
         cyc = self.cycle
         if not self.cur_beats:
             self.word_cycle = cyc
-        self.cur_beats.append(data)
+        bb = SB // 8
+        full = (1 << bb) - 1
+        run = 0
+        while run < bb and keep >> (bb - 1 - run) & 1:
+            run += 1
+        if last:
+            assert run > 0 and keep == full & ~(full >> run), \
+                f"cycle {cyc}: TLAST beat with TKEEP {keep:#x}, not a nonempty run from byte 0"
+            # the packet's last word: its valid bytes, then zeros in place of the beats and
+            # bytes it left out
+            self.last_bytes = len(self.cur_beats) * bb + run
+            data &= ~((1 << (8 * (bb - run))) - 1)
+            self.cur_beats += [data] + [0] * (BEATS - 1 - len(self.cur_beats))
+        else:
+            assert keep == full, f"cycle {cyc}: TKEEP {keep:#x} on a beat before TLAST"
+            self.cur_beats.append(data)
         if len(self.cur_beats) == BEATS:
             word = 0
             for b in self.cur_beats:
@@ -415,6 +438,8 @@ class Tb:
         exp = p.expected()
         assert len(words) == len(exp), \
             f"cycle {self.cycle}: seq {seq:#x}: {len(words)} words, expected {len(exp)}"
+        assert self.last_bytes == p.last_bytes(), \
+            f"cycle {self.cycle}: seq {seq:#x}: last word of {self.last_bytes} bytes, expected {p.last_bytes()}"
         for i, (got, want) in enumerate(zip(words, exp)):
             assert got == want, f"cycle {self.cycle}: seq {seq:#x} word {i}: {got:032x}, expected {want:032x}"
         self.done.append(p)

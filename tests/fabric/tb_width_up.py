@@ -2,10 +2,16 @@
 
 The bench's model of docs/fabric.md "Words and beats": a word is 128/StreamBits
 beats, beat 0 its most significant part; a TLAST in the middle of a word ends it
-there, the rest of the word zero, word_last set.  Every packet is a random
-number of beats of random data; the expected word list is computed from the
-beats alone and compared with the words taken from word_*_o, in order (so a
-lost, duplicated or reordered beat fails).
+there, the rest of the word zero, word_last set.  TKEEP (bit i = byte lane
+[8i+7:8i], so byte 0 of a beat is the top bit): every beat full but a packet's
+last, whose valid bytes are a nonempty run from byte 0; the bytes TKEEP leaves
+out arrive as zeros, word_bytes_o counts the word's valid bytes and
+word_keep_err_o flags a word with a beat that broke the rule.  Every packet is
+a random number of beats of random data, its last beat with a random legal
+TKEEP, some with a broken one (a hole, a partial beat before TLAST, an empty
+last beat); the expected word list is computed from the beats alone and
+compared with the words taken from word_*_o, in order (so a lost, duplicated
+or reordered beat fails).
 
 Phases: random tvalid gaps and word_ready stalls; then both always on, where a
 beat must be taken every clock (one word per clock at 128 bits, one per
@@ -49,16 +55,44 @@ def start_clock(dut) -> None:
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
 
 
-def expected_words(packets: list[list[int]]) -> list[tuple[int, int]]:
-    """(data, last) of every word the beats of `packets` make."""
+def full_keep() -> int:
+    return (1 << (BITS // 8)) - 1
+
+
+def keep_run(n: int) -> int:
+    """TKEEP of a beat whose first n bytes are valid: the top n lanes."""
+    return full_keep() & ~(full_keep() >> n)
+
+
+def beat_of(b) -> tuple[int, int]:
+    """(data, keep) of a beat given as data alone (full) or as (data, keep)."""
+    return b if isinstance(b, tuple) else (b, full_keep())
+
+
+def expected_words(packets: list[list]) -> list[tuple[int, int, int, int]]:
+    """(data, last, bytes, keep_err) of every word the beats of `packets` make; bytes is
+    None for a word with a keep error (its count is then unspecified)."""
+    bb = BITS // 8
     words = []
     for beats in packets:
+        beats = [beat_of(b) for b in beats]
         for start in range(0, len(beats), BEATS):
             part = beats[start:start + BEATS]
-            data = 0
+            last = start + BEATS >= len(beats)
+            data, nbytes, err = 0, 0, False
             for i in range(BEATS):
-                data = (data << BITS) | (part[i] if i < len(part) else 0)
-            words.append((data, int(start + BEATS >= len(beats))))
+                masked = 0
+                if i < len(part):
+                    d, k = part[i]
+                    masked = sum(d & (0xFF << 8 * j) for j in range(bb) if k >> j & 1)
+                    run = bin(k).count("1")
+                    if last and i == len(part) - 1:
+                        err |= not (run > 0 and k == keep_run(run))
+                    else:
+                        err |= k != full_keep()
+                    nbytes = i * bb + run
+                data = (data << BITS) | masked
+            words.append((data, int(last), None if err else nbytes, int(err)))
     return words
 
 
@@ -72,6 +106,7 @@ class WidthUpTb:
         await FallingEdge(dut.clk_i)       # out of a previous run's ReadOnly phase
         dut.s_tvalid_i.value = 0
         dut.s_tdata_i.value = 0
+        dut.s_tkeep_i.value = 0
         dut.s_tlast_i.value = 0
         dut.word_ready_i.value = 0
         dut.rst_ni.value = 0
@@ -81,11 +116,12 @@ class WidthUpTb:
         await FallingEdge(dut.clk_i)
         assert int(dut.word_valid_o.value) == 0, "word_valid_o after reset"
 
-    async def run(self, packets: list[list[int]], p_valid: float, p_ready: float,
-                  full_rate: bool = False) -> list[tuple[int, int]]:
-        """Send `packets`, take words, return (data, last) of the taken words."""
+    async def run(self, packets: list[list], p_valid: float, p_ready: float,
+                  full_rate: bool = False) -> list[tuple[int, int, int, int]]:
+        """Send `packets`, take words, return (data, last, bytes, keep_err) of the taken words
+        (bytes None where keep_err is set)."""
         dut = self.dut
-        beats = [(b, int(i == len(p) - 1)) for p in packets for i, b in enumerate(p)]
+        beats = [(*beat_of(b), int(i == len(p) - 1)) for p in packets for i, b in enumerate(p)]
         want = len(expected_words(packets))
         got: list[tuple[int, int]] = []
         pos = 0
@@ -102,10 +138,12 @@ class WidthUpTb:
             dut.s_tvalid_i.value = int(offered)
             if offered:
                 dut.s_tdata_i.value = beats[pos][0]
-                dut.s_tlast_i.value = beats[pos][1]
+                dut.s_tkeep_i.value = beats[pos][1]
+                dut.s_tlast_i.value = beats[pos][2]
             else:
                 # garbage on the bus while tvalid is low must not matter
                 dut.s_tdata_i.value = self.rng.getrandbits(BITS)
+                dut.s_tkeep_i.value = self.rng.getrandbits(BITS // 8)
                 dut.s_tlast_i.value = self.rng.getrandbits(1)
             ready = self.rng.random() < p_ready
             dut.word_ready_i.value = int(ready)
@@ -113,11 +151,11 @@ class WidthUpTb:
             wvalid = int(dut.word_valid_o.value)
             if held is not None:
                 assert wvalid, "word_valid_o dropped before the word was taken"
-                now = (int(dut.word_data_o.value), int(dut.word_last_o.value))
+                now = self.word()
                 assert now == held, f"word on offer changed before taken: {held} -> {now}"
             held = None
             if wvalid:
-                word = (int(dut.word_data_o.value), int(dut.word_last_o.value))
+                word = self.word()
                 if ready:
                     got.append(word)
                 else:
@@ -138,12 +176,28 @@ class WidthUpTb:
             assert not int(dut.word_valid_o.value), "a word beyond the expected ones"
         return got, cycles
 
+    def word(self) -> tuple[int, int, int, int]:
+        dut = self.dut
+        err = int(dut.word_keep_err_o.value)
+        return (int(dut.word_data_o.value), int(dut.word_last_o.value),
+                None if err else int(dut.word_bytes_o.value), err)
 
-def random_packets(rng: random.Random, count: int) -> list[list[int]]:
+
+def random_packets(rng: random.Random, count: int, p_bad: float = 0.0) -> list[list]:
+    """Packets of random beats, the last with a random legal TKEEP; with probability p_bad a
+    packet has one beat with a broken TKEEP."""
     packets = []
+    bb = BITS // 8
     for _ in range(count):
         n = rng.choice([1, 1, 2, 3, BEATS, BEATS + 1, rng.randint(1, 6 * BEATS)])
-        packets.append([rng.getrandbits(BITS) for _ in range(n)])
+        p = [rng.getrandbits(BITS) for _ in range(n)]
+        p[-1] = (p[-1], keep_run(rng.choice([bb, rng.randint(1, bb)])))
+        if rng.random() < p_bad:
+            i = rng.randrange(n)
+            keep = rng.choice([0, rng.getrandbits(bb), keep_run(rng.randint(0, bb - 1)),
+                               keep_run(rng.randint(1, bb)) >> 1])
+            p[i] = (beat_of(p[i])[0], keep)
+        packets.append(p)
     return packets
 
 
@@ -161,11 +215,20 @@ async def byte_order(dut):
     data = bytes(range(16))
     beats = [int.from_bytes(data[i * BITS // 8:(i + 1) * BITS // 8], "big") for i in range(BEATS)]
     got, _ = await tb.run([beats], 1.0, 1.0)
-    assert got == [(int.from_bytes(data, "big"), 1)], f"got {got[0][0]:032x}"
+    assert got == [(int.from_bytes(data, "big"), 1, 16, 0)], f"got {got[0][0]:032x}"
     # a one-beat packet at a narrow width: the beat on top, zeros below
     if BEATS > 1:
         got, _ = await tb.run([[0xA5]], 1.0, 1.0)
-        assert got == [(0xA5 << (128 - BITS), 1)], f"got {got[0][0]:032x}"
+        assert got == [(0xA5 << (128 - BITS), 1, BITS // 8, 0)], f"got {got[0][0]:032x}"
+    # TKEEP: three valid bytes in the last beat; the lanes left out arrive as zeros
+    last = int.from_bytes(data[16 - BITS // 8:], "big")
+    got, _ = await tb.run([beats[:-1] + [(last, keep_run(3))]], 1.0, 1.0)
+    want = int.from_bytes(data[:16 - BITS // 8 + 3] + bytes(BITS // 8 - 3), "big")
+    assert got == [(want, 1, 16 - BITS // 8 + 3, 0)], f"got {got}"
+    # holes, a partial beat before TLAST, an empty last beat: keep_err
+    for pkt in ([(last, keep_run(3) >> 1)], [(last, 0)], [(last, keep_run(2)), last]):
+        got, _ = await tb.run([pkt], 1.0, 1.0)
+        assert got[0][3] == 1 and got == expected_words([pkt]), f"{pkt}: got {got}"
 
 
 @cocotb.test()
@@ -181,11 +244,12 @@ async def random_stalls(dut, bits):
     tb = WidthUpTb(dut, rng)
     await tb.reset()
     for p_valid, p_ready in ((0.5, 0.5), (0.9, 0.3), (0.3, 0.9)):
-        packets = random_packets(rng, PACKETS // 3)
+        packets = random_packets(rng, PACKETS // 3, p_bad=0.2)
         got, _ = await tb.run(packets, p_valid, p_ready)
         want = expected_words(packets)
         for i, (g, w) in enumerate(zip(got, want)):
-            assert g == w, f"word {i}: got {g[0]:032x} last {g[1]}, want {w[0]:032x} last {w[1]}"
+            assert g == w, (f"word {i}: got {g[0]:032x} last/bytes/err {g[1:]}, "
+                            f"want {w[0]:032x} last/bytes/err {w[1:]}")
         assert len(got) == len(want)
 
 

@@ -417,7 +417,7 @@ class Device:
         self._next_ticket = (self._next_ticket + 1) & 0xFFFFFFFF or 1
         if ticket in self._pending:
             raise RuntimeError("2**32 requests outstanding")
-        packet = packets.build_packet(cfg, op, ticket, data, nonce, aad, tag, self.rm)
+        packet = packets.build_packet(cfg, op, ticket, data, nonce, aad, tag, self.rm, exact=True)
         self._pending[ticket] = _Pending(ticket, cfg, op, len(data))
         self.model.push(packet, ticket)
         return ticket
@@ -446,10 +446,15 @@ class Device:
         return len(self._pending) + sum(self._raw_more.values())
 
     def _collect(self) -> None:
-        bad = self.model.counters()["out_violations"]
+        c = self.model.counters()
+        bad = c["out_violations"]
         if bad:
             raise DeviceError("PROTOCOL", f"the output stream broke the AXI4-Stream rule {bad} time(s): "
-                              "tvalid dropped or tdata/tlast changed while tready was low")
+                              "tvalid dropped or tdata/tkeep/tlast changed while tready was low")
+        if c["out_keep_errors"]:
+            raise DeviceError("PROTOCOL", f"the output stream broke the TKEEP rule {c['out_keep_errors']} "
+                              "time(s): a beat before TLAST not full, or a TLAST beat whose valid bytes "
+                              "are not a nonempty run from byte 0")
         for ident, first in self.model.in_starts():
             self._entry[ident] = first
         for out in self.model.pop_all():

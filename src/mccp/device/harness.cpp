@@ -4,8 +4,10 @@
 // slave, an AXI4-Stream input and output of StreamBits, clk_i / rst_ni, irq_o.  The clock
 // loop runs here; Python (ctypes, mccp.device.model) only queues packets, asks for
 // register transactions and collects output packets.  The harness knows nothing about
-// headers: packets are byte strings split into StreamBits beats (beat 0 = most
-// significant bytes of the first word), output beats are joined until TLAST.
+// headers: packets are byte strings of any length split into StreamBits beats (beat 0 =
+// most significant bytes of the first word); every beat is full but the last, whose TKEEP
+// marks its valid bytes (a run from byte 0 = the top lane, TKEEP bit StreamBits/8-1).
+// Output beats are joined until TLAST, keeping the bytes TKEEP marks.
 //
 // Every cycle:  drive inputs (clk low) -> eval -> sample handshakes -> clk high -> eval.
 // Drivers change their outputs only after an edge, as registered logic would.
@@ -107,6 +109,10 @@ struct Dev {
     uint32_t out_prev[4] = {0, 0, 0, 0};
     bool out_prev_last = false;
     uint64_t out_violations = 0;
+    uint32_t out_prev_keep = 0;
+    // TKEEP rule on the output (docs/fabric.md "Words and beats"): all ones but on the TLAST
+    // beat, whose valid bytes are a nonempty run from byte 0
+    uint64_t out_keep_errors = 0;
 
     // back-pressure
     std::mt19937_64 rng;
@@ -177,8 +183,16 @@ struct Dev {
         top->s_axil_araddr_i = 0;
         top->s_axil_rready_i = 0;
         top->s_axis_tvalid_i = 0;
+        top->s_axis_tkeep_i = 0;
         top->s_axis_tlast_i = 0;
         top->m_axis_tready_i = 0;
+    }
+
+    // TKEEP of a beat whose first n bytes are valid: the top n lanes.
+    uint32_t keep_of(std::size_t n) const {
+        uint32_t all = beat_bytes >= 32 ? 0xFFFFFFFFu : (1u << beat_bytes) - 1;
+        if (n >= beat_bytes) return all;
+        return all & ~(all >> n);
     }
 
     void drive_in_beat() {
@@ -186,12 +200,14 @@ struct Dev {
         in_valid = false;
         if (in_q.empty()) {
             top->s_axis_tvalid_i = 0;
+            top->s_axis_tkeep_i = 0;
             top->s_axis_tlast_i = 0;
             return;
         }
         // a gap only before a beat is offered: AXI4-Stream keeps tvalid up until the handshake
         if (!in_hold && p_in_gap > 0.0 && uni(rng) < p_in_gap) {
             top->s_axis_tvalid_i = 0;
+            top->s_axis_tkeep_i = 0;
             top->s_axis_tlast_i = 0;
             return;
         }
@@ -206,6 +222,7 @@ struct Dev {
         put_bits(top->s_axis_tdata_i, w);
         top->s_axis_tvalid_i = 1;
         top->s_axis_tlast_i = (in_q.front().last && in_pos + beat_bytes >= b.size()) ? 1 : 0;
+        top->s_axis_tkeep_i = keep_of(b.size() - in_pos);   // the bytes beyond the packet: not valid
         in_valid = true;
     }
 
@@ -240,9 +257,10 @@ struct Dev {
         bool out_last = out_fire && top->m_axis_tlast_o;
         uint32_t ow[4] = {0, 0, 0, 0};
         bool out_valid = top->m_axis_tvalid_o;
+        uint32_t okeep = out_valid ? static_cast<uint32_t>(top->m_axis_tkeep_o) : 0;
         if (out_valid) get_bits(top->m_axis_tdata_o, ow);
         if (out_stalled) {
-            bool same = out_valid && (bool)top->m_axis_tlast_o == out_prev_last;
+            bool same = out_valid && (bool)top->m_axis_tlast_o == out_prev_last && okeep == out_prev_keep;
             for (unsigned i = 0; i < beat_words; ++i) same = same && ow[i] == out_prev[i];
             if (!same) ++out_violations;
         }
@@ -250,6 +268,13 @@ struct Dev {
         if (out_stalled) {
             std::memcpy(out_prev, ow, sizeof ow);
             out_prev_last = top->m_axis_tlast_o;
+            out_prev_keep = okeep;
+        }
+        unsigned out_n = 0;   // valid bytes of the output beat: the run of TKEEP ones from byte 0
+        if (out_fire) {
+            while (out_n < beat_bytes && (okeep >> (beat_bytes - 1 - out_n) & 1u)) ++out_n;
+            bool keep_ok = top->m_axis_tlast_o ? (out_n > 0 && okeep == keep_of(out_n)) : out_n == beat_bytes;
+            if (!keep_ok) ++out_keep_errors;
         }
         bool aw_fire = aw_show && top->s_axil_awready_o;
         bool w_fire = w_show && top->s_axil_wready_o;
@@ -285,7 +310,7 @@ struct Dev {
         if (out_fire) {
             ++out_beats;
             if (out_cur.empty()) out_first = cycle;
-            for (unsigned i = 0; i < beat_bytes; ++i) {
+            for (unsigned i = 0; i < out_n; ++i) {
                 unsigned word = beat_words - 1 - i / 4;
                 out_cur.push_back(static_cast<uint8_t>(ow[word] >> (24 - 8 * (i % 4))));
             }
@@ -409,8 +434,9 @@ int dev_read(Dev* d, uint32_t addr, uint32_t* data, uint64_t timeout) {
     return static_cast<int>(d->rresp);
 }
 
-// Queue a packet (any byte length; the last beat is zero-padded) with a caller's id.
-// last = 0: its last beat goes without TLAST, as from a host that abandons a packet.
+// Queue a packet (any byte length: the last beat's TKEEP marks its valid bytes, the rest of
+// its tdata is zero) with a caller's id.  last = 0: its last beat goes without TLAST, as from
+// a host that abandons a packet.
 void dev_push(Dev* d, const uint8_t* bytes, uint64_t len, uint64_t id, int last) {
     d->in_q.push_back({std::vector<uint8_t>(bytes, bytes + len), id, last != 0});
 }
@@ -489,7 +515,7 @@ uint64_t dev_in_starts(Dev* d, uint64_t* out, uint64_t cap) {
 }
 
 // Progress counters for diagnostics: beats in, beats out, partial output bytes, in_pos,
-// input packets queued, output packets queued, output protocol violations.
+// input packets queued, output packets queued, output protocol violations, output TKEEP errors.
 void dev_counters(Dev* d, uint64_t* out) {
     out[0] = d->in_beats;
     out[1] = d->out_beats;
@@ -498,6 +524,7 @@ void dev_counters(Dev* d, uint64_t* out) {
     out[4] = d->in_q.size();
     out[5] = d->out_q.size();
     out[6] = d->out_violations;
+    out[7] = d->out_keep_errors;
 }
 
 // Simulated cycles and wall-clock seconds spent inside the harness.

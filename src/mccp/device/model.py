@@ -181,8 +181,10 @@ class Model:
 
     # streams ---------------------------------------------------------------------------
     def push(self, packet: bytes, ident: int = 0, last: bool = True) -> None:
-        """Queue an input packet; last=False sends it without TLAST (an abandoned packet: the
-        device takes the following beats as its continuation)."""
+        """Queue a packet of any byte length: every beat full but the last, whose TKEEP
+        marks its valid bytes (docs/fabric.md "Words and beats").  last=False sends it
+        without TLAST (an abandoned packet: the device takes the following beats as its
+        continuation)."""
         self._lib.dev_push(self._h, packet, len(packet), ident, int(last))
 
     @property
@@ -241,10 +243,10 @@ class Model:
                 return out
 
     def counters(self) -> dict:
-        arr = (_u64 * 7)()
+        arr = (_u64 * 8)()
         self._lib.dev_counters(self._h, arr)
         return dict(zip(("in_beats", "out_beats", "out_partial", "in_pos", "in_queued", "out_queued",
-                         "out_violations"), arr))
+                         "out_violations", "out_keep_errors"), arr))
 
     def speed(self) -> tuple[int, float]:
         """(cycles simulated inside the harness, wall seconds they took)."""

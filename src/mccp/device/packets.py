@@ -149,8 +149,14 @@ def check_request(cfg: ChannelConfig, op: str, data: bytes, nonce: bytes, aad: b
 
 
 def build_packet(cfg: ChannelConfig, op: str, seq: int, data: bytes = b"", nonce: bytes = b"",
-                 aad: bytes = b"", tag: bytes = b"", rm: regmap.RegMap | None = None) -> bytes:
-    """Header word + body words of one input packet (no validation: see check_request)."""
+                 aad: bytes = b"", tag: bytes = b"", rm: regmap.RegMap | None = None,
+                 exact: bool = False) -> bytes:
+    """Header word + body words of one input packet (no validation: see check_request).
+
+    Each field starts on a new word.  With `exact` the packet is byte-accurate: it ends at
+    the last byte of its last field (docs/fabric.md "Words and beats"; the device sends the
+    last beat with TKEEP); without, the last field is zero-padded to a whole word too, which
+    the device also accepts."""
     rm = rm or regmap.load()
     # the entry address is the fabric's business (entry table); only the layout is used here
     labels = {label: 0 for label in MODES[cfg.mode].entries.values()}
@@ -160,7 +166,18 @@ def build_packet(cfg: ChannelConfig, op: str, seq: int, data: bytes = b"", nonce
     header = rm.pack_header("in", op=rm.op_code[op], channel=cfg.index, seq=seq & 0xFFFFFFFF,
                             payload_len=payload_len, aad_len=aad_len, nonce_len=nonce_len,
                             tag_len=cfg.tag_len if sends_tag else 0)
-    return header + b"".join(w.data.to_bytes(WORD_BYTES, "big") for w in task.words)
+    packet = header + b"".join(w.data.to_bytes(WORD_BYTES, "big") for w in task.words)
+    if exact:
+        packet = packet[:len(packet) - last_field_pad(payload_len, aad_len, nonce_len,
+                                                       cfg.tag_len if sends_tag else 0)]
+    return packet
+
+
+def last_field_pad(payload_len: int, aad_len: int, nonce_len: int, tag_len: int) -> int:
+    """Zero bytes that pad the packet's last field (tag, payload, AAD, nonce: the last one
+    present) to a whole word; a header-only packet has none."""
+    last = next((n for n in (tag_len, payload_len, aad_len, nonce_len) if n), 0)
+    return -last % WORD_BYTES
 
 
 @dataclass
@@ -176,11 +193,18 @@ class OutHeader:
 
 
 def parse_output(packet: bytes, rm: regmap.RegMap | None = None) -> OutHeader:
-    """Header fields and body of one output packet; ValueError if it is malformed."""
+    """Header fields and body of one output packet; ValueError if it is malformed.
+
+    Output packets are byte-accurate (docs/fabric.md "Output packet"): whole words but the
+    last, which ends at the last valid byte; a packet without data is its header word."""
     rm = rm or regmap.load()
-    if len(packet) < WORD_BYTES or len(packet) % WORD_BYTES:
+    if len(packet) < WORD_BYTES:
         raise ValueError(f"output packet of {len(packet)} bytes is not a whole number of words")
     h = rm.unpack_header("out", packet[:WORD_BYTES])
+    if len(packet) % WORD_BYTES and h["out_len"] == 0:
+        # only a packet with data may end inside a word
+        raise ValueError(f"output packet of {len(packet)} bytes is not a whole number of words "
+                         f"and its header announces no data")
     if h["magic"] != rm.magic("out"):
         raise ValueError(f"output packet magic 0x{h['magic']:02x}, expected 0x{rm.magic('out'):02x}")
     body = packet[WORD_BYTES:]

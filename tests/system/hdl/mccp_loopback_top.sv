@@ -1,9 +1,10 @@
 // Test stand-in with mccp_top's port list (docs/fabric.md): checks the device harness
 // (AXI4-Lite master, stream drivers, back-pressure, cycle stamps) without the fabric.
 // AXI4-Lite: 0x000..0x7FC a 512-word RAM (byte strobes); 0xFFC reads the count of input
-// protocol violations (tvalid dropped or tdata/tlast changed while stalled); the rest of
+// protocol violations (tvalid dropped or tdata/tkeep/tlast changed while stalled); the rest of
 // 0x800.. answers SLVERR.
-// Stream: every input beat comes out unchanged, in order, through a 4-entry FIFO.
+// Stream: every input beat (tdata, tkeep, tlast) comes out unchanged, in order, through a
+// 4-entry FIFO.
 module mccp_loopback_top #(
   parameter int unsigned NumCores = 4,
   parameter int unsigned StreamBits = 128,
@@ -34,10 +35,12 @@ module mccp_loopback_top #(
   input  logic                  s_axis_tvalid_i,
   output logic                  s_axis_tready_o,
   input  logic [StreamBits-1:0] s_axis_tdata_i,
+  input  logic [StreamBits/8-1:0] s_axis_tkeep_i,
   input  logic                  s_axis_tlast_i,
   output logic                  m_axis_tvalid_o,
   input  logic                  m_axis_tready_i,
   output logic [StreamBits-1:0] m_axis_tdata_o,
+  output logic [StreamBits/8-1:0] m_axis_tkeep_o,
   output logic                  m_axis_tlast_o,
   output logic                  irq_o
 );
@@ -48,7 +51,8 @@ module mccp_loopback_top #(
   logic [3:0] s_q;
   logic [31:0] viol_q;
   logic stall_q;
-  logic [StreamBits:0] held_q;
+  localparam int unsigned BeatW = StreamBits + StreamBits / 8 + 1;   // {tlast, tkeep, tdata}
+  logic [BeatW-1:0] held_q;
 
   // input protocol check: a stalled beat must stay offered, unchanged
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -57,9 +61,11 @@ module mccp_loopback_top #(
       stall_q <= 1'b0;
       held_q <= '0;
     end else begin
-      if (stall_q && (!s_axis_tvalid_i || {s_axis_tlast_i, s_axis_tdata_i} != held_q)) viol_q <= viol_q + 1;
+      if (stall_q && (!s_axis_tvalid_i || {s_axis_tlast_i, s_axis_tkeep_i, s_axis_tdata_i} != held_q)) begin
+        viol_q <= viol_q + 1;
+      end
       stall_q <= s_axis_tvalid_i && !s_axis_tready_o;
-      held_q <= {s_axis_tlast_i, s_axis_tdata_i};
+      held_q <= {s_axis_tlast_i, s_axis_tkeep_i, s_axis_tdata_i};
     end
   end
 
@@ -116,13 +122,14 @@ module mccp_loopback_top #(
     end
   end
 
-  logic [StreamBits:0] fifo [4];
+  logic [BeatW-1:0] fifo [4];
   logic [2:0] rd_q, wr_q;
   wire [2:0] count = wr_q - rd_q;
   assign s_axis_tready_o = count != 3'd4;
   assign m_axis_tvalid_o = count != 3'd0;
   assign m_axis_tdata_o = fifo[rd_q[1:0]][StreamBits-1:0];
-  assign m_axis_tlast_o = fifo[rd_q[1:0]][StreamBits];
+  assign m_axis_tkeep_o = fifo[rd_q[1:0]][StreamBits +: StreamBits / 8];
+  assign m_axis_tlast_o = fifo[rd_q[1:0]][BeatW-1];
   assign irq_o = 1'b0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -131,7 +138,7 @@ module mccp_loopback_top #(
       wr_q <= '0;
     end else begin
       if (s_axis_tvalid_i && s_axis_tready_o) begin
-        fifo[wr_q[1:0]] <= {s_axis_tlast_i, s_axis_tdata_i};
+        fifo[wr_q[1:0]] <= {s_axis_tlast_i, s_axis_tkeep_i, s_axis_tdata_i};
         wr_q <= wr_q + 3'd1;
       end
       if (m_axis_tvalid_o && m_axis_tready_i) rd_q <= rd_q + 3'd1;
