@@ -14,9 +14,10 @@
 // dropped and in_done reports len_err (the output stage turns the status into
 // LENGTH).  in_done pulses once per granted packet, when its TLAST has passed.
 // Bytes (docs/fabric.md "Words and beats"): the packet's last word must hold
-// the last field's bytes (its length mod 16, or 16) or be the full padded
-// word; a last word cut shorter, a partial header word or a TKEEP pattern the
-// upsizer flags is len_err too, so no packet runs on bytes it did not carry.
+// exactly the last field's bytes (its length mod 16, or 16); a last word cut
+// shorter or padded longer, a partial header word or a TKEEP pattern the
+// upsizer flags is len_err too, so no packet runs on bytes it did not carry
+// and none is answered OK with a byte count the header does not give.
 module mccp_stream_in #(
   parameter int NumCores = 4,
   parameter int Channels = 64,
@@ -273,11 +274,11 @@ module mccp_stream_in #(
   assign in_done_valid_o   = done_body || done_drop || done_grant;
   assign in_done_core_o    = (state_q == StReq) ? req_core_i : 4'(core_q);
   // The body ends at the expected word (left_q == 1): its bytes must be the
-  // last field's or the full padded word.  An early TLAST stays the core's
-  // TRUNCATED unless the bytes broke the TKEEP rule.
+  // last field's.  An early TLAST stays the core's TRUNCATED unless the bytes
+  // broke the TKEEP rule.
   logic body_bad;
   assign body_bad = kerr_q || word_keep_err_i ||
-                    ((left_q == 14'd1) && (word_bytes_i != lastb_q) && (word_bytes_i != 5'd16));
+                    ((left_q == 14'd1) && (word_bytes_i != lastb_q));
   assign in_done_len_err_o = done_drop || (done_body && body_bad) || (done_grant && kerr_q);
 
   assign err_valid_o   = (state_q == StErr);

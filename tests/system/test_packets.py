@@ -95,12 +95,13 @@ def test_packet_layout_gmac_and_encrypt():
     pkt = P.build_packet(c, "mac", 9, msg, nonce)
     # GMAC: the message travels as AAD, payload_len 0; mac sends no tag
     hdr = bytes([0xA5, 2, 0, 1, 0, 0, 0, 9, 0, 0, 0, 17, 0, 12, 0, 0])
-    assert pkt == hdr + nonce + bytes(4) + msg[:16] + msg[16:] + bytes(15)
+    assert pkt == hdr + nonce + bytes(4) + msg[:16] + msg[16:]             # ends at its last byte
+    assert P.build_packet(c, "mac", 9, msg, nonce, padded=True) == pkt + bytes(15)
     pkt = P.build_packet(c, "verify", 10, msg, nonce, tag=bytes([3] * 12))
-    assert pkt[1] == 3 and pkt[14] == 12 and pkt[-16:] == bytes([3] * 12) + bytes(4)
+    assert pkt[1] == 3 and pkt[14] == 12 and pkt[-27:] == bytes(15) + bytes([3] * 12)
     c = cfg("ccm", index=2, tag_len=8)
     pkt = P.build_packet(c, "encrypt", 1, b"", bytes(13))
-    assert pkt[:16] == bytes([0xA5, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 13, 0, 0]) and len(pkt) == 32
+    assert pkt[:16] == bytes([0xA5, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 13, 0, 0]) and len(pkt) == 29   # the nonce ends it
     pkt = P.build_packet(cfg("ecb"), "encrypt", 1, bytes(32))
     assert len(pkt) == 48 and pkt[8:10] == b"\0\x20"
 

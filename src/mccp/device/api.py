@@ -417,7 +417,7 @@ class Device:
         self._next_ticket = (self._next_ticket + 1) & 0xFFFFFFFF or 1
         if ticket in self._pending:
             raise RuntimeError("2**32 requests outstanding")
-        packet = packets.build_packet(cfg, op, ticket, data, nonce, aad, tag, self.rm, exact=True)
+        packet = packets.build_packet(cfg, op, ticket, data, nonce, aad, tag, self.rm)
         self._pending[ticket] = _Pending(ticket, cfg, op, len(data))
         self.model.push(packet, ticket)
         return ticket

@@ -150,13 +150,13 @@ def check_request(cfg: ChannelConfig, op: str, data: bytes, nonce: bytes, aad: b
 
 def build_packet(cfg: ChannelConfig, op: str, seq: int, data: bytes = b"", nonce: bytes = b"",
                  aad: bytes = b"", tag: bytes = b"", rm: regmap.RegMap | None = None,
-                 exact: bool = False) -> bytes:
+                 padded: bool = False) -> bytes:
     """Header word + body words of one input packet (no validation: see check_request).
 
-    Each field starts on a new word.  With `exact` the packet is byte-accurate: it ends at
-    the last byte of its last field (docs/fabric.md "Words and beats"; the device sends the
-    last beat with TKEEP); without, the last field is zero-padded to a whole word too, which
-    the device also accepts."""
+    Each field starts on a new word and the packet ends at the last byte of its last field
+    (docs/fabric.md "Words and beats"; the harness sends the last beat with TKEEP).
+    `padded` zero-pads the last field to a whole word too: the layout before TKEEP, which the
+    device now answers LENGTH (tests of that rule)."""
     rm = rm or regmap.load()
     # the entry address is the fabric's business (entry table); only the layout is used here
     labels = {label: 0 for label in MODES[cfg.mode].entries.values()}
@@ -167,7 +167,7 @@ def build_packet(cfg: ChannelConfig, op: str, seq: int, data: bytes = b"", nonce
                             payload_len=payload_len, aad_len=aad_len, nonce_len=nonce_len,
                             tag_len=cfg.tag_len if sends_tag else 0)
     packet = header + b"".join(w.data.to_bytes(WORD_BYTES, "big") for w in task.words)
-    if exact:
+    if not padded:
         packet = packet[:len(packet) - last_field_pad(payload_len, aad_len, nonce_len,
                                                        cfg.tag_len if sends_tag else 0)]
     return packet
