@@ -104,8 +104,8 @@ module mccp_regs (
   output logic         chan_cfg0_we_o,
   input  logic         chan_cfg0_wr_err_i,
   output logic [15:0]  fw_cores_mask_o,
-  input  logic [9:0]   fw_addr_addr_i,
-  output logic [9:0]   fw_addr_addr_o,
+  input  logic [15:0]  fw_addr_addr_i,
+  output logic [15:0]  fw_addr_addr_o,
   output logic         fw_addr_we_o,
   input  logic         fw_addr_wr_err_i,
   input  logic [31:0]  fw_data_word_i,
@@ -120,6 +120,20 @@ module mccp_regs (
   output logic         fw_entry_valid_o,
   output logic         fw_entry_we_o,
   input  logic         fw_entry_wr_err_i,
+  input  logic [15:0]  fw_len_len_i,
+  output logic [15:0]  fw_len_len_o,
+  input  logic         fw_len_loaded_i,
+  output logic         fw_len_loaded_o,
+  input  logic         fw_len_committed_i,
+  output logic         fw_len_committed_o,
+  input  logic         fw_len_busy_i,
+  output logic         fw_len_busy_o,
+  output logic         fw_len_we_o,
+  input  logic         fw_len_wr_err_i,
+  input  logic [31:0]  fw_check_crc_i,
+  output logic [31:0]  fw_check_crc_o,
+  output logic         fw_check_we_o,
+  input  logic         fw_check_wr_err_i,
   output logic         irq_o
 );
 
@@ -231,6 +245,10 @@ module mccp_regs (
   assign wsel_fw_data = wr_go && (aw_addr_q == 10'h0c2);  // 0x308
   logic wsel_fw_entry;
   assign wsel_fw_entry = wr_go && (aw_addr_q == 10'h0c3);  // 0x30c
+  logic wsel_fw_len;
+  assign wsel_fw_len = wr_go && (aw_addr_q == 10'h0c4);  // 0x310
+  logic wsel_fw_check;
+  assign wsel_fw_check = wr_go && (aw_addr_q == 10'h0c5);  // 0x314
   assign wr_hit = wsel_id
                 | wsel_config0
                 | wsel_config1
@@ -258,13 +276,17 @@ module mccp_regs (
                 | wsel_fw_cores
                 | wsel_fw_addr
                 | wsel_fw_data
-                | wsel_fw_entry;
+                | wsel_fw_entry
+                | wsel_fw_len
+                | wsel_fw_check;
   assign wr_err = (wsel_key_cmd && wr_any && key_cmd_wr_err_i)
                 | (wsel_chan_cfg1 && wr_any && chan_cfg1_wr_err_i)
                 | (wsel_chan_cfg0 && wr_any && chan_cfg0_wr_err_i)
                 | (wsel_fw_addr && wr_any && fw_addr_wr_err_i)
                 | (wsel_fw_data && wr_any && fw_data_wr_err_i)
-                | (wsel_fw_entry && wr_any && fw_entry_wr_err_i);
+                | (wsel_fw_entry && wr_any && fw_entry_wr_err_i)
+                | (wsel_fw_len && wr_any && fw_len_wr_err_i)
+                | (wsel_fw_check && wr_any && fw_check_wr_err_i);
 
   // wo / ext: strobe and data in the write cycle.
   assign key_cmd_we_o = wsel_key_cmd && wr_any;
@@ -286,13 +308,20 @@ module mccp_regs (
   assign chan_cfg0_split_o = w_data_q[13:13];
   assign chan_cfg0_key_slot_o = w_data_q[20:16];
   assign fw_addr_we_o = wsel_fw_addr && wr_any;
-  assign fw_addr_addr_o = w_data_q[9:0];
+  assign fw_addr_addr_o = w_data_q[15:0];
   assign fw_data_we_o = wsel_fw_data && wr_any;
   assign fw_data_word_o = w_data_q[31:0];
   assign fw_entry_we_o = wsel_fw_entry && wr_any;
   assign fw_entry_addr_o = w_data_q[9:0];
   assign fw_entry_func_o = w_data_q[19:16];
   assign fw_entry_valid_o = w_data_q[31:31];
+  assign fw_len_we_o = wsel_fw_len && wr_any;
+  assign fw_len_len_o = w_data_q[15:0];
+  assign fw_len_loaded_o = w_data_q[29:29];
+  assign fw_len_committed_o = w_data_q[30:30];
+  assign fw_len_busy_o = w_data_q[31:31];
+  assign fw_check_we_o = wsel_fw_check && wr_any;
+  assign fw_check_crc_o = w_data_q[31:0];
 
   // rw / w1c storage.
   logic sched_affinity_q;
@@ -513,7 +542,7 @@ module mccp_regs (
         rd_data[15:0] = fw_cores_mask_q;
       end
       10'h0c1: begin  // FW_ADDR
-        rd_data[9:0] = fw_addr_addr_i;
+        rd_data[15:0] = fw_addr_addr_i;
       end
       10'h0c2: begin  // FW_DATA
         rd_data[31:0] = fw_data_word_i;
@@ -522,6 +551,15 @@ module mccp_regs (
         rd_data[9:0] = fw_entry_addr_i;
         rd_data[19:16] = fw_entry_func_i;
         rd_data[31:31] = fw_entry_valid_i;
+      end
+      10'h0c4: begin  // FW_LEN
+        rd_data[15:0] = fw_len_len_i;
+        rd_data[29:29] = fw_len_loaded_i;
+        rd_data[30:30] = fw_len_committed_i;
+        rd_data[31:31] = fw_len_busy_i;
+      end
+      10'h0c5: begin  // FW_CHECK
+        rd_data[31:0] = fw_check_crc_i;
       end
       default: rd_hit = 1'b0;
     endcase

@@ -41,6 +41,8 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_FW_ADDR = 12'h304;
   localparam logic [11:0] ADDR_FW_DATA = 12'h308;
   localparam logic [11:0] ADDR_FW_ENTRY = 12'h30c;
+  localparam logic [11:0] ADDR_FW_LEN = 12'h310;
+  localparam logic [11:0] ADDR_FW_CHECK = 12'h314;
 
   // Fields: <REG>_<FIELD>_LSB / _WIDTH; reset values of the stored registers.
   localparam int ID_VALUE_LSB = 0;
@@ -144,7 +146,7 @@ package mccp_regs_pkg;
   localparam int FW_CORES_MASK_WIDTH = 16;
   localparam logic [31:0] FW_CORES_RESET = 32'h00000000;
   localparam int FW_ADDR_ADDR_LSB = 0;
-  localparam int FW_ADDR_ADDR_WIDTH = 10;
+  localparam int FW_ADDR_ADDR_WIDTH = 16;
   localparam int FW_DATA_WORD_LSB = 0;
   localparam int FW_DATA_WORD_WIDTH = 32;
   localparam int FW_ENTRY_ADDR_LSB = 0;
@@ -153,6 +155,16 @@ package mccp_regs_pkg;
   localparam int FW_ENTRY_FUNC_WIDTH = 4;
   localparam int FW_ENTRY_VALID_LSB = 31;
   localparam int FW_ENTRY_VALID_WIDTH = 1;
+  localparam int FW_LEN_LEN_LSB = 0;
+  localparam int FW_LEN_LEN_WIDTH = 16;
+  localparam int FW_LEN_LOADED_LSB = 29;
+  localparam int FW_LEN_LOADED_WIDTH = 1;
+  localparam int FW_LEN_COMMITTED_LSB = 30;
+  localparam int FW_LEN_COMMITTED_WIDTH = 1;
+  localparam int FW_LEN_BUSY_LSB = 31;
+  localparam int FW_LEN_BUSY_WIDTH = 1;
+  localparam int FW_CHECK_CRC_LSB = 0;
+  localparam int FW_CHECK_CRC_WIDTH = 32;
 
   // Mode codes (function index = mode * 2 + op[0]).
   localparam logic [2:0] MODE_ECB = 3'd0;

@@ -82,11 +82,13 @@ module mccp_top #(
   logic [1:0]  cfg0_key_len;
   logic [4:0]  cfg0_tag_len, cfg0_key_slot;
   logic        cfg0_enable, cfg0_ordered, cfg0_affinity, cfg0_split;
-  logic        fw_addr_we, fw_data_we, fw_entry_we, fw_refuse;
-  logic [9:0]  fw_addr_wdata, fw_addr, fw_entry_addr;
-  logic [31:0] fw_data_wdata;
+  logic        fw_addr_we, fw_data_we, fw_entry_we, fw_len_we, fw_check_we;
+  logic        fw_addr_err, fw_data_err, fw_entry_err, fw_len_err, fw_check_err;
+  logic [15:0] fw_addr_wdata, fw_addr, fw_len_wdata, fw_len;
+  logic [9:0]  fw_entry_addr;
+  logic [31:0] fw_data_wdata, fw_check_wdata, fw_crc;
   logic [3:0]  fw_entry_func;
-  logic        fw_entry_valid;
+  logic        fw_entry_valid, fw_loaded, fw_committed, fw_busy;
 
   logic [N-1:0]      core_idle, enable, pulse_idle;
   logic [31:0]       pkt_in_cnt_q, pkt_out_cnt_q, pkt_err_cnt_q;
@@ -190,11 +192,11 @@ module mccp_top #(
     .fw_addr_addr_i           (fw_addr),
     .fw_addr_addr_o           (fw_addr_wdata),
     .fw_addr_we_o             (fw_addr_we),
-    .fw_addr_wr_err_i         (1'b0),
+    .fw_addr_wr_err_i         (fw_addr_err),
     .fw_data_word_i           (32'd0),
     .fw_data_word_o           (fw_data_wdata),
     .fw_data_we_o             (fw_data_we),
-    .fw_data_wr_err_i         (fw_refuse),
+    .fw_data_wr_err_i         (fw_data_err),
     .fw_entry_addr_i          (10'd0),
     .fw_entry_func_i          (4'd0),
     .fw_entry_valid_i         (1'b0),
@@ -202,7 +204,21 @@ module mccp_top #(
     .fw_entry_func_o          (fw_entry_func),
     .fw_entry_valid_o         (fw_entry_valid),
     .fw_entry_we_o            (fw_entry_we),
-    .fw_entry_wr_err_i        (fw_refuse),
+    .fw_entry_wr_err_i        (fw_entry_err),
+    .fw_len_len_i             (fw_len),
+    .fw_len_len_o             (fw_len_wdata),
+    .fw_len_loaded_i          (fw_loaded),
+    .fw_len_loaded_o          (),
+    .fw_len_committed_i       (fw_committed),
+    .fw_len_committed_o       (),
+    .fw_len_busy_i            (fw_busy),
+    .fw_len_busy_o            (),
+    .fw_len_we_o              (fw_len_we),
+    .fw_len_wr_err_i          (fw_len_err),
+    .fw_check_crc_i           (fw_crc),
+    .fw_check_crc_o           (fw_check_wdata),
+    .fw_check_we_o            (fw_check_we),
+    .fw_check_wr_err_i        (fw_check_err),
     .irq_o
   );
   /* verilator lint_on PINCONNECTEMPTY */
@@ -468,16 +484,29 @@ module mccp_top #(
     .cores_i      (fw_cores_mask[N-1:0]),
     .enable_i     (enable),
     .idle_i       (core_idle),
+    .len_we_i     (fw_len_we),
+    .len_wdata_i  (fw_len_wdata),
+    .len_err_o    (fw_len_err),
+    .len_o        (fw_len),
+    .loaded_o     (fw_loaded),
+    .committed_o  (fw_committed),
+    .busy_o       (fw_busy),
     .addr_we_i    (fw_addr_we),
     .addr_wdata_i (fw_addr_wdata),
+    .addr_err_o   (fw_addr_err),
     .addr_o       (fw_addr),
     .data_we_i    (fw_data_we),
     .data_wdata_i (fw_data_wdata),
+    .data_err_o   (fw_data_err),
+    .check_we_i   (fw_check_we),
+    .check_wdata_i (fw_check_wdata),
+    .check_err_o  (fw_check_err),
+    .crc_o        (fw_crc),
     .entry_we_i   (fw_entry_we),
     .entry_func_i (fw_entry_func),
     .entry_addr_i (fw_entry_addr),
     .entry_valid_i (fw_entry_valid),
-    .refuse_o     (fw_refuse),
+    .entry_err_o  (fw_entry_err),
     .imem_we_o    (imem_we),
     .imem_addr_o  (imem_addr),
     .imem_wdata_o (imem_wdata),
