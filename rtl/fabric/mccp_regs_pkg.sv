@@ -17,6 +17,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_SCHED = 12'h010;
   localparam logic [11:0] ADDR_CORE_ENABLE = 12'h014;
   localparam logic [11:0] ADDR_CORE_IDLE = 12'h018;
+  localparam logic [11:0] ADDR_CORE_ABORT = 12'h01c;
   localparam logic [11:0] ADDR_IRQ_STATUS = 12'h020;
   localparam logic [11:0] ADDR_IRQ_ENABLE = 12'h024;
   localparam logic [11:0] ADDR_PKT_IN = 12'h030;
@@ -28,6 +29,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_CORE_BUSY = 12'h048;
   localparam logic [11:0] ADDR_CORE_TASKS = 12'h04c;
   localparam logic [11:0] ADDR_CORE_CAPS = 12'h050;
+  localparam logic [11:0] ADDR_WATCHDOG = 12'h054;
   localparam logic [11:0] ADDR_KEY_SEL = 12'h100;
   localparam logic [11:0] ADDR_KEY_CMD = 12'h104;
   localparam logic [11:0] ADDR_KEY_VALID = 12'h108;
@@ -69,6 +71,8 @@ package mccp_regs_pkg;
   localparam logic [31:0] CORE_ENABLE_RESET = 32'h0000ffff;
   localparam int CORE_IDLE_MASK_LSB = 0;
   localparam int CORE_IDLE_MASK_WIDTH = 16;
+  localparam int CORE_ABORT_MASK_LSB = 0;
+  localparam int CORE_ABORT_MASK_WIDTH = 16;
   localparam int IRQ_STATUS_OUT_PKT_LSB = 0;
   localparam int IRQ_STATUS_OUT_PKT_WIDTH = 1;
   localparam int IRQ_STATUS_ERR_PKT_LSB = 1;
@@ -108,6 +112,13 @@ package mccp_regs_pkg;
   localparam int CORE_CAPS_KEY_VALID_WIDTH = 1;
   localparam int CORE_CAPS_KEY_SLOT_LSB = 25;
   localparam int CORE_CAPS_KEY_SLOT_WIDTH = 7;
+  localparam int WATCHDOG_BASE_LSB = 0;
+  localparam int WATCHDOG_BASE_WIDTH = 16;
+  localparam int WATCHDOG_PER_WORD_LSB = 16;
+  localparam int WATCHDOG_PER_WORD_WIDTH = 8;
+  localparam int WATCHDOG_ENABLE_LSB = 31;
+  localparam int WATCHDOG_ENABLE_WIDTH = 1;
+  localparam logic [31:0] WATCHDOG_RESET = 32'h80400800;
   localparam int KEY_SEL_SLOT_LSB = 0;
   localparam int KEY_SEL_SLOT_WIDTH = 5;
   localparam logic [31:0] KEY_SEL_RESET = 32'h00000000;
@@ -190,6 +201,8 @@ package mccp_regs_pkg;
   localparam logic [7:0] STATUS_BAD_HEADER = 8'd9;  // malformed header (magic, reserved, op, nonce or tag length)
   localparam logic [7:0] STATUS_KEY_ERROR = 8'd10;  // the channel's key slot is empty or holds a key of another size
   localparam logic [7:0] STATUS_NO_CORE = 8'd11;  // no core has firmware (and, for ECB/CBC decryption, a decrypting engine) for this function; while capable cores are only disabled the packet waits
+  localparam logic [7:0] STATUS_TIMEOUT = 8'd12;  // the task ran past its WATCHDOG budget and was ended; output discarded
+  localparam logic [7:0] STATUS_ABORTED = 8'd13;  // the host ended the task (CORE_ABORT); output discarded
 
   // one channel table entry: packed register fields, msb first (chan_cfg_t of mccp_fabric_pkg
   // follows this layout).

@@ -89,6 +89,11 @@ module mccp_top #(
   logic [31:0] fw_data_wdata, fw_check_wdata, fw_crc;
   logic [3:0]  fw_entry_func;
   logic        fw_entry_valid, fw_loaded, fw_committed, fw_busy;
+  logic [15:0] core_abort_mask;
+  logic        core_abort_we;
+  logic [15:0] wd_base;
+  logic [7:0]  wd_per_word;
+  logic        wd_enable;
 
   logic [N-1:0]      core_idle, enable, pulse_idle;
   logic [31:0]       pkt_in_cnt_q, pkt_out_cnt_q, pkt_err_cnt_q;
@@ -131,6 +136,8 @@ module mccp_top #(
     .sched_ccm_split_o        (sched_ccm_split),
     .core_enable_mask_o       (core_enable_mask),
     .core_idle_mask_i         (16'(core_idle)),
+    .core_abort_mask_o        (core_abort_mask),
+    .core_abort_we_o          (core_abort_we),
     .irq_status_out_pkt_set_i (pkt_out),
     .irq_status_err_pkt_set_i (pkt_err),
     .irq_status_core_idle_set_i (pulse_idle != '0),
@@ -152,6 +159,9 @@ module mccp_top #(
     .core_caps_decrypt_i      (DecryptCores[4'(sel)]),
     .core_caps_key_valid_i    (key_tag_valid[sel]),
     .core_caps_key_slot_i     (7'(key_tag_slot[32'(sel)*5 +: 5])),
+    .watchdog_base_o          (wd_base),
+    .watchdog_per_word_o      (wd_per_word),
+    .watchdog_enable_o        (wd_enable),
     .key_sel_slot_o           (key_sel),
     .key_cmd_op_i             (2'd0),
     .key_cmd_op_o             (key_cmd_op),
@@ -523,7 +533,7 @@ module mccp_top #(
 
   logic [N-1:0]       cout_valid, cout_ready, cout_last, res_valid, res_ready, core_busy;
   logic [N-1:0]       so_res_ready, mac_half;   // mac_half: the core runs a split task's MAC half
-  logic [N-1:0]       pair_en, abort, tx_push, tx_space, tx_space_np, tx_space_nh;
+  logic [N-1:0]       pair_en, abort, pair_abort, tx_push, tx_space, tx_space_np, tx_space_nh;
   logic [N-1:0]       rx_pop, rx_valid, rx_valid_np, rx_valid_nh;
   logic [N*128-1:0]   tx_data, rx_data;
   logic [N*128-1:0]   cout_data;
@@ -631,8 +641,8 @@ module mccp_top #(
       .mac_res_fire_i           (res_fire[Mc]),
       .io_pair_en_o             (pair_en[Io]),
       .mac_pair_en_o            (pair_en[Mc]),
-      .io_abort_o               (abort[Io]),
-      .mac_abort_o              (abort[Mc]),
+      .io_abort_o               (pair_abort[Io]),
+      .mac_abort_o              (pair_abort[Mc]),
       .io_tx_push_i             (tx_push[Io]),
       .io_tx_data_i             (tx_data[Io*128 +: 128]),
       .io_tx_space_o            (tx_space[Io]),
@@ -664,7 +674,7 @@ module mccp_top #(
   if (N % 2 == 1) begin : g_unpaired
     // the last core of an odd count has no partner: vsend / vrecv trap there
     assign pair_en[N-1]     = 1'b0;
-    assign abort[N-1]       = 1'b0;
+    assign pair_abort[N-1]  = 1'b0;
     assign mac_half[N-1]    = 1'b0;
     assign tx_space[N-1]    = 1'b0;
     assign tx_space_np[N-1] = 1'b0;
@@ -675,6 +685,121 @@ module mccp_top #(
     assign rx_data[(N-1)*128 +: 128] = '0;
     logic unused_unpaired;
     assign unused_unpaired = ^{tx_push[N-1], tx_data[(N-1)*128 +: 128], rx_pop[N-1]};
+  end
+
+  /////////////////////////////
+  // Watchdog and host abort //
+  /////////////////////////////
+
+  // A task may run BASE + PER_WORD * (body words) cycles (WATCHDOG), counted
+  // from its start handshake until its result, except cycles in which it
+  // waits for the host: its body is still streaming in and the upsizer has no
+  // word, or its core's released output waits for the output stream.  Then
+  // the fabric aborts it through the core's abort input (the same path a
+  // split task's partner uses: the core ends as if it trapped, discards its
+  // output, drains the rest of its packet up to the last word, and offers a
+  // result), and the result's PARTNER status is relabelled TIMEOUT, or
+  // ABORTED for a CORE_ABORT write.  The record goes out through the normal
+  // path, so the channel's order and the other cores' records move on.  A
+  // kill of one half of a split task kills the other half too.  The counters
+  // only watch: a task within budget runs exactly as without them.
+  localparam int WdBits = 26;
+
+  logic [WdBits-1:0] wd_budget_q;
+  logic [WdBits-1:0] wd_cnt_q [N];
+  logic [N-1:0]      wd_run_q, in_open_q, wait_host, wd_expire, kill_req, kill_set, kill_q;
+  logic [N-1:0]      kill_abort_q;   // with kill_q: the host's abort (else the watchdog)
+  logic [N*8-1:0]    so_res_status;
+  logic [17:0]       body_bytes;
+  logic [14:0]       body_words;
+
+  // the request on offer is the one the next start belongs to (both halves
+  // of a split task); its byte counts are in the task arguments
+  assign body_bytes = 18'(req.args[111:96]) + 18'(req.args[79:64]) + 18'(req.args[47:32]) +
+                      18'(req.args[15:0]);
+  // + 1 word per field for the rounding up of each
+  assign body_words = 15'(body_bytes[17:4]) + 15'd4;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wd_budget_q <= '0;
+    end else begin
+      wd_budget_q <= WdBits'(wd_base) + WdBits'(wd_per_word) * WdBits'(body_words);
+    end
+  end
+
+  for (genvar c = 0; c < N; c++) begin : g_wd
+    assign wait_host[c] = (in_open_q[c] && !word_valid) || (cout_valid[c] && !cout_ready[c]);
+    assign wd_expire[c] = wd_enable && wd_run_q[c] && (wd_cnt_q[c] == '0);
+    assign kill_req[c]  = wd_run_q[c] && !kill_q[c] &&
+                          (wd_expire[c] || (core_abort_we && core_abort_mask[c]));
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        wd_run_q[c]  <= 1'b0;
+        in_open_q[c] <= 1'b0;
+        wd_cnt_q[c]  <= '0;
+      end else begin
+        if (sched_start[c]) begin
+          wd_run_q[c] <= 1'b1;
+          wd_cnt_q[c] <= wd_budget_q;
+        end else begin
+          if (res_valid[c]) wd_run_q[c] <= 1'b0;
+          if (wd_run_q[c] && !wait_host[c] && wd_cnt_q[c] != '0) wd_cnt_q[c] <= wd_cnt_q[c] - 1'b1;
+        end
+        // the parser streams this core's body from its start until its in_done
+        if (sched_start[c] && !start_empty && start_role != 2'd2) begin
+          in_open_q[c] <= 1'b1;
+        end else if (in_done_valid && in_done_core == 4'(c)) begin
+          in_open_q[c] <= 1'b0;
+        end
+      end
+    end
+  end
+
+  // a kill of either half of a running split task is a kill of both
+  logic [N-1:0] kill_host, kill_host_set;
+  assign kill_host = ~wd_expire;   // with kill_req: the cause was the host's abort
+  always_comb begin
+    kill_set      = kill_req;
+    kill_host_set = kill_host;
+    for (int p = 0; p < N / 2; p++) begin
+      if (pair_en[2*p] && pair_en[2*p+1]) begin
+        if (!kill_req[2*p] && kill_req[2*p+1] && !kill_q[2*p]) begin
+          kill_set[2*p]      = 1'b1;
+          kill_host_set[2*p] = kill_host[2*p+1];
+        end
+        if (!kill_req[2*p+1] && kill_req[2*p] && !kill_q[2*p+1]) begin
+          kill_set[2*p+1]      = 1'b1;
+          kill_host_set[2*p+1] = kill_host[2*p];
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      kill_q       <= '0;
+      kill_abort_q <= '0;
+    end else begin
+      for (int c = 0; c < N; c++) begin
+        if (kill_set[c]) begin
+          kill_q[c]       <= 1'b1;
+          kill_abort_q[c] <= kill_host_set[c];
+        end else if (res_fire[c]) begin
+          kill_q[c] <= 1'b0;
+        end
+      end
+    end
+  end
+
+  // the core holds abort_i while it runs (it ignores it once its task ended)
+  assign abort = pair_abort | kill_q;
+
+  for (genvar c = 0; c < N; c++) begin : g_status
+    logic partner;
+    assign partner = res_status[c*8 +: 8] == mccp_isa_pkg::STATUS_PARTNER;
+    assign so_res_status[c*8 +: 8] =
+        !(kill_q[c] && partner) ? res_status[c*8 +: 8] :
+        kill_abort_q[c]         ? mccp_regs_pkg::STATUS_ABORTED : mccp_regs_pkg::STATUS_TIMEOUT;
   end
 
   //////////////////
@@ -695,7 +820,7 @@ module mccp_top #(
     .core_out_last_i    (cout_last),
     .core_res_valid_i   (res_valid),
     .core_res_ready_o   (so_res_ready),
-    .core_res_status_i  (res_status),
+    .core_res_status_i  (so_res_status),
     .core_res_bytes_i   (res_bytes),
     .disp_valid_i       (disp_valid),
     .disp_core_i        (disp_core),
@@ -754,6 +879,6 @@ module mccp_top #(
   end
 
   logic unused;
-  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel};
+  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel, core_abort_mask, body_bytes[3:0]};
 
 endmodule

@@ -334,6 +334,20 @@ class Device:
                 raise SimTimeout(f"FW_LEN.BUSY still set after {self.timeout_cycles} cycles")
             self.model.step(64)
 
+    def abort_core(self, core: int) -> None:
+        """End the task running on `core` (CORE_ABORT): its result comes out with status
+        ABORTED and no data (both halves of a split task end); the core takes tasks again."""
+        if not isinstance(core, int) or not 0 <= core < self.cores:
+            raise ValueError(f"core {core!r} outside 0..{self.cores - 1}")
+        self.write_reg("CORE_ABORT", 1 << core)
+
+    def set_watchdog(self, base: int = 2048, per_word: int = 64, enable: bool = True) -> None:
+        """Task budget (WATCHDOG): a task still running after base + per_word * body words
+        cycles (cycles waiting for the host not counted) ends with status TIMEOUT."""
+        if not 0 <= base < 1 << 16 or not 0 <= per_word < 1 << 8:
+            raise ValueError(f"watchdog base 0..65535 and per_word 0..255, got {base}, {per_word}")
+        self.write_reg("WATCHDOG", base=base, per_word=per_word, enable=int(enable))
+
     # ---- keys -------------------------------------------------------------------------
     def _check_slot(self, slot: int) -> None:
         if not isinstance(slot, int) or not 0 <= slot < self.key_slots:
