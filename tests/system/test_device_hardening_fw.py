@@ -246,3 +246,25 @@ def test_split_ccm_spin_ends_both_halves(dev, rng):
     finally:
         dev.set_watchdog()
         ch.close()
+
+
+def test_watchdog_counts_work_not_waiting(dev, ctr, rng):
+    """The budget counts the task's own cycles: 2 KB CTR packets (about 1,450 cycles of work on
+    a core) fit a budget of 200 + 16 per word even when the host feeds the input at 5 % of the
+    beats and takes the output rarely (those waits are not counted), and time out when the
+    budget (100 + 2 per word) is below the work."""
+    dev.set_watchdog(base=200, per_word=16)
+    try:
+        dev.backpressure(out_stall=0.8, in_gap=0.95, seed=5)
+        results, expect = run_ctr(dev, ctr, rng, 4, size=(2000, 2048))
+        dev.backpressure()
+        assert_all_ok(results, expect)
+        assert max(r.exit_cycle - r.start_cycle for r in results) > 3 * budget(2048, 16, 200, 16)
+        dev.set_watchdog(base=100, per_word=2)
+        results, expect = run_ctr(dev, ctr, rng, 4, size=(2000, 2048))
+        assert [r.status for r in results] == ["TIMEOUT"] * 4
+    finally:
+        dev.backpressure()
+        dev.set_watchdog()
+    results, expect = run_ctr(dev, ctr, rng, 6)
+    assert_all_ok(results, expect)
