@@ -691,116 +691,47 @@ module mccp_top #(
   // Watchdog and host abort //
   /////////////////////////////
 
-  // A task may run BASE + PER_WORD * (body words) cycles (WATCHDOG), counted
-  // from its start handshake until its result, except cycles in which it
-  // waits for the host: its body is still streaming in and the upsizer has no
-  // word, or its core's released output waits for the output stream.  Then
-  // the fabric aborts it through the core's abort input (the same path a
-  // split task's partner uses: the core ends as if it trapped, discards its
-  // output, drains the rest of its packet up to the last word, and offers a
-  // result), and the result's PARTNER status is relabelled TIMEOUT, or
-  // ABORTED for a CORE_ABORT write.  The record goes out through the normal
-  // path, so the channel's order and the other cores' records move on.  A
-  // kill of one half of a split task kills the other half too.  The counters
-  // only watch: a task within budget runs exactly as without them.
-  localparam int WdBits = 26;
-
-  logic [WdBits-1:0] wd_budget_q;
-  logic [WdBits-1:0] wd_cnt_q [N];
-  logic [N-1:0]      wd_run_q, in_open_q, wait_host, wd_expire, kill_req, kill_set, kill_q;
-  logic [N-1:0]      kill_abort_q;   // with kill_q: the host's abort (else the watchdog)
-  logic [N*8-1:0]    so_res_status;
-  logic [17:0]       body_bytes;
-  logic [14:0]       body_words;
+  // A task over its budget (WATCHDOG) or aborted by the host (CORE_ABORT)
+  // ends through the core's abort input, like a split task's aborted half;
+  // its result's status becomes TIMEOUT or ABORTED (mccp_watchdog).
+  logic [N-1:0]   kill, out_wait;
+  logic [N*8-1:0] so_res_status;
+  logic [17:0]    body_bytes;
 
   // the request on offer is the one the next start belongs to (both halves
   // of a split task); its byte counts are in the task arguments
   assign body_bytes = 18'(req.args[111:96]) + 18'(req.args[79:64]) + 18'(req.args[47:32]) +
                       18'(req.args[15:0]);
-  // + 1 word per field for the rounding up of each
-  assign body_words = 15'(body_bytes[17:4]) + 15'd4;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      wd_budget_q <= '0;
-    end else begin
-      wd_budget_q <= WdBits'(wd_base) + WdBits'(wd_per_word) * WdBits'(body_words);
-    end
-  end
+  assign out_wait   = cout_valid & ~cout_ready;
 
-  for (genvar c = 0; c < N; c++) begin : g_wd
-    assign wait_host[c] = (in_open_q[c] && !word_valid) || (cout_valid[c] && !cout_ready[c]);
-    assign wd_expire[c] = wd_enable && wd_run_q[c] && (wd_cnt_q[c] == '0);
-    assign kill_req[c]  = wd_run_q[c] && !kill_q[c] &&
-                          (wd_expire[c] || (core_abort_we && core_abort_mask[c]));
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        wd_run_q[c]  <= 1'b0;
-        in_open_q[c] <= 1'b0;
-        wd_cnt_q[c]  <= '0;
-      end else begin
-        if (sched_start[c]) begin
-          wd_run_q[c] <= 1'b1;
-          wd_cnt_q[c] <= wd_budget_q;
-        end else begin
-          if (res_valid[c]) wd_run_q[c] <= 1'b0;
-          if (wd_run_q[c] && !wait_host[c] && wd_cnt_q[c] != '0) wd_cnt_q[c] <= wd_cnt_q[c] - 1'b1;
-        end
-        // the parser streams this core's body from its start until its in_done
-        if (sched_start[c] && !start_empty && start_role != 2'd2) begin
-          in_open_q[c] <= 1'b1;
-        end else if (in_done_valid && in_done_core == 4'(c)) begin
-          in_open_q[c] <= 1'b0;
-        end
-      end
-    end
-  end
-
-  // a kill of either half of a running split task is a kill of both
-  logic [N-1:0] kill_host, kill_host_set;
-  assign kill_host = ~wd_expire;   // with kill_req: the cause was the host's abort
-  always_comb begin
-    kill_set      = kill_req;
-    kill_host_set = kill_host;
-    for (int p = 0; p < N / 2; p++) begin
-      if (pair_en[2*p] && pair_en[2*p+1]) begin
-        if (!kill_req[2*p] && kill_req[2*p+1] && !kill_q[2*p]) begin
-          kill_set[2*p]      = 1'b1;
-          kill_host_set[2*p] = kill_host[2*p+1];
-        end
-        if (!kill_req[2*p+1] && kill_req[2*p] && !kill_q[2*p+1]) begin
-          kill_set[2*p+1]      = 1'b1;
-          kill_host_set[2*p+1] = kill_host[2*p];
-        end
-      end
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      kill_q       <= '0;
-      kill_abort_q <= '0;
-    end else begin
-      for (int c = 0; c < N; c++) begin
-        if (kill_set[c]) begin
-          kill_q[c]       <= 1'b1;
-          kill_abort_q[c] <= kill_host_set[c];
-        end else if (res_fire[c]) begin
-          kill_q[c] <= 1'b0;
-        end
-      end
-    end
-  end
+  mccp_watchdog #(
+    .NumCores (N)
+  ) u_watchdog (
+    .clk_i,
+    .rst_ni,
+    .enable_i        (wd_enable),
+    .base_i          (wd_base),
+    .per_word_i      (wd_per_word),
+    .abort_we_i      (core_abort_we),
+    .abort_mask_i    (core_abort_mask[N-1:0]),
+    .body_bytes_i    (body_bytes),
+    .start_i         (sched_start),
+    .start_role_i    (start_role),
+    .start_empty_i   (start_empty),
+    .in_done_valid_i (in_done_valid),
+    .in_done_core_i  (in_done_core),
+    .word_valid_i    (word_valid),
+    .out_wait_i      (out_wait),
+    .pair_en_i       (pair_en),
+    .res_valid_i     (res_valid),
+    .res_fire_i      (res_fire),
+    .res_status_i    (res_status),
+    .kill_o          (kill),
+    .res_status_o    (so_res_status)
+  );
 
   // the core holds abort_i while it runs (it ignores it once its task ended)
-  assign abort = pair_abort | kill_q;
-
-  for (genvar c = 0; c < N; c++) begin : g_status
-    logic partner;
-    assign partner = res_status[c*8 +: 8] == mccp_isa_pkg::STATUS_PARTNER;
-    assign so_res_status[c*8 +: 8] =
-        !(kill_q[c] && partner) ? res_status[c*8 +: 8] :
-        kill_abort_q[c]         ? mccp_regs_pkg::STATUS_ABORTED : mccp_regs_pkg::STATUS_TIMEOUT;
-  end
+  assign abort = pair_abort | kill;
 
   //////////////////
   // Output stage //
@@ -879,6 +810,6 @@ module mccp_top #(
   end
 
   logic unused;
-  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel, core_abort_mask, body_bytes[3:0]};
+  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel, core_abort_mask};
 
 endmodule
