@@ -46,6 +46,8 @@ module mccp_regs (
   output logic         sched_ccm_split_o,
   output logic [15:0]  core_enable_mask_o,
   input  logic [15:0]  core_idle_mask_i,
+  output logic [15:0]  core_abort_mask_o,
+  output logic         core_abort_we_o,
   input  logic         irq_status_out_pkt_set_i,
   output logic         irq_status_out_pkt_o,
   input  logic         irq_status_err_pkt_set_i,
@@ -67,6 +69,9 @@ module mccp_regs (
   input  logic         core_caps_decrypt_i,
   input  logic         core_caps_key_valid_i,
   input  logic [6:0]   core_caps_key_slot_i,
+  output logic [15:0]  watchdog_base_o,
+  output logic [7:0]   watchdog_per_word_o,
+  output logic         watchdog_enable_o,
   output logic [4:0]   key_sel_slot_o,
   input  logic [1:0]   key_cmd_op_i,
   output logic [1:0]   key_cmd_op_o,
@@ -106,8 +111,8 @@ module mccp_regs (
   output logic         chan_cfg0_we_o,
   input  logic         chan_cfg0_wr_err_i,
   output logic [15:0]  fw_cores_mask_o,
-  input  logic [9:0]   fw_addr_addr_i,
-  output logic [9:0]   fw_addr_addr_o,
+  input  logic [15:0]  fw_addr_addr_i,
+  output logic [15:0]  fw_addr_addr_o,
   output logic         fw_addr_we_o,
   input  logic         fw_addr_wr_err_i,
   input  logic [31:0]  fw_data_word_i,
@@ -122,6 +127,20 @@ module mccp_regs (
   output logic         fw_entry_valid_o,
   output logic         fw_entry_we_o,
   input  logic         fw_entry_wr_err_i,
+  input  logic [15:0]  fw_len_len_i,
+  output logic [15:0]  fw_len_len_o,
+  input  logic         fw_len_loaded_i,
+  output logic         fw_len_loaded_o,
+  input  logic         fw_len_committed_i,
+  output logic         fw_len_committed_o,
+  input  logic         fw_len_busy_i,
+  output logic         fw_len_busy_o,
+  output logic         fw_len_we_o,
+  input  logic         fw_len_wr_err_i,
+  input  logic [31:0]  fw_check_crc_i,
+  output logic [31:0]  fw_check_crc_o,
+  output logic         fw_check_we_o,
+  input  logic         fw_check_wr_err_i,
   output logic         irq_o
 );
 
@@ -189,6 +208,8 @@ module mccp_regs (
   assign wsel_core_enable = wr_go && (aw_addr_q == 10'h005);  // 0x014
   logic wsel_core_idle;
   assign wsel_core_idle = wr_go && (aw_addr_q == 10'h006);  // 0x018
+  logic wsel_core_abort;
+  assign wsel_core_abort = wr_go && (aw_addr_q == 10'h007);  // 0x01c
   logic wsel_irq_status;
   assign wsel_irq_status = wr_go && (aw_addr_q == 10'h008);  // 0x020
   logic wsel_irq_enable;
@@ -211,6 +232,8 @@ module mccp_regs (
   assign wsel_core_tasks = wr_go && (aw_addr_q == 10'h013);  // 0x04c
   logic wsel_core_caps;
   assign wsel_core_caps = wr_go && (aw_addr_q == 10'h014);  // 0x050
+  logic wsel_watchdog;
+  assign wsel_watchdog = wr_go && (aw_addr_q == 10'h015);  // 0x054
   logic wsel_key_sel;
   assign wsel_key_sel = wr_go && (aw_addr_q == 10'h040);  // 0x100
   logic wsel_key_cmd;
@@ -233,12 +256,17 @@ module mccp_regs (
   assign wsel_fw_data = wr_go && (aw_addr_q == 10'h0c2);  // 0x308
   logic wsel_fw_entry;
   assign wsel_fw_entry = wr_go && (aw_addr_q == 10'h0c3);  // 0x30c
+  logic wsel_fw_len;
+  assign wsel_fw_len = wr_go && (aw_addr_q == 10'h0c4);  // 0x310
+  logic wsel_fw_check;
+  assign wsel_fw_check = wr_go && (aw_addr_q == 10'h0c5);  // 0x314
   assign wr_hit = wsel_id
                 | wsel_config0
                 | wsel_config1
                 | wsel_sched
                 | wsel_core_enable
                 | wsel_core_idle
+                | wsel_core_abort
                 | wsel_irq_status
                 | wsel_irq_enable
                 | wsel_pkt_in
@@ -250,6 +278,7 @@ module mccp_regs (
                 | wsel_core_busy
                 | wsel_core_tasks
                 | wsel_core_caps
+                | wsel_watchdog
                 | wsel_key_sel
                 | wsel_key_cmd
                 | wsel_key_valid
@@ -260,15 +289,21 @@ module mccp_regs (
                 | wsel_fw_cores
                 | wsel_fw_addr
                 | wsel_fw_data
-                | wsel_fw_entry;
+                | wsel_fw_entry
+                | wsel_fw_len
+                | wsel_fw_check;
   assign wr_err = (wsel_key_cmd && wr_any && key_cmd_wr_err_i)
                 | (wsel_chan_cfg1 && wr_any && chan_cfg1_wr_err_i)
                 | (wsel_chan_cfg0 && wr_any && chan_cfg0_wr_err_i)
                 | (wsel_fw_addr && wr_any && fw_addr_wr_err_i)
                 | (wsel_fw_data && wr_any && fw_data_wr_err_i)
-                | (wsel_fw_entry && wr_any && fw_entry_wr_err_i);
+                | (wsel_fw_entry && wr_any && fw_entry_wr_err_i)
+                | (wsel_fw_len && wr_any && fw_len_wr_err_i)
+                | (wsel_fw_check && wr_any && fw_check_wr_err_i);
 
   // wo / ext: strobe and data in the write cycle.
+  assign core_abort_we_o = wsel_core_abort && wr_any;
+  assign core_abort_mask_o = w_data_q[15:0];
   assign key_cmd_we_o = wsel_key_cmd && wr_any;
   assign key_cmd_op_o = w_data_q[1:0];
   assign key_cmd_len_o = w_data_q[3:2];
@@ -289,13 +324,20 @@ module mccp_regs (
   assign chan_cfg0_split_o = w_data_q[13:13];
   assign chan_cfg0_key_slot_o = w_data_q[20:16];
   assign fw_addr_we_o = wsel_fw_addr && wr_any;
-  assign fw_addr_addr_o = w_data_q[9:0];
+  assign fw_addr_addr_o = w_data_q[15:0];
   assign fw_data_we_o = wsel_fw_data && wr_any;
   assign fw_data_word_o = w_data_q[31:0];
   assign fw_entry_we_o = wsel_fw_entry && wr_any;
   assign fw_entry_addr_o = w_data_q[9:0];
   assign fw_entry_func_o = w_data_q[19:16];
   assign fw_entry_valid_o = w_data_q[31:31];
+  assign fw_len_we_o = wsel_fw_len && wr_any;
+  assign fw_len_len_o = w_data_q[15:0];
+  assign fw_len_loaded_o = w_data_q[29:29];
+  assign fw_len_committed_o = w_data_q[30:30];
+  assign fw_len_busy_o = w_data_q[31:31];
+  assign fw_check_we_o = wsel_fw_check && wr_any;
+  assign fw_check_crc_o = w_data_q[31:0];
 
   // rw / w1c storage.
   logic sched_affinity_q;
@@ -309,6 +351,9 @@ module mccp_regs (
   logic irq_enable_err_pkt_q;
   logic irq_enable_core_idle_q;
   logic [3:0] core_sel_index_q;
+  logic [15:0] watchdog_base_q;
+  logic [7:0] watchdog_per_word_q;
+  logic watchdog_enable_q;
   logic [4:0] key_sel_slot_q;
   logic [7:0] chan_sel_index_q;
   logic [15:0] fw_cores_mask_q;
@@ -326,6 +371,9 @@ module mccp_regs (
       irq_enable_err_pkt_q <= 1'h0;
       irq_enable_core_idle_q <= 1'h0;
       core_sel_index_q <= 4'h0;
+      watchdog_base_q <= 16'h800;
+      watchdog_per_word_q <= 8'h40;
+      watchdog_enable_q <= 1'h1;
       key_sel_slot_q <= 5'h0;
       chan_sel_index_q <= 8'h0;
       fw_cores_mask_q <= 16'h0;
@@ -357,6 +405,15 @@ module mccp_regs (
       if (wsel_core_sel) begin
         core_sel_index_q <= (core_sel_index_q & ~wr_mask[3:0]) | (w_data_q[3:0] & wr_mask[3:0]);
       end
+      if (wsel_watchdog) begin
+        watchdog_base_q <= (watchdog_base_q & ~wr_mask[15:0]) | (w_data_q[15:0] & wr_mask[15:0]);
+      end
+      if (wsel_watchdog) begin
+        watchdog_per_word_q <= (watchdog_per_word_q & ~wr_mask[23:16]) | (w_data_q[23:16] & wr_mask[23:16]);
+      end
+      if (wsel_watchdog) begin
+        watchdog_enable_q <= (watchdog_enable_q & ~wr_mask[31:31]) | (w_data_q[31:31] & wr_mask[31:31]);
+      end
       if (wsel_key_sel) begin
         key_sel_slot_q <= (key_sel_slot_q & ~wr_mask[4:0]) | (w_data_q[4:0] & wr_mask[4:0]);
       end
@@ -380,6 +437,9 @@ module mccp_regs (
   assign irq_enable_err_pkt_o = irq_enable_err_pkt_q;
   assign irq_enable_core_idle_o = irq_enable_core_idle_q;
   assign core_sel_index_o = core_sel_index_q;
+  assign watchdog_base_o = watchdog_base_q;
+  assign watchdog_per_word_o = watchdog_per_word_q;
+  assign watchdog_enable_o = watchdog_enable_q;
   assign key_sel_slot_o = key_sel_slot_q;
   assign chan_sel_index_o = chan_sel_index_q;
   assign fw_cores_mask_o = fw_cores_mask_q;
@@ -437,6 +497,7 @@ module mccp_regs (
       10'h006: begin  // CORE_IDLE
         rd_data[15:0] = core_idle_mask_i;
       end
+      10'h007: rd_data = '0;  // CORE_ABORT (write only)
       10'h008: begin  // IRQ_STATUS
         rd_data[0:0] = irq_status_out_pkt_q;
         rd_data[1:1] = irq_status_err_pkt_q;
@@ -476,6 +537,11 @@ module mccp_regs (
         rd_data[16:16] = core_caps_decrypt_i;
         rd_data[24:24] = core_caps_key_valid_i;
         rd_data[31:25] = core_caps_key_slot_i;
+      end
+      10'h015: begin  // WATCHDOG
+        rd_data[15:0] = watchdog_base_q;
+        rd_data[23:16] = watchdog_per_word_q;
+        rd_data[31:31] = watchdog_enable_q;
       end
       10'h040: begin  // KEY_SEL
         rd_data[4:0] = key_sel_slot_q;
@@ -517,7 +583,7 @@ module mccp_regs (
         rd_data[15:0] = fw_cores_mask_q;
       end
       10'h0c1: begin  // FW_ADDR
-        rd_data[9:0] = fw_addr_addr_i;
+        rd_data[15:0] = fw_addr_addr_i;
       end
       10'h0c2: begin  // FW_DATA
         rd_data[31:0] = fw_data_word_i;
@@ -526,6 +592,15 @@ module mccp_regs (
         rd_data[9:0] = fw_entry_addr_i;
         rd_data[19:16] = fw_entry_func_i;
         rd_data[31:31] = fw_entry_valid_i;
+      end
+      10'h0c4: begin  // FW_LEN
+        rd_data[15:0] = fw_len_len_i;
+        rd_data[29:29] = fw_len_loaded_i;
+        rd_data[30:30] = fw_len_committed_i;
+        rd_data[31:31] = fw_len_busy_i;
+      end
+      10'h0c5: begin  // FW_CHECK
+        rd_data[31:0] = fw_check_crc_i;
       end
       default: rd_hit = 1'b0;
     endcase
@@ -554,6 +629,6 @@ module mccp_regs (
   end
 
   logic unused;
-  assign unused = ^{wr_mask[16], wr_mask[17], wr_mask[18], wr_mask[19], wr_mask[20], wr_mask[21], wr_mask[22], wr_mask[23], wr_mask[24], wr_mask[25], wr_mask[26], wr_mask[27], wr_mask[28], wr_mask[29], wr_mask[30], wr_mask[31], s_axil_araddr_i[1:0], s_axil_awaddr_i[1:0]};
+  assign unused = ^{wr_mask[24], wr_mask[25], wr_mask[26], wr_mask[27], wr_mask[28], wr_mask[29], wr_mask[30], s_axil_araddr_i[1:0], s_axil_awaddr_i[1:0]};
 
 endmodule

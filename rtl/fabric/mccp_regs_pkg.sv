@@ -17,6 +17,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_SCHED = 12'h010;
   localparam logic [11:0] ADDR_CORE_ENABLE = 12'h014;
   localparam logic [11:0] ADDR_CORE_IDLE = 12'h018;
+  localparam logic [11:0] ADDR_CORE_ABORT = 12'h01c;
   localparam logic [11:0] ADDR_IRQ_STATUS = 12'h020;
   localparam logic [11:0] ADDR_IRQ_ENABLE = 12'h024;
   localparam logic [11:0] ADDR_PKT_IN = 12'h030;
@@ -28,6 +29,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_CORE_BUSY = 12'h048;
   localparam logic [11:0] ADDR_CORE_TASKS = 12'h04c;
   localparam logic [11:0] ADDR_CORE_CAPS = 12'h050;
+  localparam logic [11:0] ADDR_WATCHDOG = 12'h054;
   localparam logic [11:0] ADDR_KEY_SEL = 12'h100;
   localparam logic [11:0] ADDR_KEY_CMD = 12'h104;
   localparam logic [11:0] ADDR_KEY_VALID = 12'h108;
@@ -41,6 +43,8 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_FW_ADDR = 12'h304;
   localparam logic [11:0] ADDR_FW_DATA = 12'h308;
   localparam logic [11:0] ADDR_FW_ENTRY = 12'h30c;
+  localparam logic [11:0] ADDR_FW_LEN = 12'h310;
+  localparam logic [11:0] ADDR_FW_CHECK = 12'h314;
 
   // Fields: <REG>_<FIELD>_LSB / _WIDTH; reset values of the stored registers.
   localparam int ID_VALUE_LSB = 0;
@@ -67,6 +71,8 @@ package mccp_regs_pkg;
   localparam logic [31:0] CORE_ENABLE_RESET = 32'h0000ffff;
   localparam int CORE_IDLE_MASK_LSB = 0;
   localparam int CORE_IDLE_MASK_WIDTH = 16;
+  localparam int CORE_ABORT_MASK_LSB = 0;
+  localparam int CORE_ABORT_MASK_WIDTH = 16;
   localparam int IRQ_STATUS_OUT_PKT_LSB = 0;
   localparam int IRQ_STATUS_OUT_PKT_WIDTH = 1;
   localparam int IRQ_STATUS_ERR_PKT_LSB = 1;
@@ -106,6 +112,13 @@ package mccp_regs_pkg;
   localparam int CORE_CAPS_KEY_VALID_WIDTH = 1;
   localparam int CORE_CAPS_KEY_SLOT_LSB = 25;
   localparam int CORE_CAPS_KEY_SLOT_WIDTH = 7;
+  localparam int WATCHDOG_BASE_LSB = 0;
+  localparam int WATCHDOG_BASE_WIDTH = 16;
+  localparam int WATCHDOG_PER_WORD_LSB = 16;
+  localparam int WATCHDOG_PER_WORD_WIDTH = 8;
+  localparam int WATCHDOG_ENABLE_LSB = 31;
+  localparam int WATCHDOG_ENABLE_WIDTH = 1;
+  localparam logic [31:0] WATCHDOG_RESET = 32'h80400800;
   localparam int KEY_SEL_SLOT_LSB = 0;
   localparam int KEY_SEL_SLOT_WIDTH = 5;
   localparam logic [31:0] KEY_SEL_RESET = 32'h00000000;
@@ -146,7 +159,7 @@ package mccp_regs_pkg;
   localparam int FW_CORES_MASK_WIDTH = 16;
   localparam logic [31:0] FW_CORES_RESET = 32'h00000000;
   localparam int FW_ADDR_ADDR_LSB = 0;
-  localparam int FW_ADDR_ADDR_WIDTH = 10;
+  localparam int FW_ADDR_ADDR_WIDTH = 16;
   localparam int FW_DATA_WORD_LSB = 0;
   localparam int FW_DATA_WORD_WIDTH = 32;
   localparam int FW_ENTRY_ADDR_LSB = 0;
@@ -155,6 +168,16 @@ package mccp_regs_pkg;
   localparam int FW_ENTRY_FUNC_WIDTH = 4;
   localparam int FW_ENTRY_VALID_LSB = 31;
   localparam int FW_ENTRY_VALID_WIDTH = 1;
+  localparam int FW_LEN_LEN_LSB = 0;
+  localparam int FW_LEN_LEN_WIDTH = 16;
+  localparam int FW_LEN_LOADED_LSB = 29;
+  localparam int FW_LEN_LOADED_WIDTH = 1;
+  localparam int FW_LEN_COMMITTED_LSB = 30;
+  localparam int FW_LEN_COMMITTED_WIDTH = 1;
+  localparam int FW_LEN_BUSY_LSB = 31;
+  localparam int FW_LEN_BUSY_WIDTH = 1;
+  localparam int FW_CHECK_CRC_LSB = 0;
+  localparam int FW_CHECK_CRC_WIDTH = 32;
 
   // Mode codes (function index = mode * 2 + op[0]).
   localparam logic [2:0] MODE_ECB = 3'd0;
@@ -180,6 +203,8 @@ package mccp_regs_pkg;
   localparam logic [7:0] STATUS_BAD_HEADER = 8'd9;  // malformed header (magic, reserved, op, nonce or tag length, or a field the mode does not take: AAD on ECB/CBC/CTR/CBC-MAC/CMAC, a payload on GMAC)
   localparam logic [7:0] STATUS_KEY_ERROR = 8'd10;  // the channel's key slot is empty or holds a key of another size
   localparam logic [7:0] STATUS_NO_CORE = 8'd11;  // no core has firmware (and, for ECB/CBC decryption, a decrypting engine) for this function; while capable cores are only disabled the packet waits
+  localparam logic [7:0] STATUS_TIMEOUT = 8'd12;  // the task ran past its WATCHDOG budget and was ended; output discarded
+  localparam logic [7:0] STATUS_ABORTED = 8'd13;  // the host ended the task (CORE_ABORT); output discarded
 
   // one channel table entry: packed register fields, msb first (chan_cfg_t of mccp_fabric_pkg
   // follows this layout).

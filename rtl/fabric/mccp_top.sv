@@ -84,11 +84,18 @@ module mccp_top #(
   logic [1:0]  cfg0_key_len;
   logic [4:0]  cfg0_tag_len, cfg0_key_slot;
   logic        cfg0_enable, cfg0_ordered, cfg0_affinity, cfg0_split;
-  logic        fw_addr_we, fw_data_we, fw_entry_we, fw_refuse;
-  logic [9:0]  fw_addr_wdata, fw_addr, fw_entry_addr;
-  logic [31:0] fw_data_wdata;
+  logic        fw_addr_we, fw_data_we, fw_entry_we, fw_len_we, fw_check_we;
+  logic        fw_addr_err, fw_data_err, fw_entry_err, fw_len_err, fw_check_err;
+  logic [15:0] fw_addr_wdata, fw_addr, fw_len_wdata, fw_len;
+  logic [9:0]  fw_entry_addr;
+  logic [31:0] fw_data_wdata, fw_check_wdata, fw_crc;
   logic [3:0]  fw_entry_func;
-  logic        fw_entry_valid;
+  logic        fw_entry_valid, fw_loaded, fw_committed, fw_busy;
+  logic [15:0] core_abort_mask;
+  logic        core_abort_we;
+  logic [15:0] wd_base;
+  logic [7:0]  wd_per_word;
+  logic        wd_enable;
 
   logic [N-1:0]      core_idle, enable, pulse_idle;
   logic [31:0]       pkt_in_cnt_q, pkt_out_cnt_q, pkt_err_cnt_q;
@@ -134,6 +141,8 @@ module mccp_top #(
     .sched_ccm_split_o        (sched_ccm_split),
     .core_enable_mask_o       (core_enable_mask),
     .core_idle_mask_i         (16'(core_idle)),
+    .core_abort_mask_o        (core_abort_mask),
+    .core_abort_we_o          (core_abort_we),
     .irq_status_out_pkt_set_i (pkt_out),
     .irq_status_err_pkt_set_i (pkt_err),
     .irq_status_core_idle_set_i (pulse_idle != '0),
@@ -155,6 +164,9 @@ module mccp_top #(
     .core_caps_decrypt_i      (DecryptCores[4'(sel)]),
     .core_caps_key_valid_i    (key_tag_valid[sel]),
     .core_caps_key_slot_i     (7'(key_tag_slot[32'(sel)*5 +: 5])),
+    .watchdog_base_o          (wd_base),
+    .watchdog_per_word_o      (wd_per_word),
+    .watchdog_enable_o        (wd_enable),
     .key_sel_slot_o           (key_sel),
     .key_cmd_op_i             (2'd0),
     .key_cmd_op_o             (key_cmd_op),
@@ -197,11 +209,11 @@ module mccp_top #(
     .fw_addr_addr_i           (fw_addr),
     .fw_addr_addr_o           (fw_addr_wdata),
     .fw_addr_we_o             (fw_addr_we),
-    .fw_addr_wr_err_i         (1'b0),
+    .fw_addr_wr_err_i         (fw_addr_err),
     .fw_data_word_i           (32'd0),
     .fw_data_word_o           (fw_data_wdata),
     .fw_data_we_o             (fw_data_we),
-    .fw_data_wr_err_i         (fw_refuse),
+    .fw_data_wr_err_i         (fw_data_err),
     .fw_entry_addr_i          (10'd0),
     .fw_entry_func_i          (4'd0),
     .fw_entry_valid_i         (1'b0),
@@ -209,7 +221,21 @@ module mccp_top #(
     .fw_entry_func_o          (fw_entry_func),
     .fw_entry_valid_o         (fw_entry_valid),
     .fw_entry_we_o            (fw_entry_we),
-    .fw_entry_wr_err_i        (fw_refuse),
+    .fw_entry_wr_err_i        (fw_entry_err),
+    .fw_len_len_i             (fw_len),
+    .fw_len_len_o             (fw_len_wdata),
+    .fw_len_loaded_i          (fw_loaded),
+    .fw_len_loaded_o          (),
+    .fw_len_committed_i       (fw_committed),
+    .fw_len_committed_o       (),
+    .fw_len_busy_i            (fw_busy),
+    .fw_len_busy_o            (),
+    .fw_len_we_o              (fw_len_we),
+    .fw_len_wr_err_i          (fw_len_err),
+    .fw_check_crc_i           (fw_crc),
+    .fw_check_crc_o           (fw_check_wdata),
+    .fw_check_we_o            (fw_check_we),
+    .fw_check_wr_err_i        (fw_check_err),
     .irq_o
   );
   /* verilator lint_on PINCONNECTEMPTY */
@@ -486,16 +512,29 @@ module mccp_top #(
     .cores_i      (fw_cores_mask[N-1:0]),
     .enable_i     (enable),
     .idle_i       (core_idle),
+    .len_we_i     (fw_len_we),
+    .len_wdata_i  (fw_len_wdata),
+    .len_err_o    (fw_len_err),
+    .len_o        (fw_len),
+    .loaded_o     (fw_loaded),
+    .committed_o  (fw_committed),
+    .busy_o       (fw_busy),
     .addr_we_i    (fw_addr_we),
     .addr_wdata_i (fw_addr_wdata),
+    .addr_err_o   (fw_addr_err),
     .addr_o       (fw_addr),
     .data_we_i    (fw_data_we),
     .data_wdata_i (fw_data_wdata),
+    .data_err_o   (fw_data_err),
+    .check_we_i   (fw_check_we),
+    .check_wdata_i (fw_check_wdata),
+    .check_err_o  (fw_check_err),
+    .crc_o        (fw_crc),
     .entry_we_i   (fw_entry_we),
     .entry_func_i (fw_entry_func),
     .entry_addr_i (fw_entry_addr),
     .entry_valid_i (fw_entry_valid),
-    .refuse_o     (fw_refuse),
+    .entry_err_o  (fw_entry_err),
     .imem_we_o    (imem_we),
     .imem_addr_o  (imem_addr),
     .imem_wdata_o (imem_wdata),
@@ -512,7 +551,7 @@ module mccp_top #(
 
   logic [N-1:0]       cout_valid, cout_ready, cout_last, res_valid, res_ready, core_busy;
   logic [N-1:0]       so_res_ready, mac_half;   // mac_half: the core runs a split task's MAC half
-  logic [N-1:0]       pair_en, abort, tx_push, tx_space, tx_space_np, tx_space_nh;
+  logic [N-1:0]       pair_en, abort, pair_abort, tx_push, tx_space, tx_space_np, tx_space_nh;
   logic [N-1:0]       rx_pop, rx_valid, rx_valid_np, rx_valid_nh;
   logic [N*128-1:0]   tx_data, rx_data;
   logic [N*128-1:0]   cout_data;
@@ -620,8 +659,8 @@ module mccp_top #(
       .mac_res_fire_i           (res_fire[Mc]),
       .io_pair_en_o             (pair_en[Io]),
       .mac_pair_en_o            (pair_en[Mc]),
-      .io_abort_o               (abort[Io]),
-      .mac_abort_o              (abort[Mc]),
+      .io_abort_o               (pair_abort[Io]),
+      .mac_abort_o              (pair_abort[Mc]),
       .io_tx_push_i             (tx_push[Io]),
       .io_tx_data_i             (tx_data[Io*128 +: 128]),
       .io_tx_space_o            (tx_space[Io]),
@@ -653,7 +692,7 @@ module mccp_top #(
   if (N % 2 == 1) begin : g_unpaired
     // the last core of an odd count has no partner: vsend / vrecv trap there
     assign pair_en[N-1]     = 1'b0;
-    assign abort[N-1]       = 1'b0;
+    assign pair_abort[N-1]  = 1'b0;
     assign mac_half[N-1]    = 1'b0;
     assign tx_space[N-1]    = 1'b0;
     assign tx_space_np[N-1] = 1'b0;
@@ -665,6 +704,52 @@ module mccp_top #(
     logic unused_unpaired;
     assign unused_unpaired = ^{tx_push[N-1], tx_data[(N-1)*128 +: 128], rx_pop[N-1]};
   end
+
+  /////////////////////////////
+  // Watchdog and host abort //
+  /////////////////////////////
+
+  // A task over its budget (WATCHDOG) or aborted by the host (CORE_ABORT)
+  // ends through the core's abort input, like a split task's aborted half;
+  // its result's status becomes TIMEOUT or ABORTED (mccp_watchdog).
+  logic [N-1:0]   kill, out_wait;
+  logic [N*8-1:0] so_res_status;
+  logic [17:0]    body_bytes;
+
+  // the request on offer is the one the next start belongs to (both halves
+  // of a split task); its byte counts are in the task arguments
+  assign body_bytes = 18'(req.args[111:96]) + 18'(req.args[79:64]) + 18'(req.args[47:32]) +
+                      18'(req.args[15:0]);
+  assign out_wait   = cout_valid & ~cout_ready;
+
+  mccp_watchdog #(
+    .NumCores (N)
+  ) u_watchdog (
+    .clk_i,
+    .rst_ni,
+    .enable_i        (wd_enable),
+    .base_i          (wd_base),
+    .per_word_i      (wd_per_word),
+    .abort_we_i      (core_abort_we),
+    .abort_mask_i    (core_abort_mask[N-1:0]),
+    .body_bytes_i    (body_bytes),
+    .start_i         (sched_start),
+    .start_role_i    (start_role),
+    .start_empty_i   (start_empty),
+    .in_done_valid_i (in_done_valid),
+    .in_done_core_i  (in_done_core),
+    .word_valid_i    (word_valid),
+    .out_wait_i      (out_wait),
+    .pair_en_i       (pair_en),
+    .res_valid_i     (res_valid),
+    .res_fire_i      (res_fire),
+    .res_status_i    (res_status),
+    .kill_o          (kill),
+    .res_status_o    (so_res_status)
+  );
+
+  // the core holds abort_i while it runs (it ignores it once its task ended)
+  assign abort = pair_abort | kill;
 
   //////////////////
   // Output stage //
@@ -684,7 +769,7 @@ module mccp_top #(
     .core_out_last_i    (cout_last),
     .core_res_valid_i   (res_valid),
     .core_res_ready_o   (so_res_ready),
-    .core_res_status_i  (res_status),
+    .core_res_status_i  (so_res_status),
     .core_res_bytes_i   (res_bytes),
     .disp_valid_i       (disp_valid),
     .disp_core_i        (disp_core),
@@ -750,6 +835,6 @@ module mccp_top #(
   end
 
   logic unused;
-  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel};
+  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel, core_abort_mask};
 
 endmodule

@@ -14,5 +14,5 @@ def test_fw_loader():
         sources=SOURCES,
         parameters={"NumCores": 3},
         module_dirs=[paths.TESTS / "fabric"],
-        extra_env={"FW_CORES_N": "3", "FW_OPS": "3000"},
+        extra_env={"FW_CORES_N": "3", "FW_OPS": "12000"},
     )

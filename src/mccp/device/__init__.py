@@ -6,9 +6,11 @@
     mccp.device.build    cached Verilator build of the harness + RTL
 """
 
-from mccp.device.api import AuthError, Channel, Device, DeviceError, Result, default_stream_bits
+from mccp.device.api import (AuthError, Channel, Device, DeviceError, FirmwareError, Result,
+                             default_stream_bits)
 from mccp.device.model import BusError, SimTimeout
 from mccp.device.packets import Policy
 
-__all__ = ["AuthError", "BusError", "Channel", "Device", "DeviceError", "Policy", "Result", "SimTimeout",
+__all__ = ["AuthError", "BusError", "Channel", "Device", "DeviceError", "FirmwareError", "Policy", "Result",
+           "SimTimeout",
            "default_stream_bits"]

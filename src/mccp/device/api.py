@@ -15,6 +15,7 @@ DeviceError, drain() reports them).
 from __future__ import annotations
 
 import time
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +23,7 @@ from pathlib import Path
 from mccp import paths, regmap
 from mccp.device import packets
 from mccp.device.build import build_info, build_model, rtl_sources
-from mccp.device.model import Model, SimTimeout
+from mccp.device.model import BusError, Model, SimTimeout
 from mccp.device.packets import ChannelConfig, Policy
 from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
 from mccp.model import ghash as ghash_model
@@ -42,6 +43,10 @@ class DeviceError(RuntimeError):
     def __init__(self, status: str, message: str = ""):
         super().__init__(message or f"device status {status}")
         self.status = status
+
+
+class FirmwareError(RuntimeError):
+    """The device refused a firmware image (FW_LEN, FW_CHECK or FW_ENTRY answered SLVERR)."""
 
 
 class AuthError(DeviceError):
@@ -102,6 +107,11 @@ def firmware_program(path: Path = FIRMWARE):
     """The assembled firmware image (cached per file version)."""
     path = Path(path)
     return _assemble(str(path), path.stat().st_mtime)
+
+
+def fw_crc(words) -> int:
+    """The CRC-32 FW_CHECK expects: zlib.crc32 of the words, each as 4 bytes little endian."""
+    return zlib.crc32(b"".join(w.to_bytes(4, "little") for w in words))
 
 
 def entry_table(program, rm: regmap.RegMap) -> list[tuple[int, int, bool]]:
@@ -292,9 +302,12 @@ class Device:
             self.model.step(16)
 
     def load_firmware(self, cores, program=None) -> None:
-        """Firmware update (docs/fabric.md): disable `cores`, wait until idle, write the image and
-        the entry table (functions the program lacks invalidated), enable them again.  The other
-        cores keep working.  `program`: an assembled Program, a .s path, or None (the standard image)."""
+        """Firmware update (docs/fabric.md): disable `cores`, wait until idle, open an image of
+        the program's length (FW_LEN: the old image is cleared, the entry tables invalidated),
+        write its words, commit it with its CRC-32 (FW_CHECK), write the entry table (functions
+        the program lacks invalidated) and enable the cores again.  The other cores keep
+        working.  `program`: an assembled Program, a .s path, or None (the standard image).
+        A refused step raises FirmwareError; the cores then stay disabled with no valid entry."""
         if program is None:
             program = self.program
         elif isinstance(program, (str, Path)):
@@ -302,15 +315,49 @@ class Device:
         mask = sum(1 << c for c in cores)
         if not mask or mask >> self.cores:
             raise ValueError(f"cores {list(cores)} outside 0..{self.cores - 1}")
+        words = list(program.words)
         enable = self.read_reg("CORE_ENABLE")
         self.write_reg("CORE_ENABLE", enable & ~mask)
         self.wait_idle(mask)
         self.write_reg("FW_CORES", mask)
-        self.write_reg("FW_ADDR", 0)
-        self.model.write_many(self.rm.addr("FW_DATA"), list(program.words))
+        self._fw_write("FW_LEN", len(words), f"image of {len(words)} words (1..1024)")
+        self._fw_ready()
+        try:
+            self.model.write_many(self.rm.addr("FW_DATA"), words)
+        except BusError as e:
+            raise FirmwareError(f"FW_DATA refused: {e}") from None
+        self._fw_write("FW_CHECK", fw_crc(words), "commit: CRC-32 or length disagrees")
         for func, addr, valid in entry_table(program, self.rm):   # absent functions invalidated
-            self.write_reg("FW_ENTRY", func=func, addr=addr, valid=int(valid))
+            self._fw_write("FW_ENTRY", self.rm.encode("FW_ENTRY", func=func, addr=addr, valid=int(valid)),
+                           f"entry of function {func} at {addr}")
         self.write_reg("CORE_ENABLE", (enable | mask) & ((1 << self.cores) - 1))
+
+    def _fw_write(self, name: str, value: int, what: str) -> None:
+        if self.model.write_resp(self.rm.addr(name), value) != 0:
+            raise FirmwareError(f"{name} refused: {what}")
+
+    def _fw_ready(self) -> None:
+        """Wait while the loader clears the instruction memories (FW_LEN.BUSY)."""
+        busy = self.rm.field("FW_LEN", "BUSY")
+        limit = self.cycles + self.timeout_cycles
+        while busy.extract(self.read_reg("FW_LEN")):
+            if self.cycles > limit:
+                raise SimTimeout(f"FW_LEN.BUSY still set after {self.timeout_cycles} cycles")
+            self.model.step(64)
+
+    def abort_core(self, core: int) -> None:
+        """End the task running on `core` (CORE_ABORT): its result comes out with status
+        ABORTED and no data (both halves of a split task end); the core takes tasks again."""
+        if not isinstance(core, int) or not 0 <= core < self.cores:
+            raise ValueError(f"core {core!r} outside 0..{self.cores - 1}")
+        self.write_reg("CORE_ABORT", 1 << core)
+
+    def set_watchdog(self, base: int = 2048, per_word: int = 64, enable: bool = True) -> None:
+        """Task budget (WATCHDOG): a task still running after base + per_word * body words
+        cycles (cycles waiting for the host not counted) ends with status TIMEOUT."""
+        if not 0 <= base < 1 << 16 or not 0 <= per_word < 1 << 8:
+            raise ValueError(f"watchdog base 0..65535 and per_word 0..255, got {base}, {per_word}")
+        self.write_reg("WATCHDOG", base=base, per_word=per_word, enable=int(enable))
 
     # ---- keys -------------------------------------------------------------------------
     def _check_slot(self, slot: int) -> None:

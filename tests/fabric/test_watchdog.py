@@ -1,0 +1,25 @@
+"""pytest wrapper: the cocotb bench tb_watchdog on mccp_watchdog (1, 3 and 4 cores on
+Verilator, 3 on Icarus)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mccp import paths, sim
+
+CONFIGS = [("verilator", 1), ("verilator", 3), ("verilator", 4), ("icarus", 3)]
+SOURCES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
+           paths.RTL / "fabric" / "mccp_watchdog.sv"]
+
+
+@pytest.mark.parametrize("simulator,cores", CONFIGS, ids=[f"{s}-n{c}" for s, c in CONFIGS])
+def test_watchdog(simulator, cores):
+    sim.run(
+        toplevel="mccp_watchdog",
+        test_module="tb_watchdog",
+        sources=SOURCES,
+        parameters={"NumCores": cores},
+        sim=simulator,
+        module_dirs=[paths.TESTS / "fabric"],
+        extra_env={"WD_CORES": str(cores)},
+    )
