@@ -1,8 +1,10 @@
 """A chaos soak of the device: traffic on many channels while the host misbehaves.
 
 Between batches of requests the host, at random: loads, re-keys and zeroizes used and unused
-key slots, toggles core enables, reloads firmware, changes the scheduling policy, sends garbage
-packets, and throttles the output stream up to a stuck consumer.  The scoreboard checks every
+key slots, toggles core enables, reloads firmware (good images, and malformed ones the device
+must refuse: a wrong CRC, a word past the declared length, an oversize length), changes the
+scheduling policy, sends garbage packets, and throttles the output stream up to a stuck
+consumer.  The scoreboard checks every
 answer against `cryptography` and the timing of the key changes the host made:
 
 * every request and garbage packet answered exactly once; results of an ordered channel leave
@@ -11,8 +13,9 @@ answer against `cryptography` and the timing of the key changes the host made:
   its submission to its start), it started before the command that replaced that key (or at
   most a few cycles after: a start already offered), and it left the device before the call
   that replaced the key returned (zeroize / load_key return once no output depends on it);
-* KEY_ERROR only when the slot was empty at some point while the request waited; AUTH_FAIL only
-  for a tag the host corrupted; garbage gets a defined status and OK ones carry no surprise.
+* KEY_ERROR only when the slot was empty at some point while the request waited; NO_CORE only
+  while every core was being loaded with firmware; AUTH_FAIL only for a tag the host
+  corrupted; garbage gets a defined status.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 from cases import make_case
 from mccp import refs
 from mccp.device import packets
+from mccp.device.api import fw_crc
 from mccp.modes import MODES
 
 INF = float("inf")
@@ -58,6 +62,7 @@ class Counts:
     zeroizes: int = 0
     enable_toggles: int = 0
     firmware_reloads: int = 0
+    firmware_refused: int = 0
     policy_changes: int = 0
     stalls: int = 0
     by_status: dict = field(default_factory=dict)
@@ -80,6 +85,7 @@ class Soak:
         self.statuses: set[str] = set()
         self.last_slot = 0
         self.log: list[tuple[int, str]] = []     # (cycle, host action): printed with a failure
+        self.no_firmware: list[tuple[int, int]] = []   # cycles every core was without an image
 
     # ---- host actions ------------------------------------------------------------------
     def _set_key(self, slot: int, key: bytes | None) -> None:
@@ -130,6 +136,29 @@ class Soak:
         if ch.cfg.policy.ordered:
             self.order.setdefault(ch.index, []).append(t)
         self.n.requests += 1
+
+    def bad_firmware(self, cores: list[int]) -> None:
+        """A malformed image for `cores`: refused (SLVERR), the cores left with no valid entry."""
+        dev, rng = self.dev, self.rng
+        mask = sum(1 << c for c in cores)
+        dev.write_reg("CORE_ENABLE", dev.read_reg("CORE_ENABLE") & ~mask)
+        dev.wait_idle(mask)
+        dev.write_reg("FW_CORES", mask)
+        fw_len, fw_data, fw_check = (dev.rm.addr(r) for r in ("FW_LEN", "FW_DATA", "FW_CHECK"))
+        words = list(dev.program.words)
+        kind = rng.choice(["crc", "overrun", "oversize"])
+        if kind == "oversize":
+            assert dev.model.write_resp(fw_len, 1100) == 2, "an image of 1,100 words accepted"
+        else:
+            assert dev.model.write_resp(fw_len, len(words)) == 0
+            dev._fw_ready()
+            dev.model.write_many(fw_data, words)
+            if kind == "overrun":
+                assert dev.model.write_resp(fw_data, 0) == 2, "a word past the declared length accepted"
+            else:
+                assert dev.model.write_resp(fw_check, fw_crc(words) ^ 1) == 2, "a wrong CRC accepted"
+        self.log.append((dev.cycles, f"malformed firmware ({kind}) refused"))
+        self.n.firmware_refused += 1
 
     def garbage_packet(self) -> None:
         """A header with a random defect (or none), a body of random length, TLAST anywhere."""
@@ -183,7 +212,12 @@ class Soak:
         elif r < 0.55:
             cores = rng.sample(range(dev.cores), rng.randint(1, dev.cores))
             self.log.append((dev.cycles, f"firmware to cores {cores}"))
+            t0 = dev.cycles
+            if rng.random() < 0.4:
+                self.bad_firmware(cores)
             dev.load_firmware(cores)
+            if len(cores) == dev.cores:
+                self.no_firmware.append((t0, dev.cycles))
             self.n.firmware_reloads += 1
         elif r < 0.70:
             aff, split = rng.getrandbits(1), rng.getrandbits(1)
@@ -221,6 +255,10 @@ class Soak:
                 continue
             s = self.sent.pop(r.ticket)
             c = s.case
+            if r.status == "NO_CORE":
+                assert any(t0 <= r.exit_cycle and t1 >= s.cycle for t0, t1 in self.no_firmware), (
+                    f"NO_CORE with firmware on some core: {r}")
+                continue
             if r.status == "KEY_ERROR":
                 assert any(v.key is None for v in self.history[s.slot] if v.until >= s.cycle
                            and v.since <= r.exit_cycle), f"KEY_ERROR though slot {s.slot} held a key: {r}"

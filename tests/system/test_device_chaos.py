@@ -11,7 +11,7 @@ def _report(n, cores):
     print(f"\nchaos soak, {cores} cores: {n.requests} requests + {n.garbage} garbage packets; "
           f"{n.ok} OK, {n.key_error} KEY_ERROR, {n.auth_fail} AUTH_FAIL; {n.rekeys} re-keys, "
           f"{n.zeroizes} zeroizes, {n.enable_toggles} enable toggles, {n.firmware_reloads} firmware "
-          f"reloads, {n.policy_changes} policy changes, {n.stalls} stalls; statuses {n.by_status}")
+          f"reloads ({n.firmware_refused} after a refused malformed image), {n.policy_changes} policy changes, {n.stalls} stalls; statuses {n.by_status}")
 
 
 def test_chaos_short(dev):
@@ -27,4 +27,4 @@ def test_chaos_long(cores):
     with Device(cores=cores) as d:
         n = Soak(d, seed=1000 + cores).run(packets=10_000)
     _report(n, cores)
-    assert n.ok > 5000 and n.key_error and n.zeroizes and n.firmware_reloads
+    assert n.ok > 5000 and n.key_error and n.zeroizes and n.firmware_reloads and n.firmware_refused
