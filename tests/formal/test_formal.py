@@ -1,0 +1,96 @@
+"""pytest wrapper of the formal proofs in tests/formal/ (docs/formal.md).
+
+Each proof runs bounded (BMC) in `make test`; the deeper runs are `long`.  Every
+property also runs once on a mutant of the RTL (a copy under build/formal/mutants,
+rtl/ untouched) and must fail there with the named assertion, so no proof here
+passes vacuously; the cover tasks show the interesting cases are reachable."""
+
+from __future__ import annotations
+
+import pytest
+
+from mccp import formal, paths
+
+HERE = paths.TESTS / "formal"
+
+
+def _failed(result: formal.Result) -> set[str]:
+    """Names of the assertions a failed run reports (`fv_x.p1_name` -> `p1_name`)."""
+    names = set()
+    for line in result.log.splitlines():
+        if "failed assertion" in line:
+            names.add(line.split("failed assertion", 1)[1].split()[0].split(".")[-1])
+    return names
+
+
+def _prove(sby: str, task: str, depth: int | None = None, defines=(), tag: str = ""):
+    result = formal.run(HERE / sby, depth=depth, task=task, fv_defines=defines, tag=tag)
+    assert result.passed, result.summary()
+    return result
+
+
+# (id, sby file, task, depth in `make test`, depth in `make test-long`, harness defines)
+PROOFS = [
+    # properties 1 and 2, with SCHED.CCM_SPLIT and FW_ENTRY stable while a request waits
+    # (without that assumption property 2 fails: see test_keysched_policy_change)
+    ("keysched", "keysched.sby", "bmc", 16, 28, ("FV_STABLE_POLICY",)),
+]
+
+# (id, sby file, task, depth, defines, rtl file, old text, new text, assertions expected to fail)
+MUTANTS = [
+    # property 1: the pre-fix scheduler dropped its key read after one cycle
+    ("p1_read_once", "keysched.sby", "bmc", 12, ("FV_STABLE_POLICY", "FV_NO_REQ_HELD"), "mccp_sched.sv",
+     "assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i) || (state_q == StKeyRd);",
+     "assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i);",
+     {"p1_read_answered"}),
+    # property 2: the pre-fix scheduler went on with a key read before a commit / zeroize
+    ("p2_no_reread", "keysched.sby", "bmc", 16, ("FV_STABLE_POLICY",), "mccp_sched.sv",
+     "assign restart    = (stale_q || inv_hit) && !io_half;", "assign restart    = 1'b0;",
+     {"p2_start_key_current", "p2_start_cache_current", "p2_kx_key_current"}),
+]
+
+
+@pytest.mark.parametrize("name,sby,task,depth,long_depth,defines", PROOFS, ids=[p[0] for p in PROOFS])
+def test_proof(name, sby, task, depth, long_depth, defines):
+    _prove(sby, task, depth, defines)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name,sby,task,depth,long_depth,defines", PROOFS, ids=[p[0] for p in PROOFS])
+def test_proof_deep(name, sby, task, depth, long_depth, defines):
+    _prove(sby, task, long_depth, defines, tag="long")
+
+
+@pytest.mark.parametrize("sby", ["keysched.sby"])
+def test_cover(sby):
+    """Every cover statement of the harness is reached (the assumptions leave the cases open)."""
+    result = _prove(sby, "cover")
+    assert "unreached cover" not in result.log, result.summary()
+
+
+@pytest.mark.parametrize("name,sby,task,depth,defines,rtl,old,new,expect", MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_mutant_fails(name, sby, task, depth, defines, rtl, old, new, expect):
+    mutant = formal.mutant(rtl, old, new, name)
+    result = formal.run(HERE / sby, depth=depth, task=task, replace={rtl: mutant}, fv_defines=defines, tag=name)
+    assert result.status == "FAIL", result.summary()
+    assert expect & _failed(result), f"expected {expect} among the failures {_failed(result)}\n{result.summary()}"
+    assert result.trace() is not None
+
+
+@pytest.mark.long
+def test_keysched_policy_change():
+    """Property 2 without FV_STABLE_POLICY fails on the RTL of this branch (reported, issue 38):
+    a split CCM request whose key changes after its MAC half was chosen goes back to read its
+    key; if SCHED.CCM_SPLIT (or the cores' entry tables) changed meanwhile, the second pick
+    chooses one core and sets split_q = 0 but leaves mac_half_q = 1, so the start is taken for
+    a MAC half: no dispatch record, and the partner core is started next with the key read
+    before a zeroize.  Fixed by clearing mac_half_q at the single-core pick (checked on a copy).
+    Once the RTL is fixed this test fails: then run property 2 without FV_STABLE_POLICY."""
+    result = formal.run(HERE / "keysched.sby", depth=24, task="bmc", tag="policy")
+    assert result.status == "FAIL", result.summary()
+    assert _failed(result) & {"p2_start_key_current", "p2_start_cache_current"}
+    fix = formal.mutant("mccp_sched.sv", "            split_q <= 1'b0;\n            rr_q",
+                        "            split_q <= 1'b0;\n            mac_half_q <= 1'b0;\n            rr_q",
+                        "fix_mac_half")
+    fixed = formal.run(HERE / "keysched.sby", depth=24, task="bmc", replace={fix.name: fix}, tag="policy_fix")
+    assert fixed.passed, fixed.summary()
