@@ -143,7 +143,7 @@ def render(sby_file: Path, depth: int | None = None, replace: Mapping[str, Path]
     reads = "\n".join(f"read_verilog -sv -formal {f.name}" for f in rtl)
     files = "\n".join(str(f) for f in rtl)
     text = text.replace("{RTL_READ}", reads).replace("{RTL_FILES}", files)
-    text = text.replace("{HERE}", str(harness_dir))
+    text = text.replace("{HERE}", str(harness_dir)).replace("{BUILD}", str(FORMAL_BUILD))
     # {FV_DEFINES}: `-D NAME` options of the harness read (a property left out)
     flags = " ".join(f"-D{name}" for name in (fv_defines or ()))
     text = text.replace("{FV_DEFINES}", flags)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import regs_miter  # tests/formal/regs_miter.py
 from mccp import formal, paths
 
 HERE = paths.TESTS / "formal"
@@ -24,6 +25,8 @@ def _failed(result: formal.Result) -> set[str]:
 
 
 def _prove(sby: str, task: str, depth: int | None = None, defines=(), tag: str = ""):
+    if sby == "regs_miter.sby":
+        regs_miter.write()
     result = formal.run(HERE / sby, depth=depth, task=task, fv_defines=defines, tag=tag)
     assert result.passed, result.summary()
     return result
@@ -34,6 +37,9 @@ PROOFS = [
     # properties 1 and 2, with SCHED.CCM_SPLIT and FW_ENTRY stable while a request waits
     # (without that assumption property 2 fails: see test_keysched_policy_change)
     ("keysched", "keysched.sby", "bmc", 16, 28, ("FV_STABLE_POLICY",)),
+    # property 3: miters of the key store and of the register block
+    ("ks_miter", "ks_miter.sby", "bmc", 20, 40, ()),
+    ("regs_miter", "regs_miter.sby", "bmc", 12, 24, ()),
 ]
 
 # (id, sby file, task, depth, defines, rtl file, old text, new text, assertions expected to fail)
@@ -47,6 +53,15 @@ MUTANTS = [
     ("p2_no_reread", "keysched.sby", "bmc", 16, ("FV_STABLE_POLICY",), "mccp_sched.sv",
      "assign restart    = (stale_q || inv_hit) && !io_half;", "assign restart    = 1'b0;",
      {"p2_start_key_current", "p2_start_cache_current", "p2_kx_key_current"}),
+    # property 3a: a commit refused when key word 0 is zero (KEY_CMD's SLVERR tells a key bit)
+    ("p3_err_by_key", "ks_miter.sby", "bmc", 12, (), "mccp_key_store.sv",
+     "assign words_ok  = (staged_q[3:0] == 4'hF) &&",
+     "assign words_ok  = (staged_q[3:0] == 4'hF) && (stage_q[0] != '0) &&",
+     {"p3_cmd_err", "p3_valid"}),
+    # property 3b: KEY_DATA[0] reads back the W buffer (the key word while its B response waits)
+    ("p3_regs_readback", "regs_miter.sby", "bmc", 8, (), "mccp_regs.sv",
+     "10'h048: rd_data = '0;", "10'h048: rd_data = w_data_q;",
+     {"p3r_s_axil_rdata_o"}),
 ]
 
 
@@ -61,7 +76,7 @@ def test_proof_deep(name, sby, task, depth, long_depth, defines):
     _prove(sby, task, long_depth, defines, tag="long")
 
 
-@pytest.mark.parametrize("sby", ["keysched.sby"])
+@pytest.mark.parametrize("sby", ["keysched.sby", "ks_miter.sby", "regs_miter.sby"])
 def test_cover(sby):
     """Every cover statement of the harness is reached (the assumptions leave the cases open)."""
     result = _prove(sby, "cover")
@@ -71,6 +86,8 @@ def test_cover(sby):
 @pytest.mark.parametrize("name,sby,task,depth,defines,rtl,old,new,expect", MUTANTS, ids=[m[0] for m in MUTANTS])
 def test_mutant_fails(name, sby, task, depth, defines, rtl, old, new, expect):
     mutant = formal.mutant(rtl, old, new, name)
+    if sby == "regs_miter.sby":
+        regs_miter.write()   # the ports and addresses of rtl/ (the mutant keeps them)
     result = formal.run(HERE / sby, depth=depth, task=task, replace={rtl: mutant}, fv_defines=defines, tag=name)
     assert result.status == "FAIL", result.summary()
     assert expect & _failed(result), f"expected {expect} among the failures {_failed(result)}\n{result.summary()}"
