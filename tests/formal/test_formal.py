@@ -16,15 +16,6 @@ from mccp import formal, paths
 HERE = paths.TESTS / "formal"
 
 
-def _failed(result: formal.Result) -> set[str]:
-    """Names of the assertions a failed run reports (`fv_x.p1_name` -> `p1_name`)."""
-    names = set()
-    for line in result.log.splitlines():
-        if "failed assertion" in line:
-            names.add(line.split("failed assertion", 1)[1].split()[0].split(".")[-1])
-    return names
-
-
 def _prove(sby: str, task: str, depth: int | None = None, defines=(), tag: str = ""):
     if sby == "regs_miter.sby":
         regs_miter.write()
@@ -109,7 +100,7 @@ def test_mutant_fails(name, sby, task, depth, defines, rtl, old, new, expect):
         regs_miter.write()   # the ports and addresses of rtl/ (the mutant keeps them)
     result = formal.run(HERE / sby, depth=depth, task=task, replace={rtl: mutant}, fv_defines=defines, tag=name)
     assert result.status == "FAIL", result.summary()
-    assert expect & _failed(result), f"expected {expect} among the failures {_failed(result)}\n{result.summary()}"
+    assert expect & result.failed_asserts(), f"expected {expect} among the failures {result.failed_asserts()}\n{result.summary()}"
     assert result.trace() is not None
 
 
@@ -124,7 +115,7 @@ def test_keysched_policy_change():
     Once the RTL is fixed this test fails: then run property 2 without FV_STABLE_POLICY."""
     result = formal.run(HERE / "keysched.sby", depth=24, task="bmc", tag="policy")
     assert result.status == "FAIL", result.summary()
-    assert _failed(result) & {"p2_start_key_current", "p2_start_cache_current"}
+    assert result.failed_asserts() & {"p2_start_key_current", "p2_start_cache_current"}
     fix = formal.mutant("mccp_sched.sv", "            split_q <= 1'b0;\n            rr_q",
                         "            split_q <= 1'b0;\n            mac_half_q <= 1'b0;\n            rr_q",
                         "fix_mac_half")
