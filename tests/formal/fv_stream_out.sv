@@ -37,7 +37,10 @@ module fv_stream_out (
   input  logic           m_axis_tready_i
 );
   localparam int NumCores = 2;
-  localparam int Ring = 4;    // per core: tasks dispatched and not yet out (2 records + 2 leaving)
+  // per core: tasks dispatched and not yet out: 2 records (the dispatch register
+  // included) + 3 granted with the header not yet on the wire (the header register,
+  // the downsizer's two words)
+  localparam int MaxOut = 5;
 `ifndef FV_K
   `define FV_K 10
 `endif
@@ -92,7 +95,7 @@ module fv_stream_out (
   // ---- ghost counts per core (since reset) ----
   logic [3:0] n_disp_q [NumCores], n_res_q [NumCores], n_done_q [NumCores], n_out_q [NumCores];
   logic [3:0] n_err_in_q = '0, n_err_out_q = '0;
-  logic       ord_q [NumCores][Ring];      // ordered flag of each task, by dispatch number
+  logic       ord_q [NumCores][8];         // ordered flag of each task, by dispatch number
   logic       first_q = 1'b1;              // the next beat starts a packet
   logic       hs, hdr;
   logic [7:0] h_status, h_core;
@@ -131,7 +134,7 @@ module fv_stream_out (
       for (int c = 0; c < NumCores; c++) begin
         if (disp_c[c]) begin
           n_disp_q[c] <= n_disp_q[c] + 1'b1;
-          ord_q[c][n_disp_q[c][1:0]] <= disp_ordered_i;
+          ord_q[c][n_disp_q[c][2:0]] <= disp_ordered_i;
         end
         if (res_c[c]) n_res_q[c] <= n_res_q[c] + 1'b1;
         if (done_c[c]) n_done_q[c] <= n_done_q[c] + 1'b1;
@@ -225,7 +228,7 @@ module fv_stream_out (
     // the core's oldest task not yet out has its result and in_done, and is
     // unordered (an ordered one also waits for its channel predecessor)
     assign head_done[c] = n_disp_q[c] != n_out_q[c] && n_res_q[c] != n_out_q[c] &&
-                          n_done_q[c] != n_out_q[c] && !ord_q[c][n_out_q[c][1:0]];
+                          n_done_q[c] != n_out_q[c] && !ord_q[c][n_out_q[c][2:0]];
   end
   always_ff @(posedge clk_i) begin
     for (int c = 0; c < NumCores; c++) begin
@@ -241,7 +244,7 @@ module fv_stream_out (
       // no packet of a core without a task dispatched to it and not yet out
       if (out_c[0]) p5_no_dup_0: assert (n_out_q[0] != n_disp_q[0]);
       if (out_c[1]) p5_no_dup_1: assert (n_out_q[1] != n_disp_q[1]);
-      p5_ring: assert (4'(n_disp_q[0] - n_out_q[0]) <= 4'(Ring) && 4'(n_disp_q[1] - n_out_q[1]) <= 4'(Ring));
+      p5_ring: assert (4'(n_disp_q[0] - n_out_q[0]) <= 4'(MaxOut) && 4'(n_disp_q[1] - n_out_q[1]) <= 4'(MaxOut));
       p5_buffer_fits: assert (wcnt_q[0] <= 3'd6 && wcnt_q[1] <= 3'd6);
 `ifdef FV_TREADY
       p5_latency_0: assert (wait_q[0] <= 5'(K));
