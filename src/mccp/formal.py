@@ -121,16 +121,20 @@ def rtl_for(modules: list[str], replace: Mapping[str, Path] | None = None) -> li
     return chosen
 
 
-def mutant(rtl_name: str, old: str, new: str, tag: str) -> Path:
+def mutant(rtl_name: str, old: str | Sequence[str], new: str | Sequence[str], tag: str) -> Path:
     """A copy of rtl/**/<rtl_name> under build/formal/mutants/<tag>/ with `old` replaced
-    by `new` (exactly once); rtl/ is not touched.  For `run(..., replace=...)`."""
+    by `new` (each exactly once; a sequence of texts for a mutation in several places);
+    rtl/ is not touched.  For `run(..., replace=...)`."""
     src = next(f for f in rtl_sources() if f.name == rtl_name)
     text = src.read_text()
-    if text.count(old) != 1:
-        raise ValueError(f"{rtl_name}: the mutation's text occurs {text.count(old)} times, not once")
+    olds, news = ([old], [new]) if isinstance(old, str) else (list(old), list(new))
+    for o, n in zip(olds, news, strict=True):
+        if text.count(o) != 1:
+            raise ValueError(f"{rtl_name}: the mutation's text occurs {text.count(o)} times, not once")
+        text = text.replace(o, n)
     out = FORMAL_BUILD / "mutants" / tag / rtl_name
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text.replace(old, new))
+    out.write_text(text)
     return out
 
 
@@ -193,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--replace", action="append", default=[], metavar="FILE",
                     help="use FILE instead of the rtl/ file of the same name (a mutant)")
     ap.add_argument("-D", "--define", action="append", default=[], metavar="NAME",
-                    help="a harness define, e.g. FV_STABLE_POLICY (docs/formal.md)")
+                    help="a harness define, e.g. FV_NO_REQ_HELD (docs/formal.md)")
     args = ap.parse_args(argv)
     sby = Path(args.sby)
     if not sby.exists():

@@ -140,11 +140,6 @@ module fv_keysched (
     if (!init) begin
       // AXI4-Lite writes: a KEY_CMD write at most every other cycle
       if ($past(cmd_valid_i)) assume (!cmd_valid_i);
-`ifdef FV_STABLE_POLICY
-      // SCHED.CCM_SPLIT and the entry tables do not change while a request waits
-      if ($past(req_valid_i)) assume (split_en_i == $past(split_en_i));
-      if (req_valid_i) assume (!ent_we_i);
-`endif
       // the parser holds its request, unchanged, until the scheduler takes it
       if (!$past(init) && $past(req_valid_i) && !$past(req_ready)) begin
         assume (req_valid_i);
