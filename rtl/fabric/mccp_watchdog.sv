@@ -59,13 +59,22 @@ module mccp_watchdog #(
   logic [N-1:0]      kill_host, kill_host_set, kill_abort_q;
   logic [14:0]       body_words;
 
-  // registered: the request is on offer for cycles before its starts
-  assign body_words = 15'(body_bytes_i[17:4]) + 15'd4;
+  // Three registers from the request to the budget (sum of the byte counts,
+  // the product, the base): a request is on offer from the scheduler's StIdle
+  // and its first start comes three cycles later at the earliest (key read,
+  // pick, start), so budget_q is the request's when a start takes it.
+  logic [17:0]        body_bytes_q;
+  logic [22:0]        word_cost_q;
+  assign body_words = 15'(body_bytes_q[17:4]) + 15'd4;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      budget_q <= '0;
+      body_bytes_q <= '0;
+      word_cost_q  <= '0;
+      budget_q     <= '0;
     end else begin
-      budget_q <= WdBits'(base_i) + WdBits'(per_word_i) * WdBits'(body_words);
+      body_bytes_q <= body_bytes_i;
+      word_cost_q  <= 23'(per_word_i) * 23'(body_words);
+      budget_q     <= WdBits'(base_i) + WdBits'(word_cost_q);
     end
   end
 
@@ -143,6 +152,6 @@ module mccp_watchdog #(
   end
 
   logic unused;
-  assign unused = ^body_bytes_i[3:0];   // whole words only (the + 4 rounds up)
+  assign unused = ^body_bytes_q[3:0];   // whole words only (the + 4 rounds up)
 
 endmodule

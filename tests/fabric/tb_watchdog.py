@@ -51,6 +51,13 @@ class Tb:
     def set(self, **kw):
         self.hold.update(kw)
 
+    async def offer(self, **kw):
+        """Holds a new request (its byte counts, WATCHDOG) for the three cycles before its
+        earliest start, as the scheduler's key read and pick take."""
+        self.set(**kw)
+        for _ in range(3):
+            await self.step()
+
     async def step(self, **pulse):
         """One cycle: the held inputs plus one-cycle pulses; returns (kill_o, statuses out)."""
         dut = self.dut
@@ -100,8 +107,7 @@ async def test_budget_exact(dut):
     c = N - 1
     for base, per_word, body in ((40, 3, 100), (0, 0, 0), (7, 1, 15), (300, 255, 17)):
         b = budget(base, per_word, body)
-        tb.set(base_i=base, per_word_i=per_word, body_bytes_i=body)
-        await tb.step()
+        await tb.offer(base_i=base, per_word_i=per_word, body_bytes_i=body)
         await tb.step(start_i=1 << c, start_empty_i=1)
         t = tb.cycle
         hit = await tb.run_until_kill(b + 10)
@@ -110,8 +116,7 @@ async def test_budget_exact(dut):
         assert kill == 1 << c
         await tb.finish(c, PARTNER, TIMEOUT)
     # a task ending on its own within budget is not killed, its status unchanged
-    tb.set(base_i=50, per_word_i=0, body_bytes_i=0)
-    await tb.step()
+    await tb.offer(base_i=50, per_word_i=0, body_bytes_i=0)
     await tb.step(start_i=1, start_empty_i=1)
     for _ in range(20):
         kill, _ = await tb.step()
@@ -130,8 +135,7 @@ async def test_waits_not_counted(dut):
     await tb.reset()
     base, per_word, body = 30, 2, 64
     b = budget(base, per_word, body)                 # 46
-    tb.set(base_i=base, per_word_i=per_word, body_bytes_i=body)
-    await tb.step()
+    await tb.offer(base_i=base, per_word_i=per_word, body_bytes_i=body)
     await tb.step(start_i=1)                         # body open from t + 1
     t = tb.cycle
     waits = 0
@@ -193,9 +197,8 @@ async def test_pair(dut):
         return
     tb = Tb(dut)
     await tb.reset()
-    tb.set(base_i=20, per_word_i=0, body_bytes_i=0)
+    await tb.offer(base_i=20, per_word_i=0, body_bytes_i=0)
     b = 20 + 0
-    await tb.step()
     await tb.step(start_i=0b10, start_role_i=2, start_empty_i=1)     # MAC half first
     t = tb.cycle
     tb.set(pair_en_i=0b10)
