@@ -17,6 +17,10 @@ Phases: random tvalid gaps and word_ready stalls; then both always on, where a
 beat must be taken every clock (one word per clock at 128 bits, one per
 128/StreamBits clocks below).  A word on offer must hold still until taken.
 
+The beats go in through cocotbext-axi's AxiStreamSource (one frame per packet,
+bubbles from a pause generator); the word side is the fabric's own handshake,
+not AXI4-Stream, and is driven and checked by the bench clock by clock.
+
 The top holds one instance per StreamBits (tests/fabric/multitop.py); every
 test runs on each in turn.  Knobs: MULTI_INSTANCES (prefix and parameters of
 each instance, set by the pytest wrapper), WIDTH_UP_PACKETS, WIDTH_UP_SEED.
@@ -30,7 +34,9 @@ import random
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
+from cocotbext.axi import AxiStreamBus, AxiStreamSource
 
+from axibus import Ports, beats_to_frame, quiet, random_pause
 from multitop import Prefixed, instances_from_env
 
 INSTANCES = instances_from_env()
@@ -49,6 +55,13 @@ def each_instance():
     for prefix, params in INSTANCES:
         configure(params)
         yield Prefixed(cocotb.top, prefix), BITS
+
+
+def beat_source(dut) -> AxiStreamSource:
+    """AxiStreamSource on the instance's s_t* port, in reset while rst_ni is low."""
+    quiet(dut._dut, "s")
+    return AxiStreamSource(AxiStreamBus.from_prefix(Ports(dut._dut, dut._prefix), "s"), dut.clk_i,
+                           dut.rst_ni, reset_active_level=False)
 
 
 def start_clock(dut) -> None:
@@ -100,14 +113,12 @@ class WidthUpTb:
     def __init__(self, dut, rng: random.Random):
         self.dut = dut
         self.rng = rng
+        self.src = None
 
     async def reset(self):
         dut = self.dut
         await FallingEdge(dut.clk_i)       # out of a previous run's ReadOnly phase
-        dut.s_tvalid_i.value = 0
-        dut.s_tdata_i.value = 0
-        dut.s_tkeep_i.value = 0
-        dut.s_tlast_i.value = 0
+        self.src = beat_source(dut)
         dut.word_ready_i.value = 0
         dut.rst_ni.value = 0
         await FallingEdge(dut.clk_i)
@@ -120,32 +131,32 @@ class WidthUpTb:
                   full_rate: bool = False) -> list[tuple[int, int, int, int]]:
         """Send `packets`, take words, return (data, last, bytes, keep_err) of the taken words
         (bytes None where keep_err is set)."""
-        dut = self.dut
-        beats = [(*beat_of(b), int(i == len(p) - 1)) for p in packets for i, b in enumerate(p)]
+        dut, src = self.dut, self.src
+        nbeats = sum(len(p) for p in packets)
         want = len(expected_words(packets))
+        # a tvalid bubble before each beat with probability 1 - p_valid per clock
+        src.set_pause_generator(random_pause(random.Random(self.rng.getrandbits(32)), 1 - p_valid)
+                                if p_valid < 1.0 else None)
+        src.pause = False
+        for p in packets:
+            src.send_nowait(beats_to_frame([beat_of(b) for b in p], BITS // 8))
+        garbage = random.Random(self.rng.getrandbits(32))
+        ready_rng = random.Random(self.rng.getrandbits(32))
         got: list[tuple[int, int]] = []
-        pos = 0
-        offered = False          # a beat is on the bus and must stay until taken
         held = None              # (data, last) of the word on offer last clock, not taken
         cycles = 0
-        limit = 50 * len(beats) + 100
+        limit = 50 * nbeats + 100
         while len(got) < want:
             await FallingEdge(dut.clk_i)
             cycles += 1
             assert cycles < limit, f"stalled: {len(got)} of {want} words after {cycles} clocks"
-            if not offered and pos < len(beats) and self.rng.random() < p_valid:
-                offered = True
-            dut.s_tvalid_i.value = int(offered)
-            if offered:
-                dut.s_tdata_i.value = beats[pos][0]
-                dut.s_tkeep_i.value = beats[pos][1]
-                dut.s_tlast_i.value = beats[pos][2]
-            else:
-                # garbage on the bus while tvalid is low must not matter
-                dut.s_tdata_i.value = self.rng.getrandbits(BITS)
-                dut.s_tkeep_i.value = self.rng.getrandbits(BITS // 8)
-                dut.s_tlast_i.value = self.rng.getrandbits(1)
-            ready = self.rng.random() < p_ready
+            # garbage on the bus while tvalid is low must not matter (the source leaves the
+            # last beat there; it drives every signal anew when it raises tvalid)
+            if not int(dut.s_tvalid_i.value):
+                dut.s_tdata_i.value = garbage.getrandbits(BITS)
+                dut.s_tkeep_i.value = garbage.getrandbits(BITS // 8)
+                dut.s_tlast_i.value = garbage.getrandbits(1)
+            ready = ready_rng.random() < p_ready
             dut.word_ready_i.value = int(ready)
             await ReadOnly()
             wvalid = int(dut.word_valid_o.value)
@@ -160,17 +171,14 @@ class WidthUpTb:
                     got.append(word)
                 else:
                     held = word
-            tready = int(dut.s_tready_o.value)
-            if full_rate and pos < len(beats):
-                assert tready, f"s_tready_o low at clock {cycles} with word_ready_i always high"
-            if offered and tready:
-                pos += 1
-                offered = False
+            if full_rate and not src.idle():
+                assert int(dut.s_tready_o.value), \
+                    f"s_tready_o low at clock {cycles} with word_ready_i always high"
+        src.clear_pause_generator()
         # nothing more may come out
-        assert pos == len(beats), f"{len(beats) - pos} beats not taken after the last word"
+        assert src.idle(), f"beats not taken after the last word ({src.count()} packets not begun)"
         for _ in range(3):
             await FallingEdge(dut.clk_i)
-            dut.s_tvalid_i.value = 0
             dut.word_ready_i.value = 1
             await ReadOnly()
             assert not int(dut.word_valid_o.value), "a word beyond the expected ones"
