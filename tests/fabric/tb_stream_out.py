@@ -12,7 +12,9 @@ The bench plays everything around the output stage in Python:
 * cores with a random result latency, random status, random output words
   (1..16 valid bytes each, garbage beyond them) released into a first-word-
   fall-through buffer shown with random gaps;
-* random ``m_axis_tready``.
+* random ``m_axis_tready``: the output stream is taken by cocotbext-axi's
+  AxiStreamSink, back-pressure from its pause generator (``p_ready``, none in
+  the first ``hold`` clocks).
 
 A scoreboard written from docs/fabric.md ("Output packet", "Per-channel
 order", "Output stage") -- not from the RTL -- checks on every clock:
@@ -24,7 +26,8 @@ record's result and in_done, the AXI-Stream rule (tdata/tkeep/tlast/tvalid hold
 while tvalid && !tready), TKEEP (all ones but on the TLAST beat, which ends at
 the packet's last valid byte: the core's count of its last word, 16 for a
 header alone; the bench pads the missing bytes back with zeros and compares
-whole words), the pkt_out/pkt_err pulses, rec_empty, rec_space (exactly: fewer than two
+whole words; checked on the sink's frames, one per packet, at their beats'
+clocks), the pkt_out/pkt_err pulses, rec_empty, rec_space (exactly: fewer than two
 records of the core left after this clock's grant, counting the records
 dispatched before this clock; the grant read from the arbiter's grant/gsel),
 fairness (packets from other sources while one waits, bounded), and in the
@@ -50,6 +53,10 @@ from collections import deque
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
+from cocotb.utils import get_sim_steps, get_sim_time
+from cocotbext.axi import AxiStreamBus, AxiStreamSink
+
+from axibus import Ports, frame_beats, quiet, random_pause
 
 
 N = int(os.environ.get("SO_NUM_CORES", "3"))
@@ -59,6 +66,7 @@ PACKETS = int(os.environ.get("SO_PACKETS", "300"))
 SEED = int(os.environ.get("SO_SEED", "1"))
 BEATS = 128 // SB
 MASK128 = (1 << 128) - 1
+PERIOD = 10                        # ns
 
 # docs/fabric.md / core.md codes
 OUT_MAGIC = 0x5A
@@ -139,6 +147,13 @@ class Core:
         self.held = 0              # records: dispatched in an earlier clock, not yet granted
 
 
+def ready_pauses(rng, p_ready, hold):
+    """m_axis_tready low in the first `hold` clocks, then high with probability p_ready."""
+    for _ in range(hold):
+        yield True
+    yield from random_pause(rng, 1.0 - p_ready)
+
+
 class Tb:
     def __init__(self, dut, rng, *, n_pkts, p_ready=0.7, p_err=0.03, p_len_err=0.1,
                  p_bad=0.15, p_ordered=0.6, max_words=6, res_lat=(0, 30), word_lat=(0, 4),
@@ -169,7 +184,12 @@ class Tb:
         self.cur_beats = []
         self.prev_beat = None      # (tdata, tkeep, tlast) of a beat offered but not taken
         self.tlast_taken = None    # (status != OK) of the TLAST beat taken in the previous cycle
-        self.beat_cycles = []
+        self.frames = []           # (first beat's clock, last beat's clock, beats) of each packet out
+        self.t0 = None             # sim time (steps) of clock 0's falling edge
+        quiet(dut, "m_axis")
+        self.sink = AxiStreamSink(AxiStreamBus.from_prefix(Ports(dut), "m_axis"), dut.clk_i, dut.rst_ni,
+                                  reset_active_level=False)
+        self.sink.set_pause_generator(ready_pauses(random.Random(rng.getrandbits(32)), p_ready, hold))
         self.len_err_drops = 0
         self.space = (1 << N) - 1  # rec_space_o at the end of the previous clock
 
@@ -315,11 +335,13 @@ class Tb:
         dut.core_res_valid_i.value = rv
         dut.core_res_status_i.value = rs
         dut.core_res_bytes_i.value = rb
-        dut.m_axis_tready_i.value = int(cyc >= self.hold and r.random() < self.p_ready)
 
     # ------------------------------------------------------------ sampling
     def sample(self):
         dut, cyc = self.dut, self.cycle
+        # packets whose TLAST beat the sink took at the end of the previous clock
+        while not self.sink.empty():
+            self.take_frame(self.sink.recv_nowait(compact=False))
         # pkt_out / pkt_err: one cycle after the TLAST handshake
         po, pe = int(dut.pkt_out_o.value), int(dut.pkt_err_o.value)
         exp_po = self.tlast_taken is not None
@@ -367,25 +389,35 @@ class Tb:
         assert not ret or must or {cyc, cyc - 1} & self.inv_cycles, (
             f"cycle {cyc}: retiring_o high with no task of a replaced key out there")
         self.retiring_seen += ret
-        # output stream
+        # output stream: the sink takes the beats; a sink only sees handshakes, so the rule
+        # that a beat on offer holds until taken is checked here, clock by clock
         tv, tr = int(dut.m_axis_tvalid_o.value), int(dut.m_axis_tready_i.value)
         if self.prev_beat is not None:
             assert tv, f"cycle {cyc}: tvalid dropped before the beat was taken"
             cur = (int(dut.m_axis_tdata_o.value), int(dut.m_axis_tkeep_o.value), int(dut.m_axis_tlast_o.value))
             assert cur == self.prev_beat, f"cycle {cyc}: tdata/tkeep/tlast changed while tvalid && !tready"
         self.prev_beat = None
-        if tv:
-            beat = (int(dut.m_axis_tdata_o.value), int(dut.m_axis_tkeep_o.value), int(dut.m_axis_tlast_o.value))
-            if tr:
-                self.beat_cycles.append(cyc)
-                self.take_beat(*beat)
-            else:
-                self.prev_beat = beat
+        if tv and not tr:
+            self.prev_beat = (int(dut.m_axis_tdata_o.value), int(dut.m_axis_tkeep_o.value),
+                              int(dut.m_axis_tlast_o.value))
 
-    def take_beat(self, data, keep, last):
-        cyc = self.cycle
-        if not self.cur_beats:
-            self.word_cycle = cyc
+    def clock_of(self, t) -> int:
+        """The clock whose closing rising edge is at sim time t (steps)."""
+        period = get_sim_steps(PERIOD, "ns")
+        c, rem = divmod(t - self.t0 - period // 2, period)
+        assert rem == 0, f"sim time {t} is not a rising edge"
+        return c
+
+    def take_frame(self, frame):
+        """One packet from the sink: its beats in order, TLAST on the last."""
+        first, last = self.clock_of(frame.sim_time_start), self.clock_of(frame.sim_time_end)
+        beats = frame_beats(frame, SB // 8)
+        self.frames.append((first, last, len(beats)))
+        self.word_cycle = first
+        for i, (data, keep) in enumerate(beats):     # errors name the clock of the TLAST beat
+            self.take_beat(data, keep, int(i == len(beats) - 1), last)
+
+    def take_beat(self, data, keep, last, cyc):
         bb = SB // 8
         full = (1 << bb) - 1
         run = 0
@@ -413,7 +445,7 @@ class Tb:
         else:
             assert not last, f"cycle {cyc}: TLAST in the middle of a word"
         if last:
-            self.packet_done(self.cur_words)
+            self.packet_done(self.cur_words, cyc)
             self.cur_words = []
 
     def header_seen(self, hdr, cyc):
@@ -432,16 +464,16 @@ class Tb:
                                f"(expected {q[0].seq:#x})")
             q.popleft()
 
-    def packet_done(self, words):
+    def packet_done(self, words, cyc):
         seq = (words[0] >> 64) & 0xFFFFFFFF
         p = self.by_seq[seq]
         exp = p.expected()
         assert len(words) == len(exp), \
-            f"cycle {self.cycle}: seq {seq:#x}: {len(words)} words, expected {len(exp)}"
+            f"cycle {cyc}: seq {seq:#x}: {len(words)} words, expected {len(exp)}"
         assert self.last_bytes == p.last_bytes(), \
-            f"cycle {self.cycle}: seq {seq:#x}: last word of {self.last_bytes} bytes, expected {p.last_bytes()}"
+            f"cycle {cyc}: seq {seq:#x}: last word of {self.last_bytes} bytes, expected {p.last_bytes()}"
         for i, (got, want) in enumerate(zip(words, exp)):
-            assert got == want, f"cycle {self.cycle}: seq {seq:#x} word {i}: {got:032x}, expected {want:032x}"
+            assert got == want, f"cycle {cyc}: seq {seq:#x} word {i}: {got:032x}, expected {want:032x}"
         self.done.append(p)
         self.live.discard(p)
         self.tlast_taken = p.final != ST_OK
@@ -505,6 +537,7 @@ async def reset(dut):
 
 async def run(tb, limit):
     dut = tb.dut
+    tb.t0 = get_sim_time("step")
     while not tb.all_done():
         assert tb.cycle < limit, f"no progress: {len(tb.done)} packets out after {tb.cycle} cycles"
         tb.drive()
@@ -525,7 +558,7 @@ async def run(tb, limit):
     assert all(not q for q in tb.expected_order.values())
     dut._log.info(f"{len(tb.done)} packets ({sum(p.err for p in tb.done)} error records, "
                   f"{sum(p.final != ST_OK for p in tb.done)} non-OK, {tb.len_err_drops} with dropped words) "
-                  f"in {tb.cycle} cycles, {len(tb.beat_cycles)} beats")
+                  f"in {tb.cycle} cycles, {sum(f[2] for f in tb.frames)} beats")
 
 
 def make_tb(dut, salt, **kw):
@@ -567,7 +600,7 @@ async def test_throughput(dut):
                  p_gap=0.0, p_zero=0.0, min_words=6, max_words=12, p_early=1.0,
                  res_gap=(0, 0), hold=80)
     await run(tb, 400 * n)
-    b = tb.beat_cycles
-    gaps = (b[-1] - b[0] + 1) - len(b)
-    dut._log.info(f"throughput: {len(b)} beats in {b[-1] - b[0] + 1} cycles")
+    first, last, beats = tb.frames[0][0], tb.frames[-1][1], sum(f[2] for f in tb.frames)
+    gaps = (last - first + 1) - beats
+    dut._log.info(f"throughput: {beats} beats in {last - first + 1} cycles")
     assert gaps == 0, f"{gaps} idle cycles between the first and the last beat"
