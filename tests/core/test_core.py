@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 SOURCES = paths.rtl_files("aes", "core")
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 
 @pytest.mark.parametrize("testcase", ["cavp_all_modes", "random_all_modes"])

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from fabric.multitop import SHARED, ports
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 CORE = paths.RTL / "core" / "mccp_core.sv"
 TOP = "mccp_core_pair_tb"

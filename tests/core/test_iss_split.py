@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mccp.asm import assemble_file, assemble_text
-from mccp.cavp import STATUS
+from mccp.ref.cavp import STATUS
 from mccp.isa import load as load_isa
 from mccp.iss import Iss, run_pair
-from mccp.modes import MODES, build_split_tasks, build_task
+from mccp.aes.modes import MODES, build_split_tasks, build_task
 from mccp.paths import ROOT
-from mccp.refs import reference
-from mccp.task import Task, pack
+from mccp.ref.aes import reference
+from mccp.aes.task import Task, pack
 
 FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 AES_LATENCY = {16: 11, 24: 13, 32: 15}        # docs/core.md, rule 4

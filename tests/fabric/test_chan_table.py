@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 CONFIGS = [("verilator", 1), ("verilator", 5), ("verilator", 64), ("verilator", 256), ("icarus", 5)]
 SOURCES = [paths.RTL / "fabric" / f for f in ("mccp_regs_pkg.sv", "mccp_chan_table.sv")]

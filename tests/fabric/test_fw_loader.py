@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 SOURCES = [paths.RTL / "fabric" / "mccp_fw_loader.sv"]
 

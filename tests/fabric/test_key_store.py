@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 CONFIGS = [("verilator", 1, 3000), ("verilator", 5, 4000), ("verilator", 16, 4000),
            ("verilator", 32, 4000), ("icarus", 5, 1500)]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 
 @pytest.mark.parametrize("simulator", ["verilator", "icarus"])

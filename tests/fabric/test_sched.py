@@ -3,7 +3,8 @@ cores (one build: a test top with one instance per configuration)."""
 
 from __future__ import annotations
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 from multitop import instances_env, multi_top
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 SOURCES = [
     paths.RTL / "core" / "mccp_isa_pkg.sv",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 CONFIGS = [("verilator", 1), ("verilator", 3), ("verilator", 4), ("icarus", 3)]
 SOURCES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 # (simulator, DecryptEnable, CAVP records, random blocks, random keys, rate-test blocks)
 CONFIGS = [

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 TOP = paths.TESTS / "unit" / "hdl" / "tb_gcm_datapath.sv"
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
 
 SOURCES = [paths.RTL / "aes" / "mccp_ghash.sv"]
 

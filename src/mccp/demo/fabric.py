@@ -12,7 +12,7 @@ shows on its I/O core, its MAC core counts in the utilization).  `--split` runs
 the CCM channels split over core pairs.
 
 `mccp demo --units` runs the earlier single-engine / single-core demo
-(mccp.demo_units).
+(mccp.demo.units).
 """
 
 from __future__ import annotations
@@ -23,8 +23,13 @@ import sys
 import time
 from dataclasses import dataclass
 
-from mccp import paths, refs
-from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
+from tqdm import tqdm
+
+from mccp import paths
+from mccp.ref import aes as aes_ref
+from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
+from mccp.device import Device
+from mccp.report.synthesis import latest_fmax
 
 DEFAULT_MODES = ("gcm", "ccm", "ctr", "cmac")
 KEY_BYTES = (16, 24, 32)
@@ -45,19 +50,6 @@ class Job:
     want_status: str
 
 
-_last_bar = [-1]
-
-
-def _progress(done: int, total: int, width: int = 40) -> None:
-    filled = width * done // max(total, 1)
-    if filled == _last_bar[0] and done < total:
-        return                      # redraw only when the bar grows (logs stay short)
-    _last_bar[0] = filled
-    end = "\n" if done >= total else ""
-    sys.stdout.write(f"\r      [{'#' * filled}{'.' * (width - filled)}] {done}/{total} packets{end}")
-    sys.stdout.flush()
-
-
 def _nonce_len(mode: str) -> int:
     return {"gcm": 12, "gmac": 12, "ccm": 13, "ctr": 16, "cbc": 16}.get(mode, 0)
 
@@ -72,7 +64,7 @@ def make_job(rng: random.Random, channel, mode: str, key: bytes, tag_len: int,
     data = rng.randbytes(size)
     nonce = rng.randbytes(_nonce_len(mode))
     aad = rng.randbytes(rng.choice((0, 16, 20))) if m.aead else b""
-    ct, tag = refs.reference(mode, key, data, nonce, aad, tag_len)
+    ct, tag = aes_ref.reference(mode, key, data, nonce, aad, tag_len)
     forward = rng.random() < 0.5
     if m.mac_only:
         if forward:
@@ -98,53 +90,6 @@ def check(job: Job, r) -> str | None:
     if r.tag != job.want_tag:
         return f"tag {r.tag.hex()}, expected {job.want_tag.hex()}"
     return None
-
-
-def latest_fmax(cores: int, stream_bits: int | None = None) -> tuple[float | None, str]:
-    """Fmax (speed 8) of the synthesized top with this many cores (and this stream width,
-    when given: the widths' Fmax differ), else of one core alone, saying why."""
-    from mccp.synth import report
-
-    units = report.load_results().get("units", {})
-    what = f"{cores} core{'s' if cores != 1 else ''}" + (f", {stream_bits}-bit streams" if stream_bits else "")
-    why = f"no mccp_top report for {what} yet"
-    for name, u in units.items():
-        p = u.get("parameters", {})
-        if u.get("top") != "mccp_synth_top" or p.get("NumCores") != cores:
-            continue
-        if stream_bits and p.get("StreamBits") != stream_bits:
-            continue
-        g8 = u.get("grades", {}).get("8", {})
-        if g8.get("fmax_mhz"):
-            return g8["fmax_mhz"], f"mccp_top with {what} ({name}), speed 8"
-        if g8.get("does_not_fit") or g8.get("did_not_route"):
-            why = f"mccp_top with {what} ({name}) {report.fmax_cell(u, '8')} on the ECP5-85"
-    bound = core_bound(units, cores)
-    if bound:
-        fmax, name = bound
-        return fmax, f"one core alone ({name}), speed 8 ({why})"
-    return None, "no synthesis report yet (make synth)"
-
-
-def core_bound(units: dict, cores: int) -> tuple[float, str] | None:
-    """Upper bound for a top not routed yet: the slowest speed-8 Fmax among the core kinds
-    mccp_top places (round keys from the shared expander: `KeyExpand` = 0), encrypt-only ones
-    only when the top has more cores than decrypting ones; else the lone `core` unit."""
-    from mccp.synth.flow import TOP_DECRYPT_CORES
-
-    kinds = []
-    for name, u in units.items():
-        p = u.get("parameters", {})
-        fmax = u.get("grades", {}).get("8", {}).get("fmax_mhz")
-        if u.get("top") != "mccp_synth_core" or p.get("KeyExpand", 1) != 0 or not fmax:
-            continue
-        if p.get("DecryptEnable", 1) == 0 and cores <= bin(TOP_DECRYPT_CORES).count("1"):
-            continue
-        kinds.append((fmax, name))
-    if kinds:
-        return min(kinds)
-    fmax = units.get("core", {}).get("grades", {}).get("8", {}).get("fmax_mhz")
-    return (fmax, "core") if fmax else None
 
 
 def plot_timeline(results, cores: int, path) -> None:
@@ -176,8 +121,6 @@ def plot_timeline(results, cores: int, path) -> None:
 def main(cores: int = 4, channels: int = 8, modes: tuple[str, ...] = DEFAULT_MODES, packets: int = 400,
          seed: int = 1, min_size: int = 64, max_size: int = 2048, bad_tag_rate: float = 0.05,
          split: bool = False) -> int:
-    from mccp import Device
-
     unknown = [m for m in modes if m not in MODES]
     if unknown:
         print(f"demo: unknown mode(s) {', '.join(unknown)}; known: {', '.join(MODES)}", file=sys.stderr)
@@ -212,6 +155,7 @@ def main(cores: int = 4, channels: int = 8, modes: tuple[str, ...] = DEFAULT_MOD
         submitted = done = payload_bytes = 0
         # Random arrivals: bursts of 0..2N packets between polls of the output, so the
         # input keeps flowing while results come back (at most 4N in flight).
+        bar = tqdm(total=packets, unit="packet", ncols=80, leave=True)
         while done < packets:
             burst = min(rng.randint(0, 2 * cores), packets - submitted, 4 * cores - len(jobs))
             for _ in range(max(burst, 0 if jobs else 1)):
@@ -228,7 +172,8 @@ def main(cores: int = 4, channels: int = 8, modes: tuple[str, ...] = DEFAULT_MOD
                 payload_bytes += len(job.data)
                 results.append((r, job.mode))
                 done += 1
-            _progress(done, packets)
+                bar.update()
+        bar.close()
         cycles = dev.cycles - c0
         busy = []
         for c in range(cores):

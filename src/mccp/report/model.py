@@ -1,13 +1,15 @@
 """docs/performance.md sections of the performance model, rendered from
 results/perf_model.json, results/fig3.json and results/table2.json (called by
-mccp.docs.render_performance; nothing here simulates)."""
+mccp.report.docs.render_performance; nothing here simulates)."""
 
 from __future__ import annotations
 
 import json
 
 from mccp import paths
-from mccp.docs import md_table
+from mccp.report.markdown import md_table
+from mccp.ref.paper import PAPER_FIXED, PAPER_LOOP
+from mccp.report.synthesis import latest_fmax
 
 
 def _load(name: str) -> dict | None:
@@ -22,8 +24,6 @@ def _tools(d: dict) -> str:
 
 
 def table2_section(t2: dict) -> list[str]:
-    from mccp.demo import latest_fmax
-
     paper = t2["paper"]
     clk = paper["clock_mhz"]
     runs = t2["runs"]
@@ -236,8 +236,6 @@ def fig3_section(f3: dict) -> list[str]:
                     f"channel and {800 / c8['8']['alpha']:.0f} % with 8 (key loads when channels move between "
                     f"cores), 16 cores {100 / c16['1']['alpha']:.0f} % and {800 / c16['8']['alpha']:.0f} %: ")
         loss = sum(1 - p864[n]["alpha"] / p83[n]["alpha"] for n in p83) / len(p83)
-        from mccp.bench.core import PAPER_LOOP
-
         core = _load("bench_core") or {}
         cpb = core.get("modes", {}).get("gcm", {}).get("128", {}).get("cycles_per_block") or float("nan")
         paper_cpb = PAPER_LOOP["gcm"]
@@ -247,8 +245,6 @@ def fig3_section(f3: dict) -> list[str]:
         if q32 and q64:
             ql = sum(1 - q64[n]["alpha"] / q32[n]["alpha"] for n in q32) / len(q32)
             qe = min(int(n) / q32[n]["alpha"] for n in q32)
-            from mccp.bench.core import PAPER_FIXED, PAPER_LOOP
-
             papc = (f"What-if with the paper's own core costs (GCM / CCM: {PAPER_LOOP['gcm']} / "
                     f"{PAPER_LOOP['ccm']} cycles per block, {PAPER_FIXED['gcm']} / {PAPER_FIXED['ccm']} fixed) on "
                     f"our fabric (dash-dot curves): 8 cores on 32 bits keep at least {100 * qe:.0f} % of the 1/x "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mccp.task import Task, make_task
+from mccp.aes.task import Task, make_task
 
 ENCRYPT, DECRYPT, MAC, VERIFY = "encrypt", "decrypt", "mac", "verify"
 

@@ -15,10 +15,10 @@ import random
 import cocotb
 
 from mccp.asm import assemble_file
-from mccp.coreharness import run_on_rtl
-from mccp.modes import MODES, build_task, split_output
+from mccp.tb.coreharness import run_on_rtl
+from mccp.aes.modes import MODES, build_task, split_output
 from mccp.paths import ROOT
-from mccp.refs import reference
+from mccp.ref.aes import reference
 
 SIZES = (16, 1024, 2048)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from mccp import paths
-from mccp.tools import apply_tool_env
+from mccp.eda.tools import apply_tool_env
 
 SIMULATORS = ("verilator", "icarus")
 

@@ -6,7 +6,7 @@
 A `.sby` file in tests/formal/ names the RTL modules it needs in a comment line
 `# rtl: mccp_key_store mccp_sched`; `run()` renders it into build/formal/ with
 the `[files]` and `read_verilog` lines for every package plus those modules (the
-order of `mccp.lint.rtl_sources()`: packages first), and with `depth` and the
+order of `mccp.eda.lint.rtl_sources()`: packages first), and with `depth` and the
 harness defines (`{FV_DEFINES}`) filled in.  `replace` swaps an RTL file for another one (a
 mutant in a scratch directory) without touching rtl/.
 
@@ -19,6 +19,7 @@ prints "Preparing to run ..." on stdout, which smtbmc would read as an answer).
 from __future__ import annotations
 
 import fcntl
+import logging
 import re
 import subprocess
 import time
@@ -28,8 +29,10 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
-from mccp.lint import rtl_sources
-from mccp.tools import tool_env, venv_tool
+from mccp.eda.lint import rtl_sources
+from mccp.eda.tools import tool_env, venv_tool
+
+logger = logging.getLogger(__name__)
 
 FORMAL_BUILD = paths.BUILD / "formal"
 # plain name sby / smtbmc call -> console script of the pinned PyPI package
@@ -176,6 +179,7 @@ def run(sby_file: Path | str, depth: int | None = None, task: str | None = None,
     env = formal_env()
     t0 = time.monotonic()
     # run from build/formal: the WebAssembly Yosys sees /tmp as a private directory
+    logger.debug(f"{' '.join(map(str, cmd))}  (in {FORMAL_BUILD})")
     res = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=FORMAL_BUILD,
                          timeout=timeout)
     seconds = time.monotonic() - t0
@@ -204,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         sby = paths.TESTS / "formal" / (args.sby if args.sby.endswith(".sby") else args.sby + ".sby")
     replace = {Path(f).name: Path(f) for f in args.replace}
     result = run(sby, args.depth, args.task, replace, tag="mut" if replace else "", fv_defines=args.define)
-    print(result.summary())
+    logger.info(result.summary())
     return 0 if result.passed else 1
 
 

@@ -11,8 +11,12 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
-from mccp.synth import breakdown
-from mccp.synth.flow import describe_unrouted, load_results, rtl_id
+from mccp.report import breakdown
+from mccp.synth.breakdown import load as load_breakdown
+from mccp.report.markdown import replace_between
+from mccp.synth.nextpnr import describe_unrouted
+from mccp.synth.results import load_results, rtl_id
+from mccp.synth.units import TOP_DECRYPT_CORES
 
 BEGIN = "<!-- synth-table:begin -->"
 END = "<!-- synth-table:end -->"
@@ -490,7 +494,7 @@ def render_markdown(results: Mapping) -> str:
         "# Synthesis results",
         "",
         "<!-- Generated from results/synth.json by `mccp synth` / `mccp docs`"
-        " (mccp.synth.report); do not edit by hand. -->",
+        " (mccp.report.synthesis); do not edit by hand. -->",
         "",
         f"Open-tool figures for the MCCP units on the Lattice ECP5-85: {_tool_line(results)}.",
         "",
@@ -765,7 +769,7 @@ def render_markdown(results: Mapping) -> str:
         "",
         _paths_table(results),
         "",
-        *breakdown.section(breakdown.load()),
+        *breakdown.section(load_breakdown()),
         "## Runs",
         "",
         "| Unit | Wrapper | Parameters | RTL commit | Date | Command |",
@@ -785,15 +789,6 @@ def render_markdown(results: Mapping) -> str:
 # --------------------------------------------------------------------------- files
 
 
-def replace_block(text: str, block: str) -> str | None:
-    """Put `block` between the README markers; None if the markers are absent."""
-    start = text.find(BEGIN)
-    end = text.find(END, start + len(BEGIN)) if start >= 0 else -1
-    if start < 0 or end < 0:
-        return None
-    return text[: start + len(BEGIN)] + "\n" + block.rstrip("\n") + "\n" + text[end:]
-
-
 def update_docs(results: Mapping | None = None, *, docs_dir: Path | None = None,
                 readme: Path | None = None) -> list[Path]:
     """Write docs/synthesis.md and the README table block; return the files that changed."""
@@ -810,8 +805,51 @@ def update_docs(results: Mapping | None = None, *, docs_dir: Path | None = None,
     readme = readme or paths.ROOT / "README.md"
     if readme.exists():
         old = readme.read_text()
-        new = replace_block(old, render_table(results))
+        new = replace_between(old, BEGIN, END, render_table(results))
         if new is not None and new != old:
             readme.write_text(new)
             changed.append(readme)
     return changed
+
+
+def latest_fmax(cores: int, stream_bits: int | None = None) -> tuple[float | None, str]:
+    """Fmax (speed 8) of the synthesized top with this many cores (and this stream width,
+    when given: the widths' Fmax differ), else of one core alone, saying why."""
+    units = load_results().get("units", {})
+    what = f"{cores} core{'s' if cores != 1 else ''}" + (f", {stream_bits}-bit streams" if stream_bits else "")
+    why = f"no mccp_top report for {what} yet"
+    for name, u in units.items():
+        p = u.get("parameters", {})
+        if u.get("top") != "mccp_synth_top" or p.get("NumCores") != cores:
+            continue
+        if stream_bits and p.get("StreamBits") != stream_bits:
+            continue
+        g8 = u.get("grades", {}).get("8", {})
+        if g8.get("fmax_mhz"):
+            return g8["fmax_mhz"], f"mccp_top with {what} ({name}), speed 8"
+        if g8.get("does_not_fit") or g8.get("did_not_route"):
+            why = f"mccp_top with {what} ({name}) {fmax_cell(u, '8')} on the ECP5-85"
+    bound = core_bound(units, cores)
+    if bound:
+        fmax, name = bound
+        return fmax, f"one core alone ({name}), speed 8 ({why})"
+    return None, "no synthesis report yet (make synth)"
+
+
+def core_bound(units: dict, cores: int) -> tuple[float, str] | None:
+    """Upper bound for a top not routed yet: the slowest speed-8 Fmax among the core kinds
+    mccp_top places (round keys from the shared expander: `KeyExpand` = 0), encrypt-only ones
+    only when the top has more cores than decrypting ones; else the lone `core` unit."""
+    kinds = []
+    for name, u in units.items():
+        p = u.get("parameters", {})
+        fmax = u.get("grades", {}).get("8", {}).get("fmax_mhz")
+        if u.get("top") != "mccp_synth_core" or p.get("KeyExpand", 1) != 0 or not fmax:
+            continue
+        if p.get("DecryptEnable", 1) == 0 and cores <= bin(TOP_DECRYPT_CORES).count("1"):
+            continue
+        kinds.append((fmax, name))
+    if kinds:
+        return min(kinds)
+    fmax = units.get("core", {}).get("grades", {}).get("8", {}).get("fmax_mhz")
+    return (fmax, "core") if fmax else None

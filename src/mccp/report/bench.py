@@ -1,0 +1,264 @@
+"""Tables and sentences of the measured benchmarks (results/bench_*.json) for
+docs/performance.md and the README."""
+
+from __future__ import annotations
+
+from mccp.ref.paper import PAPER_CLOCK_MHZ, PAPER_FIXED, PAPER_LOOP, PAPER_TABLE2
+from mccp.report.markdown import fmt, md_table
+from mccp.report.synthesis import core_bound, cores_text
+from mccp.synth.results import load_results
+
+
+def engines_section(eng: dict) -> list[str]:
+    out = ["## AES engine and GHASH unit", "",
+           f"Measured on the RTL ({eng['simulator']}), {eng['aes']['aes_encdec']['blocks']} back-to-back "
+           "blocks per figure, every result checked against `cryptography`. "
+           "Regenerate: `make bench`.", ""]
+    rows = []
+    for build, label in (("aes_enc", "encrypt-only"), ("aes_encdec", "encrypt + decrypt")):
+        for bits, e in eng["aes"][build]["key_sizes"].items():
+            for d in ("encrypt", "decrypt"):
+                if d in e:
+                    rows.append([label, f"AES-{bits}", d, fmt(e[d]["cycles_per_block"]), e[d]["latency_cycles"],
+                                 e["key_expansion_cycles"]])
+    out += md_table(["build", "key", "direction", "cycles / block", "latency", "key expansion (cycles, once per key)"],
+                  rows)
+    out += ["", "GHASH (`mccp_ghash`, DigitBits = digit size):", ""]
+    out += md_table(["DigitBits", "cycles / block", "latency to Y"],
+                  [[d, fmt(g["cycles_per_block"]), g["latency_cycles"]]
+                   for d, g in sorted(eng["ghash"].items(), key=lambda kv: int(kv[0]))])
+    return out
+
+
+
+def _mbps(bits: int, cycles: float, mhz: float) -> float:
+    return bits * mhz / cycles
+
+
+def _core_fmax() -> float | None:
+    unit = load_results().get("units", {}).get("core", {})
+    return ((unit.get("grades") or {}).get("8") or {}).get("fmax_mhz")
+
+
+def core_section(core: dict) -> list[str]:
+    fmax = _core_fmax()
+    out = ["## The programmable core", "",
+           f"Standard firmware (`firmware/mccp.s`) on the RTL core ({core['simulator']}). Cycles from the "
+           "task start to the result; every output checked against `cryptography`. Cycles per block = "
+           "(cycles(2 KB) − cycles(1 KB)) / 64; fixed cost = cycles(2 KB) − 128 × cycles per block. "
+           "Regenerate: `make bench`.", ""]
+    rows = []
+    for mode, per_key in core["modes"].items():
+        for bits, r in per_key.items():
+            c = r["cycles"]
+            mbps = _mbps(2048 * 8, c["2048"], fmax) if fmax else None
+            rows.append([mode, f"AES-{bits}", f"{r['cycles_per_block']:g}", f"{r['fixed_cycles']:g}",
+                         c["16"], c["2048"], f"{_mbps(2048 * 8, c['2048'], PAPER_CLOCK_MHZ):.0f}",
+                         f"{mbps:.0f}" if mbps else "—"])
+    head = ["mode", "key", "cycles / block", "fixed cycles", "1-block packet", "2 KB packet",
+            f"Mbps 2 KB @ {PAPER_CLOCK_MHZ} MHz", "Mbps 2 KB @ core Fmax (speed 8)"]
+    out += md_table(head, rows)
+    out += ["", "### Against the paper", "",
+            f"The paper's cores (8-bit controller + AES unit, Virtex-4) against ours, AES-128; Mbps at "
+            f"the paper's {PAPER_CLOCK_MHZ} MHz for both, so the comparison is per clock.", ""]
+    rows = []
+    for mode in ("gcm", "ctr", "cbc-mac", "ccm"):
+        r = core["modes"][mode]["128"]
+        paper_fixed = PAPER_FIXED.get(mode)
+        rows.append([mode, PAPER_LOOP[mode], f"{r['cycles_per_block']:g}",
+                     f"{PAPER_LOOP[mode] / r['cycles_per_block']:.1f}×",
+                     paper_fixed or "—", f"{r['fixed_cycles']:g}",
+                     f"{paper_fixed / r['fixed_cycles']:.1f}×" if paper_fixed else "—"])
+    out += md_table(["mode", "paper cycles / block", "ours", "ratio", "paper fixed cycles", "ours", "ratio"], rows)
+    out += ["", "Table 2 of the paper (Mbps at 190 MHz, 2 KB packets, one core per packet) and ours:", ""]
+    rows = []
+    for mode, keys in PAPER_TABLE2.items():
+        for bits, (theory, measured) in keys.items():
+            c = core["modes"][mode][bits]["cycles"]["2048"]
+            ours = _mbps(2048 * 8, c, PAPER_CLOCK_MHZ)
+            rows.append([mode, f"AES-{bits}", theory, measured, f"{ours:.0f}", f"{ours / measured:.1f}×"])
+    out += md_table(["mode", "key", "paper theoretical", "paper 2 KB", "ours 2 KB", "ratio"], rows)
+    return out
+
+
+def readme_rows(core: dict) -> list[str]:
+    """The README's per-mode table: Mbps at the core's own speed-8 Fmax (results/synth.json),
+    and at the paper's clock, labelled as such, for the comparison per clock."""
+    fmax = _core_fmax()
+    rows = []
+    for mode, per_key in core["modes"].items():
+        r = per_key["128"]
+        c = r["cycles"]["2048"]
+        rows.append([mode, f"{r['cycles_per_block']:g}", f"{r['fixed_cycles']:g}",
+                     f"{_mbps(2048 * 8, c, fmax):.0f}" if fmax else "—",
+                     f"{_mbps(2048 * 8, c, PAPER_CLOCK_MHZ):.0f}"])
+    own = f"Mbps 2 KB @ {fmax:g} MHz (core Fmax, speed 8)" if fmax else "Mbps 2 KB @ core Fmax (not synthesized)"
+    return md_table(["mode (AES-128, one core)", "cycles / block", "fixed cycles", own,
+                     f"Mbps 2 KB @ {PAPER_CLOCK_MHZ} MHz (the paper's clock)"], rows)
+
+
+
+def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0,
+                ceiling: tuple[float, list[tuple[str, str, float]]] | None = None) -> list[str]:
+    """The Fmax `cores` cores need for `gbps` at their best measured rate, next to the fastest
+    routed top (routed: (MHz, cores, stream bits) of the tops placed and routed).  ceiling:
+    (AES-128 cycles per block of the engine, [(unit, what it is, speed-8 MHz)]): the Fmax the
+    same needs even at the engine's bound, next to those units' own."""
+    rates = [(r["steady_bits_per_cycle"], int(stream)) for stream, per_cores in fab["scaling"].items()
+             for c, per_ch in per_cores.items() if int(c) == cores for r in per_ch.values()]
+    if not rates:
+        return []
+    rate, stream = max(rates)
+    line = (f"{gbps:g} Gbps with {cores} cores needs {1000 * gbps / rate:.1f} MHz at their best rate here"
+            f" ({rate:.2f} bits / cycle, {stream}-bit streams)")
+    if routed:
+        fmax, c, s = max(routed)
+        line += (f"; the fastest `mccp_top` placed and routed so far runs at {fmax:.2f} MHz"
+                 f" ({cores_text(c)}, {s}-bit streams)")
+    out = ["", line + "."]
+    if ceiling:
+        cpb, units = ceiling
+        bound = cores * 128 / cpb
+        out += ["", f"A core computes one AES block per {cpb:g} cycles (AES-128, one round per clock), so "
+                f"{cores} cores give at most {bound:.2f} bits / cycle and {gbps:g} Gbps needs at least "
+                f"{1000 * gbps / bound:.1f} MHz however well the fabric feeds them"
+                + "".join(f"; {what} (`{name}`) runs at {mhz:.2f} MHz" for name, what, mhz in units) + "."]
+    return out
+
+
+def fabric_section(fab: dict, fmax_of, ceiling=None) -> list[str]:
+    """The scaling table; fmax_of(cores, stream_bits) -> (MHz or None, where it comes from)
+    gives each row's Gbps at the Fmax of that very top when it has been placed and routed;
+    ceiling as in target_line."""
+    one = fab["scaling"]["128"]["1"]["1"]["steady_bits_per_cycle"]
+    out = ["## The multi-core processor (`mccp_top`)", "",
+           "AES-128-GCM, 2 KB packets, through the device API on the Verilator model, every answer checked "
+           "against `cryptography`. Steady state: payload bits of the packets that left after the first "
+           "`cores` did, over the cycles between (leaves out the fill, when packets stream one after "
+           "another into idle cores, and the drain); whole run: from the first input beat to the last "
+           "output beat. Efficiency = steady throughput / (cores × one core's at 128 bits). "
+           "Gbps = steady bits per cycle × the Fmax (speed 8) of `mccp_top` with that many cores and that "
+           "stream width (Table 1 of docs/synthesis.md). "
+           "Regenerate: `make bench` (or `mccp bench fabric`).", ""]
+    rows, notes, routed = [], {}, []
+    for stream, per_cores in fab["scaling"].items():
+        for cores, per_ch in per_cores.items():
+            fmax, what = fmax_of(int(cores), int(stream))
+            if fmax and what.startswith("one core alone"):
+                mark = notes.setdefault(what, "¹²³⁴⁵⁶⁷⁸⁹"[len(notes)])
+                fcell = f"{fmax:.2f} {mark}"
+            elif fmax:
+                routed.append((fmax, int(cores), int(stream)))
+                fcell = f"{fmax:.2f}"
+            else:
+                fcell = "—"
+            for nch, r in per_ch.items():
+                eff = r["steady_bits_per_cycle"] / (int(cores) * one)
+                gbps = f"{r['steady_bits_per_cycle'] * fmax / 1000:.2f}" if fmax else "—"
+                rows.append([cores, stream, nch, f"{r['steady_bits_per_cycle']:.2f}", f"{100 * eff:.0f}%",
+                             f"{r['bits_per_cycle']:.2f}", r["latency_median"], fcell, gbps])
+    out += md_table(["cores", "stream bits", "channels", "bits / cycle (steady)", "efficiency",
+                     "bits / cycle (whole run)", "median latency (cycles)", "Fmax (MHz)", "Gbps (steady)"], rows)
+    if notes:
+        out += [""] + [f"{mark} no routed `mccp_top` of this size: the Fmax of {what[0].lower() + what[1:]}, "
+                       "an upper bound for the top, not a measurement of it." for what, mark in notes.items()]
+    out += target_line(fab, routed, ceiling=ceiling)
+    out += ["", "Key affinity: 8 cores, 16 channels each with its own key, 512-byte GCM packets, each on a "
+            "channel drawn at random (the same sequence both times). A key load costs 86 cycles of the "
+            "shared expander, during which the scheduler starts no other task:", ""]
+    rows = [[k, f"{r['steady_bits_per_cycle']:.2f}", r["latency_median"]] for k, r in fab["affinity"].items()]
+    out += md_table(["affinity", "bits / cycle (steady)", "median latency (cycles)"], rows)
+    s = fab["sim_speed"]
+    out += ["", f"Simulation speed of the C++ harness (Verilator `-O3`, C++ `-O2`): {s['min'] / 1e3:.0f}–"
+            f"{s['max'] / 1e3:.0f} k cycles per second over these runs{_machine_text(fab)} "
+            "(per model: docs/api.md)."]
+    return out
+
+
+def _machine_text(fab: dict) -> str:
+    m, load = fab.get("machine"), fab["sim_speed"].get("load_average")
+    if not m or not load:
+        return ""
+    return (f" on {m['cpus']} CPUs ({m['cpu']}), 1-minute load average {load[0]:.1f} at the start and "
+            f"{load[-1]:.1f} at the end")
+
+
+def speed_section(fab: dict) -> list[str] | None:
+    """docs/api.md's table of the harness's speed per model, from the scaling runs (one channel);
+    None for results written before the bench recorded it."""
+    rows = [(int(c), int(st), per_ch["1"]) for st, per_cores in fab["scaling"].items()
+            for c, per_ch in per_cores.items()]
+    if not all("harness_cycles_per_s" in r for _, _, r in rows):
+        return None
+    rows.sort(key=lambda x: (x[0], x[1]))
+    out = [f"Measured by `mccp bench fabric` ({fab['date']}){_machine_text(fab)}: AES-128-GCM, "
+           "2 KB packets on one channel, every core busy, timed over at least 2 s of traffic "
+           "(`python -m mccp.device` runs a similar workload). Simulated cycles per wall-clock second "
+           "end to end (Python included: submitting, the `cryptography` reference and the check) and "
+           "inside the C++ clock loop alone; core-cycles = cycles × cores. "
+           "Build: the C++ compile of the generated model (`make -j` over the CPUs), as recorded when "
+           "the model was built. The speed depends on the machine and on what else runs on it.", ""]
+    out += md_table(["cores", "StreamBits", "build (s)", "cycles / s (end to end)", "cycles / s (inside the harness)",
+                     "core-cycles / s (inside)"],
+                    [[c, st, _build_cell(r.get("build_seconds")), f"{r['sim_cycles_per_s']:,.0f}",
+                      f"{r['harness_cycles_per_s']:,.0f}", f"{c * r['harness_cycles_per_s']:,.0f}"]
+                     for c, st, r in rows])
+    return out
+
+
+def _build_cell(seconds) -> str:
+    return "—" if seconds is None else f"{seconds:.0f}"
+
+
+
+def ccm_section(res: dict) -> list[str]:
+    out = ["### CCM on one core and split over two", "",
+           "AES-128-CCM through the device API (128-bit streams), every answer checked against "
+           "`cryptography`. One core: CTR and CBC-MAC of a packet on one core (2 AES per block). "
+           "Split: CTR and the packet's input and output on core 2p, CBC-MAC on core 2p+1, blocks passed "
+           "through the pair's queues (`vsend` / `vrecv`). Regenerate: `mccp bench ccm`.", ""]
+    rows = []
+    for cores, per in res["throughput"].items():
+        one, split = per["one core"], per["split"]
+        rows.append([cores, f"{one['steady_bits_per_cycle']:.2f}", f"{split['steady_bits_per_cycle']:.2f}",
+                     one["latency_median"], split["latency_median"]])
+    out += md_table(["cores", "bits / cycle, one core (steady)", "bits / cycle, split (steady)",
+                     "median latency, one core", "median latency, split"], rows)
+    out += ["", "Latency of one packet on an idle device (cycles from its first input beat to its last "
+            "output beat):", ""]
+    rows = [[size, per["one core"], per["split"], f"{per['one core'] / per['split']:.2f}"]
+            for size, per in res["latency"].items()]
+    out += md_table(["bytes", "one core", "split", "one core / split"], rows)
+    return out
+
+
+def readme_block(eng: dict | None, core: dict | None) -> list[str]:
+    out = []
+    if core:
+        out += readme_rows(core)
+    if eng:
+        aes = eng["aes"]["aes_encdec"]["key_sizes"]
+        out += ["", "AES engine cycles per block, back to back (encrypt / decrypt): " + ", ".join(
+            f"AES-{b} {fmt(e['encrypt']['cycles_per_block'])} / {fmt(e['decrypt']['cycles_per_block'])}"
+            for b, e in aes.items()) + "; GHASH: " + ", ".join(
+            f"{d}-bit digits {fmt(g['cycles_per_block'])}" for d, g in
+            sorted(eng["ghash"].items(), key=lambda kv: int(kv[0]))) + " cycles per block."]
+    out += ["", "Details: [docs/performance.md](docs/performance.md)."]
+    return out
+
+
+def aes_ceiling(eng: dict | None, cores: int = 8):
+    """(AES-128 encrypt cycles per block measured on the engine, [(unit, what, speed-8 MHz)])
+    for fabric_section's ceiling sentence: the encrypt-only engine alone and the slowest core
+    kind a top of `cores` cores holds (core_bound); None without the figures."""
+    if not eng or "aes_enc" not in eng.get("aes", {}):
+        return None
+    units = load_results().get("units", {})
+    fmax = []
+    engine = units.get("aes_enc_rk", {}).get("grades", {}).get("8", {}).get("fmax_mhz")
+    if engine:
+        fmax.append(("aes_enc_rk", "the encrypt-only AES engine alone", engine))
+    core = core_bound(units, cores)
+    if core:
+        fmax.append((core[1], f"one core of the slowest kind in a top of {cores} cores", core[0]))
+    return eng["aes"]["aes_enc"]["key_sizes"]["128"]["encrypt"]["cycles_per_block"], fmax
