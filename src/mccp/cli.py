@@ -6,7 +6,6 @@ import argparse
 import logging
 import sys
 
-from mccp import paths
 from mccp.bench import BENCHES
 from mccp.synth.units import UNITS, VALID_GRADES
 
@@ -44,7 +43,7 @@ def _lint(args: argparse.Namespace) -> int:
 
 
 def _synth(args: argparse.Namespace) -> int:
-    from mccp.report import synthesis as synthesis_report
+    from mccp.report import docs
     from mccp.synth import breakdown, flow
 
     if args.breakdown:
@@ -57,9 +56,7 @@ def _synth(args: argparse.Namespace) -> int:
         rc = flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds,
                        retime_grades=args.retime, pnr_limit_min=args.pnr_limit,
                        pnr_options=args.pnr_option)
-    for changed in synthesis_report.update_docs():
-        print(f"wrote {changed.relative_to(paths.ROOT)}")
-    return rc
+    return docs.main() or rc
 
 
 def _docs(args: argparse.Namespace) -> int:

@@ -2,6 +2,7 @@
 
 from mccp.report import bench as report_bench
 from mccp.report import docs
+from mccp.synth.results import records
 
 
 def test_generated_docs_are_fresh():
@@ -54,7 +55,7 @@ def test_ceiling_takes_the_engine_rate_and_the_slowest_core_kind_of_an_8_core_to
     units = {"aes_enc_rk": unit("mccp_synth_aes_engine", 119.0),
              "core_rk": unit("mccp_synth_core", 112.0, KeyExpand=0),
              "core_enc_rk": unit("mccp_synth_core", 105.0, DecryptEnable=0, KeyExpand=0)}
-    monkeypatch.setattr(report_bench, "load_results", lambda: {"units": units})
+    monkeypatch.setattr(report_bench, "load_synth", lambda: records({"units": units}))
     eng = {"aes": {"aes_enc": {"key_sizes": {"128": {"encrypt": {"cycles_per_block": 12.0}}}}}}
     cpb, fmax = report_bench.aes_ceiling(eng)
     assert cpb == 12.0

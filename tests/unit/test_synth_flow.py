@@ -19,6 +19,15 @@ from mccp.report import synthesis as report
 from mccp.report.markdown import replace_between
 from mccp.synth import flow, nextpnr, results, run, units, yosys
 
+def _unit(raw: dict, name: str = "u"):
+    """A unit record from a hand-written JSON entry (a top unless it says otherwise)."""
+    return results.unit_record(name, {"top": "mccp_synth_top", **raw})
+
+
+def _results(units: dict):
+    return results.records({"units": {n: {"top": "mccp_synth_top", **u} for n, u in units.items()}})
+
+
 TINY = """\
 module tiny_top (
   input  logic        clk_i,
@@ -231,7 +240,7 @@ ERROR: Unable to find legal placement for all cells, design is probably at utili
     assert util["TRELLIS_COMB"] == [90140, 83640] and util["DP16KD"] == [160, 208]
     assert nextpnr.overfull(util) == {"TRELLIS_COMB": [90140, 83640]}
     unit = {"grades": {"8": {"fmax_mhz": None, "does_not_fit": nextpnr.overfull(util)}}}
-    assert report.fmax_cell(unit, "8") == "does not fit: TRELLIS_COMB 90,140 of 83,640"
+    assert report.fmax_cell(_unit(unit), 8) == "does not fit: TRELLIS_COMB 90,140 of 83,640"
 
 
 def test_run_stopped_at_its_time_limit(tiny_run):
@@ -243,7 +252,7 @@ def test_run_stopped_at_its_time_limit(tiny_run):
     assert res["fmax_mhz"] is None and res["critical_path"] == {}
     assert res["did_not_route"] == {"limit_s": 0.05, "stage": "placement"}
     assert not (out / "report.json").exists()
-    cell = report.fmax_cell({"grades": {"6": res}}, "6")
+    cell = report.fmax_cell(_unit({"grades": {"6": res}}), 6)
     assert cell.startswith("did not route in ") and "placement" in cell
 
 
@@ -290,7 +299,7 @@ Warning: Max frequency for clock '$glbnet$clk_i$TRELLIS_IO_IN': 92.46 MHz (FAIL 
     assert "its log's timing summary: 92.46 MHz" in nextpnr.describe_unrouted({"limit_s": 7800, **prog3})
     assert "route_complete" not in prog and "route_complete" not in prog2
     top = {"grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, **prog2}}}}
-    assert report._top_path(top) == "— (did not route)"
+    assert report._top_path(_unit(top)) == "— (did not route)"
 
 
 def test_run_tool_stops_at_the_time_limit(tmp_path):
@@ -341,9 +350,9 @@ def test_best_of_seeds_keeps_every_seed():
     best = flow.best_of_seeds(runs)
     assert best["seed"] == 2 and best["fmax_mhz"] == 104.7
     assert best["seeds"] == {"1": 91.8, "2": 104.7, "3": 99.0}
-    assert report.fmax_cell({"grades": {"8": best}}, "8") == "104.7 †"
+    assert report.fmax_cell(_unit({"grades": {"8": best}}), 8) == "104.7 †"
     one = flow.best_of_seeds({1: {"fmax_mhz": 50.0, "seed": 1}})
-    assert "seeds" not in one and report.fmax_cell({"grades": {"8": one}}, "8") == "50.0"
+    assert "seeds" not in one and report.fmax_cell(_unit({"grades": {"8": one}}), 8) == "50.0"
 
 
 def test_merge_keeps_only_grades_of_the_same_netlist():
@@ -388,8 +397,8 @@ def test_readme_block_replacement():
 
 @pytest.fixture(scope="module")
 def committed():
-    data = report.load_results()
-    if not data.get("units"):
+    data = results.load()
+    if not data.units:
         pytest.skip("results/synth.json not generated yet (run `make synth`)")
     return data
 
@@ -399,20 +408,20 @@ def test_markdown_shows_the_committed_numbers(committed):
     text = report.render_markdown(committed)
     rows = {line.split("|")[1].strip().strip("`"): line for line in report.render_table(committed).splitlines()
             if line.startswith("| `")}
-    for name, unit in committed["units"].items():
+    for name, unit in committed.units.items():
         row = rows[name]
         cols = [c.strip() for c in row.strip("|").split("|")]
-        f = unit["figures"]
+        f = unit.figures
         assert cols[2:6] == [str(f["LUT4"]), str(f["FF"]), str(f["EBR"]), str(f["DSP"])], row
-        for grade, res in unit["grades"].items():
-            if res.get("does_not_fit") or res.get("did_not_route"):
-                assert res["fmax_mhz"] is None, (name, grade)
+        for grade, res in unit.grades.items():
+            if res.does_not_fit or res.did_not_route:
+                assert res.fmax_mhz is None, (name, grade)
                 assert report.fmax_cell(unit, grade) in cols, (name, grade, row)
                 continue
-            assert any(c.split()[0] == f"{res['fmax_mhz']:.1f}" for c in cols if c), (name, grade, row)
-    assert report.short_version(committed["tools"]["yosys"]) in text
-    assert report.short_version(committed["tools"]["nextpnr-ecp5"]) in text
-    assert committed["device"] in text
+            assert any(c.split()[0] == f"{res.fmax_mhz:.1f}" for c in cols if c), (name, grade, row)
+    assert report.short_version(committed.tools["yosys"]) in text
+    assert report.short_version(committed.tools["nextpnr-ecp5"]) in text
+    assert committed.device in text
 
 
 def test_docs_synthesis_md_is_up_to_date(committed):
@@ -428,7 +437,7 @@ def test_readme_table_is_up_to_date(committed):
     if not readme.exists() or report.BEGIN not in readme.read_text():
         pytest.skip("README has no synth-table markers")
     text = readme.read_text()
-    assert replace_between(text, report.BEGIN, report.END, report.render_table(committed)) == text, (
+    assert replace_between(text, report.BEGIN, report.END, report.render_readme(committed)) == text, (
         "README synthesis table is stale: regenerate it with `mccp docs`")
 
 
@@ -441,7 +450,7 @@ def test_demo_quotes_the_fmax_of_its_own_stream_width(monkeypatch):
                             "grades": {"8": {"fmax_mhz": 82.6}}},
              "top_c6_s32": {"top": "mccp_synth_top", "parameters": {"NumCores": 6, "StreamBits": 32},
                             "grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, "stage": "placement"}}}}}
-    monkeypatch.setattr(report, "load_results", lambda: {"units": units})
+    monkeypatch.setattr(report, "load", lambda: _results(units))
     assert report.latest_fmax(4, 64) == (82.6, "mccp_top with 4 cores, 64-bit streams (top_c4_s64), speed 8")
     assert report.latest_fmax(4, 32)[0] == 76.0
     fmax, why = report.latest_fmax(4, 128)
@@ -457,7 +466,7 @@ def test_an_unrouted_top_is_bounded_by_the_slowest_core_kind_it_holds(monkeypatc
         return {"top": "mccp_synth_core", "parameters": params, "grades": {"8": {"fmax_mhz": fmax}}}
     units = {"core": core(113.0), "core_rk": core(112.0, KeyExpand=0),
              "core_enc_rk": core(107.0, DecryptEnable=0, KeyExpand=0)}
-    monkeypatch.setattr(report, "load_results", lambda: {"units": units})
+    monkeypatch.setattr(report, "load", lambda: _results(units))
     fmax, why = report.latest_fmax(8, 128)
     assert fmax == 107.0 and why.startswith("one core alone (core_enc_rk), speed 8")
     assert report.latest_fmax(2, 128)[0] == 112.0
@@ -483,7 +492,7 @@ def test_a_failed_place_and_route_keeps_the_previous_record(tmp_path, monkeypatc
     monkeypatch.setattr(flow, "place_unit", killed_pnr)
     monkeypatch.setattr(flow, "ProcessPoolExecutor", _InlineExecutor)
     assert flow.main(["aes_enc"], [8], 1, results_file=results_file) == 1
-    kept = results.load_results(results_file)["units"]["aes_enc"]
+    kept = results.load_raw(results_file)["units"]["aes_enc"]
     assert kept["grades"]["8"]["fmax_mhz"] == 128.6 and kept["netlist_sha1"] == "old"
 
 
@@ -518,9 +527,9 @@ def test_table1_groups_fmax_by_core_count_and_placement():
     units = {"a": top(4, 76.0), "b": top(4, 88.3, **pinned), "c": top(4, 88.6, **pinned),
              "d": top(6, None, did_not_route={"limit_s": 60}, **pinned),
              "e": top(8, None, does_not_fit={"TRELLIS_COMB": [89060, 83640]})}
-    assert report._placement(units["a"]) == "free" and report._placement(units["b"]) == "core EBRs pinned"
-    assert report._placement(top(8, 90.0, floorplan={"kind": "x", "fabric": {"m": "s"}})) == "core + fabric EBRs pinned"
-    assert report._placement_effect({"units": units}).splitlines() == [
+    assert report._placement(_unit(units["a"])) == "free" and report._placement(_unit(units["b"])) == "core EBRs pinned"
+    assert report._placement(_unit(top(8, 90.0, floorplan={"kind": "x", "fabric": {"m": "s"}}))) == "core + fabric EBRs pinned"
+    assert report._placement_effect(_results(units)).splitlines() == [
         "- 4 cores, core EBRs pinned: 88.3 to 88.6 MHz (2 of 2 tops)",
         "- 4 cores, free: 76.0 MHz (1 of 1 tops)",
         "- 6 cores, core EBRs pinned: no Fmax (0 of 1 tops; 1 did not route)",
@@ -530,13 +539,13 @@ def test_table1_groups_fmax_by_core_count_and_placement():
              "f": top(8, None, does_not_fit={"TRELLIS_COMB": [89060, 83640]}, utilization={"TRELLIS_COMB": 89060}),
              "g": top(8, None, does_not_fit={"TRELLIS_COMB": [84498, 83640]}, utilization={"TRELLIS_COMB": 84498}),
              "h": top(8, None, did_not_route={"limit_s": 300}, utilization={"TRELLIS_COMB": 82243})}
-    assert report._placement_effect({"units": units}).splitlines() == [
+    assert report._placement_effect(_results(units)).splitlines() == [
         "- 1 core, free: 98.0 MHz (1 of 1 tops)",
         "- 8 cores, free: no Fmax (0 of 3 tops; 2 do not fit, 1 did not route)"]
-    assert report._eight_core_fill({"units": units}) == (
+    assert report._eight_core_fill(_results(units)) == (
         "the 8-core tops fill 98 to 106 % of the device's logic (COMB sites, Table 1); the placement column "
         "says which were pinned.")
-    assert report._eight_core_fill({"units": {"a": units["a"]}}) == "the 8-core tops have not been packed yet."
+    assert report._eight_core_fill(_results({"a": units["a"]})) == "the 8-core tops have not been packed yet."
 
 
 def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():
@@ -547,30 +556,30 @@ def test_area_budget_fits_comb_per_core_and_uses_the_fullest_routed_top():
     # COMB = 5,000 + 10,000 per core exactly; the 6-core top did not route, the 4-core one did
     units = {"a": top(2, 25000, 90.0), "b": top(4, 45000, 88.0), "c": top(6, 65000, None),
              "d": top(8, 85000, None)}
-    text = report._area_budget({"units": units})
+    text = report._area_budget(_results(units))
     assert "grows by 10000 per core over 5000 for the fabric" in text
     # rows of other RTL stay out of the fit: two of them alone would fit 30,000 per core
     other = {**units, "e": top(2, 20000, 95.0, tree="t2"), "f": top(4, 80000, None, tree="t2")}
     assert "grows by 10000 per core over 5000 for the fabric (least squares over the 4 tops placed from the same RTL, `ct1`)" \
-        in report._area_budget({"units": other})
+        in report._area_budget(_results(other))
     assert "8 cores need 85000 of 83640" in text
     assert "`b` at 54 %" in text
     # (45,000 - 5,000) / 8 = 5,000 per core: half of what a core takes
     assert "may take 5000 COMB each, 50 % less" in text
     assert "from other RTL" not in text
     # an 8-core top of the fit's RTL that routed: its cores fit, which the sentence says (no "-0 % less")
-    fits = report._area_budget({"units": {**units, "d": top(8, 85000, 80.0)}})
+    fits = report._area_budget(_results({**units, "d": top(8, 85000, 80.0)}))
     assert "may take 10000 COMB each, as much as a core of that RTL takes or more: 8 cores of it fit." in fits
     assert "% less" not in fits
     # an 8-core top placed from other RTL is named with its own count, outside the fit
     newer = {**units, "g": top(8, 75531, None, tree="t3")}
-    assert "8 cores need 85000 of 83640" in report._area_budget({"units": newer})
-    assert "`g` from other RTL (`ct3`) takes 75531 (90 %)." in report._area_budget({"units": newer})
-    assert report._area_budget({"units": {"a": units["a"]}}) == ""
+    assert "8 cores need 85000 of 83640" in report._area_budget(_results(newer))
+    assert "`g` from other RTL (`ct3`) takes 75531 (90 %)." in report._area_budget(_results(newer))
+    assert report._area_budget(_results({"a": units["a"]})) == ""
     # LUT RAM: (COMB - LUT4 - 2 x CCU2C) / DPR16X4 over the tops with figures
     units["a"]["figures"] = {"LUT4": 20000, "CCU2C": 500, "DPR": 600}   # 4,000 / 600
     units["b"]["figures"] = {"LUT4": 38000, "CCU2C": 1000, "DPR": 800}  # 5,000 / 800
-    assert "comes to 6.2 to 6.7 per TRELLIS_DPR16X4" in report._area_budget({"units": units})
+    assert "comes to 6.2 to 6.7 per TRELLIS_DPR16X4" in report._area_budget(_results(units))
 
 
 def test_table1_steps_only_between_rows_of_the_same_rtl():
@@ -580,7 +589,7 @@ def test_table1_steps_only_between_rows_of_the_same_rtl():
                 "grades": {"8": {"fmax_mhz": 90.0}}}
 
     def steps(units):
-        rows = [r.split(" | ") for r in report._table1({"units": units}).split("The paper")[0].splitlines()
+        rows = [r.split(" | ") for r in report._table1(_results(units)).split("The paper")[0].splitlines()
                 if r.startswith("| ") and r[2].isdigit()]
         return [r[7] for r in rows]
     assert steps({"a": top(2, 20000, "t1"), "b": top(4, 38000, "t1")}) == ["—", "9000"]
@@ -628,35 +637,35 @@ def test_fmax_against_cores_uses_the_tops_of_one_rtl():
                 "grades": {"8": g8}}
     units = {"a": top(2, 64, "new", 106.8), "b": top(4, 64, "new", 104.0), "c": top(8, 64, "new", fit=False),
              "d": top(4, 32, "old", 88.3), "e": top(6, 32, "old", 76.0)}
-    text = report._fmax_same_rtl({"units": units})
+    text = report._fmax_same_rtl(_results(units))
     assert "2 cores 106.8 MHz (64-bit streams); 4 cores 104.0 MHz (64-bit streams); 8 cores does not fit" in text
     assert "88.3" not in text and "`cnew`" in text
     # one core count is no trend
-    assert report._fmax_same_rtl({"units": {"a": units["a"], "d": units["d"]}}) == ""
+    assert report._fmax_same_rtl(_results({"a": units["a"], "d": units["d"]})) == ""
 
 
 def test_path_site_from_end_points_and_cells():
     core = "rtl/core/mccp_core.sv:1020"
     fab = "rtl/fabric/mccp_stream_out.sv:149"
     one = ["u_unit.g_core[3].u_core.u_valu", "u_unit.g_core[3].u_core"]
-    assert report.path_site({"from": core, "to": "rtl/core/mccp_core.sv:578", "through": one}) == "inside one core"
+    assert report.path_site(results.path_record({"from": core, "to": "rtl/core/mccp_core.sv:578", "through": one})) == "inside one core"
     # no end points known (a path through the AES round layer): the cells decide
-    assert report.path_site({"from": "", "to": "", "through": one}) == "inside one core"
-    assert report.path_site({"from": core, "to": core, "through": one + ["u_unit.g_core[5].u_core"]}) \
+    assert report.path_site(results.path_record({"from": "", "to": "", "through": one})) == "inside one core"
+    assert report.path_site(results.path_record({"from": core, "to": core, "through": one + ["u_unit.g_core[5].u_core"]})) \
         == "between cores"
-    assert report.path_site({"from": core, "to": fab, "through": one}) == "core → fabric"
-    assert report.path_site({"from": "rtl/fabric/mccp_fw_loader.sv:62", "to": "", "through": one}) == "fabric → core"
+    assert report.path_site(results.path_record({"from": core, "to": fab, "through": one})) == "core → fabric"
+    assert report.path_site(results.path_record({"from": "rtl/fabric/mccp_fw_loader.sv:62", "to": "", "through": one})) == "fabric → core"
     # the shared key expander is fabric although its file lives in rtl/aes/
-    assert report.path_site({"from": core, "to": "rtl/aes/mccp_aes_key_expand.sv:170", "through": one}) \
+    assert report.path_site(results.path_record({"from": core, "to": "rtl/aes/mccp_aes_key_expand.sv:170", "through": one})) \
         == "core → fabric"
-    assert report.path_site({"from": "rtl/fabric/mccp_stream_in.sv:188", "to": "rtl/fabric/mccp_sched.sv:206",
-                             "through": ["u_unit.u_chan_table.mem.0"]}) == "fabric"
-    assert report.path_site({"from": fab, "to": fab, "through": ["u_unit.u_chan_table.mem.0"] + one}) \
+    assert report.path_site(results.path_record({"from": "rtl/fabric/mccp_stream_in.sv:188", "to": "rtl/fabric/mccp_sched.sv:206",
+                             "through": ["u_unit.u_chan_table.mem.0"]})) == "fabric"
+    assert report.path_site(results.path_record({"from": fab, "to": fab, "through": ["u_unit.u_chan_table.mem.0"] + one})) \
         == "core ↔ fabric"
     # a lone core's wrapper has no fabric: its cells (u_unit.u_salu) are the core's
-    assert report.path_site({"from": core, "to": "", "through": ["u_unit.u_salu"]}, in_top=False) \
+    assert report.path_site(results.path_record({"from": core, "to": "", "through": ["u_unit.u_salu"]}), in_top=False) \
         == "inside one core"
-    assert report.path_site({"from": core, "to": "", "through": ["u_unit.u_salu"]}) == "core → fabric"
+    assert report.path_site(results.path_record({"from": core, "to": "", "through": ["u_unit.u_salu"]})) == "core → fabric"
 
 
 def test_fill_effect_splits_in_core_paths_at_half_the_device():
@@ -674,9 +683,9 @@ def test_fill_effect_splits_in_core_paths_at_half_the_device():
              "e": top(8, 76000, 86.0, crossing),
              # retimed from another grade's routing: not its own place and route
              "f": top(6, 60000, 70.0, inside, timed_from={"grade": 8}),
-             "core_enc_rk": {"grades": {"8": {"fmax_mhz": 107.0, "critical_path": {**inside, "through": ["u_unit.u_salu"]},
+             "core_enc_rk": {"top": "mccp_synth_core", "grades": {"8": {"fmax_mhz": 107.0, "critical_path": {**inside, "through": ["u_unit.u_salu"]},
                                               "utilization": {"TRELLIS_COMB": 9000}}}, "rtl": {"commit": "abc"}}}
-    text = report._fill_effect({"units": units})
+    text = report._fill_effect(_results(units))
     rows = [r for r in text.splitlines() if r.startswith("| `")]
     assert [r.split(" | ")[0] for r in rows] == ["| `core_enc_rk` (one core alone)", "| `a`", "| `b`", "| `c`",
                                                  "| `d`", "| `e`"]
@@ -685,4 +694,13 @@ def test_fill_effect_splits_in_core_paths_at_half_the_device():
     assert ("the tops at most half full reach 103.0 to 105.0 MHz (2 tops) and those more than half full"
             " 84.0 to 88.0 MHz (2 tops); one core alone in its wrapper reaches 107.0 MHz") in text
     assert "The fastest of the fuller tops is 15 % below the slowest of the emptier ones" in text
-    assert report._fill_effect({"units": {}}) == ""
+    assert report._fill_effect(_results({})) == ""
+
+
+def test_results_loader_names_the_file_unit_and_missing_field(tmp_path):
+    path = tmp_path / "synth.json"
+    results.write_results({"units": {"core": {"top": "mccp_synth_core", "grades": {}},
+                                     "odd": {"grades": {"8": {"fmax_mhz": 1.0}}}}}, path)
+    with pytest.raises(results.ResultsError, match=r"synth.json: unit odd: no field 'top'"):
+        results.load(path)
+    assert results.load(tmp_path / "absent.json").units == {}

@@ -19,6 +19,7 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.bench import engines as bench
 from mccp.report import synthesis as report
+from mccp.synth.results import load as load_synth
 
 
 def _progress(step: int, total: int, text: str) -> None:
@@ -59,9 +60,9 @@ def main(seed: int = 1, blocks: int = 256, packets: int = 12) -> int:
     print(f"      {total_packets} packets, every output checked against cryptography: all correct")
 
     _progress(3, 3, "synthesis (results/synth.json from the latest `make synth`):")
-    synth = report.load_results()
-    if synth.get("units"):
-        print("\n".join("      " + line for line in report.render_table(synth).splitlines()))
+    synth = load_synth()
+    if synth.units:
+        print("\n".join("      " + line for line in report.render_readme(synth).splitlines()))
     else:
         print("      no synthesis report yet: run `make synth`")
     print(f"demo finished in {time.time() - t0:.0f} s; logs in {logdir.relative_to(paths.ROOT)}/")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from mccp.ref.paper import PAPER_CLOCK_MHZ, PAPER_FIXED, PAPER_LOOP, PAPER_TABLE2
 from mccp.report.markdown import fmt, md_table
-from mccp.report.synthesis import core_bound, cores_text
-from mccp.synth.results import load_results
+from mccp.report.synthesis import core_bound, cores_text, is_current
+from mccp.synth.results import load as load_synth
 
 
 def engines_section(eng: dict) -> list[str]:
@@ -36,8 +36,9 @@ def _mbps(bits: int, cycles: float, mhz: float) -> float:
 
 
 def _core_fmax() -> float | None:
-    unit = load_results().get("units", {}).get("core", {})
-    return ((unit.get("grades") or {}).get("8") or {}).get("fmax_mhz")
+    """Speed-8 Fmax of the lone core, when it was synthesized from the RTL at HEAD."""
+    unit = load_synth().units.get("core")
+    return unit.fmax() if unit and is_current(unit) else None
 
 
 def core_section(core: dict) -> list[str]:
@@ -92,7 +93,7 @@ def readme_rows(core: dict) -> list[str]:
         rows.append([mode, f"{r['cycles_per_block']:g}", f"{r['fixed_cycles']:g}",
                      f"{_mbps(2048 * 8, c, fmax):.0f}" if fmax else "—",
                      f"{_mbps(2048 * 8, c, PAPER_CLOCK_MHZ):.0f}"])
-    own = f"Mbps 2 KB @ {fmax:g} MHz (core Fmax, speed 8)" if fmax else "Mbps 2 KB @ core Fmax (not synthesized)"
+    own = f"Mbps 2 KB @ {fmax:g} MHz (core Fmax, speed 8)" if fmax else "Mbps 2 KB @ core Fmax (not synthesized at this RTL yet)"
     return md_table(["mode (AES-128, one core)", "cycles / block", "fixed cycles", own,
                      f"Mbps 2 KB @ {PAPER_CLOCK_MHZ} MHz (the paper's clock)"], rows)
 
@@ -253,12 +254,12 @@ def aes_ceiling(eng: dict | None, cores: int = 8):
     kind a top of `cores` cores holds (core_bound); None without the figures."""
     if not eng or "aes_enc" not in eng.get("aes", {}):
         return None
-    units = load_results().get("units", {})
+    synth = load_synth()
     fmax = []
-    engine = units.get("aes_enc_rk", {}).get("grades", {}).get("8", {}).get("fmax_mhz")
-    if engine:
-        fmax.append(("aes_enc_rk", "the encrypt-only AES engine alone", engine))
-    core = core_bound(units, cores)
+    engine = synth.units.get("aes_enc_rk")
+    if engine and engine.fmax():
+        fmax.append(("aes_enc_rk", "the encrypt-only AES engine alone", engine.fmax()))
+    core = core_bound(synth, cores)
     if core:
         fmax.append((core[1], f"one core of the slowest kind in a top of {cores} cores", core[0]))
     return eng["aes"]["aes_enc"]["key_sizes"]["128"]["encrypt"]["cycles_per_block"], fmax

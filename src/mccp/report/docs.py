@@ -15,7 +15,6 @@ from pathlib import Path
 from mccp import generated, paths
 from mccp.report import bench, model, synthesis
 from mccp.report.markdown import replace_between
-from mccp.synth.results import load_results
 
 PERF_DOC = paths.DOCS / "performance.md"
 PERF_BEGIN, PERF_END = "<!-- perf-table:begin -->", "<!-- perf-table:end -->"
@@ -56,10 +55,9 @@ def outputs() -> dict[Path, str]:
     if perf:
         out[PERF_DOC] = perf[0] + "\n"
         text = replace_between(text, PERF_BEGIN, PERF_END, perf[1]) or text
-    synth = load_results()
-    if synth.get("units"):
-        out[paths.DOCS / synthesis.DOC_NAME] = synthesis.render_markdown(synth)
-        text = replace_between(text, synthesis.BEGIN, synthesis.END, synthesis.render_table(synth)) or text
+    synth = synthesis.outputs(readme_text=text)
+    text = synth.pop(readme, text)
+    out.update(synth)
     out[readme] = text
     fab = _load("bench_fabric")
     if fab:

@@ -45,7 +45,7 @@ from mccp import paths
 from mccp.eda.tools import tool_version
 from mccp.synth import floorplan
 from mccp.synth.nextpnr import describe_unrouted, nextpnr, retime
-from mccp.synth.results import load_results, merge_unit, ordered_units, rtl_state, write_results
+from mccp.synth.results import load_raw, merge_unit, ordered_units, rtl_state, write_results
 from mccp.synth.units import DEFAULT_GRADES, DEFAULT_UNITS, ECP5_85, SEED, UNITS, figures, unit_sources
 from mccp.synth.run import file_sha1
 from mccp.synth.yosys import wrapper_cost, yosys_synth
@@ -203,7 +203,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             _say(t0, f"{name}: speed {speed[-1]} routing timed at speed {g} {res['runtime_s']}s: "
                      f"Fmax {res['fmax_mhz']} MHz")
 
-    results = load_results(results_file)
+    results = load_raw(results_file)
     all_units = dict(results.get("units") or {})
     for name in names:
         if name not in synth:
