@@ -123,6 +123,7 @@ def test_a_floorplanned_unit_is_placed_from_its_anchored_netlist(tmp_path, monke
         return {"cells": {}, "netlist": str(net), "netlist_sha1": run.file_sha1(net), "runtime_s": 0.0}
     monkeypatch.setattr(flow, "yosys_synth", fake_yosys)
     monkeypatch.setattr(flow, "wrapper_cost", lambda *a, **k: {})
+    monkeypatch.setattr(flow, "used_sources", lambda *a, **k: [])
     monkeypatch.setitem(units.UNITS, "fp_test", units.Unit("top", {}, "test", floorplan=True))
     res = flow.synthesize_unit("fp_test", tmp_path)
     placed = json.loads((tmp_path / "fp_test" / "anchored.json").read_text())["modules"]["top"]["cells"]

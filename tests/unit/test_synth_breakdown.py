@@ -2,7 +2,8 @@
 
 import pytest
 
-from mccp.synth.breakdown import base_name, tree
+from mccp.synth.breakdown import tree
+from mccp.synth.yosys import base_module as base_name
 
 # top: 10 LUT4 of its own, two `leaf` (3 LUT4, 1 FF each) and one `mid`;
 # mid: 5 LUT4 of its own, four `leaf` and one parameterized `ram` (2 DPR).

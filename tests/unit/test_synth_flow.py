@@ -704,3 +704,52 @@ def test_results_loader_names_the_file_unit_and_missing_field(tmp_path):
     with pytest.raises(results.ResultsError, match=r"synth.json: unit odd: no field 'top'"):
         results.load(path)
     assert results.load(tmp_path / "absent.json").units == {}
+
+
+def test_used_sources_are_the_hierarchy_files_and_the_packages(tmp_path):
+    rtl = tmp_path / "rtl"
+    rtl.mkdir()
+    files = {
+        "t_pkg.sv": "package t_pkg; localparam int W = 4; endpackage\n",
+        "t_top.sv": "module t_top #(parameter int N = 1) (input logic [t_pkg::W-1:0] a_i, output logic [3:0] y_o);\n"
+                    "  t_sub u_sub (.a_i, .y_o);\nendmodule\n",
+        "t_sub.sv": "module t_sub (input logic [3:0] a_i, output logic [3:0] y_o);\n  assign y_o = ~a_i;\nendmodule\n",
+        "t_unused.sv": "module t_unused (input logic a_i, output logic y_o);\n  assign y_o = a_i;\nendmodule\n",
+    }
+    for name, text in files.items():
+        (rtl / name).write_text(text)
+    sources = [rtl / n for n in ("t_pkg.sv", "t_sub.sv", "t_top.sv", "t_unused.sv")]
+    used = yosys.used_sources("t_top", {"N": 2}, sources, tmp_path / "out")
+    assert [p.name for p in used] == ["t_pkg.sv", "t_sub.sv", "t_top.sv"]
+    (rtl / "t_other.sv").write_text(files["t_sub.sv"].replace("t_sub", "t_renamed"))
+    (rtl / "t_top.sv").write_text(files["t_top.sv"].replace("t_sub u_sub", "t_renamed u_sub"))
+    with pytest.raises(run.ToolError, match="without a file of their name: t_renamed"):
+        yosys.used_sources("t_top", {}, [rtl / "t_pkg.sv", rtl / "t_other.sv", rtl / "t_top.sv"], tmp_path / "out2")
+
+
+def test_a_unit_is_current_while_its_files_read_as_at_head(tmp_path, monkeypatch):
+    import subprocess
+
+    def git(*args):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=tmp_path,
+                       check=True, capture_output=True)
+    (tmp_path / "rtl").mkdir()
+    for name in ("a.sv", "b.sv"):
+        (tmp_path / "rtl" / name).write_text(f"// {name}\n")
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-qm", "one")
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
+    report._head_blobs.cache_clear()
+    blobs = results.source_blobs([tmp_path / "rtl" / "a.sv"])
+    unit = _unit({"grades": {}, "rtl": {"commit": "c1", "files": blobs}}, "x")
+    assert list(blobs) == ["rtl/a.sv"] and report.is_current(unit)
+    (tmp_path / "rtl" / "b.sv").write_text("// b changed\n")      # a file the unit does not use
+    git("commit", "-qam", "two")
+    report._head_blobs.cache_clear()
+    assert report.is_current(unit) and report.rtl_cell(unit) == "current"
+    (tmp_path / "rtl" / "a.sv").write_text("// a changed\n")
+    git("commit", "-qam", "three")
+    report._head_blobs.cache_clear()
+    assert not report.is_current(unit) and report.rtl_cell(unit) == "stale: `c1`"
+    report._head_blobs.cache_clear()

@@ -19,7 +19,8 @@ from mccp.report import breakdown
 from mccp.report.markdown import replace_between
 from mccp.synth.breakdown import load as load_breakdown
 from mccp.synth.nextpnr import describe_unrouted
-from mccp.synth.results import CriticalPath, GradeResult, SynthResults, UnitResult, load, rtl_tree
+from mccp.synth.results import (CriticalPath, GradeResult, SynthResults, UnitResult, head_blobs, load,
+                                rtl_tree)
 from mccp.synth.units import HEADLINE_GRADE, TOP_DECRYPT_CORES, UNITS
 
 BEGIN = "<!-- synth-table:begin -->"
@@ -115,8 +116,19 @@ def _head_tree(dirs: tuple[str, ...]) -> str | None:
         return None
 
 
+@lru_cache(maxsize=None)
+def _head_blobs(files: tuple[str, ...]) -> dict[str, str] | None:
+    try:
+        return head_blobs(files)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
 def is_current(unit: UnitResult) -> bool:
-    """The unit's record was made from the RTL at HEAD (its unit, same directories, same trees)."""
+    """The unit's record was made from the RTL at HEAD: every file its design is made of reads
+    as at HEAD (records before the file list: its RTL directories' trees are HEAD's)."""
+    if unit.rtl.files:
+        return _head_blobs(tuple(sorted(unit.rtl.files))) == dict(unit.rtl.files)
     spec = UNITS.get(unit.name)
     if spec is None or not unit.rtl.tree or unit.rtl.dirty:
         return False

@@ -21,18 +21,12 @@ from typing import Mapping
 from mccp import paths
 from mccp.synth.results import rtl_state
 from mccp.synth.units import UNITS, unit_sources
-from mccp.synth.yosys import yosys_synth
+from mccp.synth.yosys import base_module, yosys_synth
 
 logger = logging.getLogger(__name__)
 
 RESULTS_NAME = "synth_breakdown.json"
 COLUMNS = ("LUT4", "TRELLIS_FF", "TRELLIS_DPR16X4", "CCU2C", "DP16KD")
-
-
-def base_name(module: str) -> str:
-    """`$paramod$<hash>\\mccp_core_fetch` or `$paramod\\mccp_ghash\\DigitBits=...` -> the module's name."""
-    parts = [p for p in module.split("\\") if p and not p.startswith("$") and "=" not in p]
-    return parts[0] if parts else module
 
 
 def tree(stat: Mapping, top: str, max_depth: int = 3) -> list[dict]:
@@ -57,13 +51,13 @@ def tree(stat: Mapping, top: str, max_depth: int = 3) -> list[dict]:
             memo[name] = acc
         return memo[name]
 
-    top_key = next((m for m in mods if base_name(m) == top), None)
+    top_key = next((m for m in mods if base_module(m) == top), None)
     if top_key is None:
         raise KeyError(f"{top} not among the modules of the stat")
     rows: list[dict] = []
 
     def walk(name: str, depth: int, count: int) -> None:
-        rows.append({"depth": depth, "module": base_name(name), "instances": count, "total": total(name),
+        rows.append({"depth": depth, "module": base_module(name), "instances": count, "total": total(name),
                      "own_lut4": int(mods[name].get("LUT4", 0))})
         if depth < max_depth:
             for sub, n in sorted(subs(name), key=lambda s: -total(s[0])["LUT4"]):

@@ -48,7 +48,7 @@ from mccp.synth.nextpnr import describe_unrouted, nextpnr, retime
 from mccp.synth.results import load_raw, merge_unit, ordered_units, rtl_state, write_results
 from mccp.synth.units import DEFAULT_GRADES, DEFAULT_UNITS, ECP5_85, SEED, UNITS, figures, unit_sources
 from mccp.synth.run import file_sha1
-from mccp.synth.yosys import wrapper_cost, yosys_synth
+from mccp.synth.yosys import used_sources, wrapper_cost, yosys_synth
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +64,7 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
     res = yosys_synth(unit.top, unit.parameters, sources, out, options=unit.yosys_options)
     res["wrapper_cells"] = wrapper_cost(unit.top, unit.parameters, sources, out,
                                         options=unit.yosys_options)
+    res["sources"] = [str(p) for p in used_sources(unit.top, unit.parameters, sources, out)]
     if unit.floorplan:
         # nextpnr places the floorplanned netlist; its hash stands for netlist + floorplan
         anchored = out / "anchored.json"
@@ -243,7 +244,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             "yosys_options": list(unit.yosys_options),
             "yosys_runtime_s": syn["runtime_s"],
             "netlist_sha1": syn["netlist_sha1"],
-            "rtl": rtl_state(unit.rtl_dirs),
+            "rtl": rtl_state(unit.rtl_dirs, [Path(p) for p in syn.get("sources", ())]),
             "tools": versions,
             "date": today,
             "command": command,

@@ -35,6 +35,7 @@ class RtlState:
     commit: str = ""
     dirty: bool = False
     tree: str = ""
+    files: Mapping[str, str] = field(default_factory=dict)   # source file -> git blob id of its contents
 
     @property
     def identity(self) -> str:
@@ -168,7 +169,8 @@ def unit_record(name: str, raw: Mapping, where: str | None = None) -> UnitResult
         name=name, description=raw.get("description", ""), top=_need(raw, "top", where),
         parameters=dict(raw.get("parameters") or {}), figures=dict(raw.get("figures") or {}),
         wrapper=dict(raw.get("wrapper") or {}), cells=dict(raw.get("cells") or {}),
-        rtl=RtlState(commit=rtl.get("commit", ""), dirty=bool(rtl.get("dirty")), tree=rtl.get("tree", "")),
+        rtl=RtlState(commit=rtl.get("commit", ""), dirty=bool(rtl.get("dirty")), tree=rtl.get("tree", ""),
+                     files=dict(rtl.get("files") or {})),
         grades={int(g): grade_record(r, f"{where} grade {g}") for g, r in
                 sorted(_need(raw, "grades", where).items(), key=lambda kv: int(kv[0]))},
         yosys_options=tuple(raw.get("yosys_options") or ()), yosys_runtime_s=float(raw.get("yosys_runtime_s") or 0),
@@ -199,9 +201,10 @@ def rtl_tree(dirs: Iterable[str], commit: str = "HEAD") -> str:
     return hashlib.sha1(named.encode()).hexdigest()[:12]
 
 
-def rtl_state(dirs: Iterable[str]) -> dict:
-    """Commit of the checkout, whether the unit's RTL differs from it, and its RTL identity
-    (`rtl_tree`; only for a clean checkout, where the commit describes the logic)."""
+def rtl_state(dirs: Iterable[str], files: Iterable[Path] = ()) -> dict:
+    """Commit of the checkout, whether the unit's RTL differs from it, its RTL identity
+    (`rtl_tree`; only for a clean checkout, where the commit describes the logic), and the
+    contents of the files the design is made of (`source_blobs`)."""
     dirs = list(dirs)
     rels = [f"rtl/{d}" for d in dirs]
     try:
@@ -210,9 +213,31 @@ def rtl_state(dirs: Iterable[str]) -> dict:
         status = subprocess.run(["git", "status", "--porcelain", "--", *rels], cwd=paths.ROOT,
                                 capture_output=True, text=True, check=True).stdout.strip()
         tree = "" if status else rtl_tree(dirs)
+        blobs = source_blobs(files)
     except (OSError, subprocess.CalledProcessError):
         return {}
-    return {"commit": head, "dirty": bool(status), **({"tree": tree} if tree else {})}
+    return {"commit": head, "dirty": bool(status), **({"tree": tree} if tree else {}),
+            **({"files": blobs} if blobs else {})}
+
+
+def source_blobs(files: Iterable[Path]) -> dict[str, str]:
+    """Path (from the repository root) -> git blob id of the file's contents as they are now."""
+    files = sorted(Path(f) for f in files)
+    if not files:
+        return {}
+    ids = subprocess.run(["git", "hash-object", "--", *map(str, files)], cwd=paths.ROOT,
+                         capture_output=True, text=True, check=True).stdout.split()
+    return {str(f.resolve().relative_to(paths.ROOT.resolve())): i for f, i in zip(files, ids)}
+
+
+def head_blobs(files: Iterable[str]) -> dict[str, str]:
+    """Path -> git blob id at HEAD of these files (a file HEAD lacks is left out)."""
+    files = sorted(files)
+    if not files:
+        return {}
+    listing = subprocess.run(["git", "ls-tree", "HEAD", "--", *files], cwd=paths.ROOT,
+                             capture_output=True, text=True, check=True).stdout
+    return {line.split("\t")[1]: line.split()[2] for line in listing.splitlines()}
 
 
 def rtl_id(entry: Mapping) -> str:

