@@ -11,7 +11,6 @@ one waits and then loads the first one's library.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import logging
@@ -19,13 +18,12 @@ import os
 import shutil
 import subprocess
 import time
-from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
-from mccp.eda.tools import tool_env, verilator_bin
+from mccp.eda.tools import file_lock, tool_env, verilator_bin
 
 logger = logging.getLogger(__name__)
 
@@ -46,17 +44,6 @@ class BuildError(RuntimeError):
 def rtl_sources() -> list[Path]:
     """Every RTL file the fabric needs, packages first (mccp.paths order)."""
     return paths.rtl_files(*RTL_DIRS)
-
-
-@contextmanager
-def _locked(path: Path):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 TRACE_FLAGS = {"fst": ["--trace-fst"], "vcd": ["--trace"]}
@@ -104,7 +91,7 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
     lib = out_dir / LIB_NAME
     if lib.exists():
         return lib
-    with _locked(out_dir.with_suffix(".lock")):
+    with file_lock(out_dir.with_suffix(".lock")):
         if lib.exists():                      # built by another process while we waited
             return lib
         obj = out_dir / "obj"

@@ -7,17 +7,15 @@ build/sim/ and guarded by a file lock so parallel pytest workers can share them.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from mccp import paths
-from mccp.eda.tools import apply_tool_env
+from mccp.eda.tools import apply_tool_env, file_lock
 
 SIMULATORS = ("verilator", "icarus")
 
@@ -27,17 +25,6 @@ VERILATOR_BUILD_ARGS = ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "un
 
 class SimulationFailed(AssertionError):
     """A cocotb test inside the simulation failed."""
-
-
-@contextmanager
-def _locked(path: Path):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _pch_workaround() -> None:
@@ -96,7 +83,7 @@ def run(
     else:
         build_args = ["-g2012"]
 
-    with _locked(build_dir.with_suffix(".lock")):
+    with file_lock(build_dir.with_suffix(".lock")):
         runner.build(
             sources=sources,
             hdl_toplevel=toplevel,

