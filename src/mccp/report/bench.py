@@ -3,13 +3,14 @@ docs/performance.md and the README."""
 
 from __future__ import annotations
 
+from mccp.bench.results import BenchCcm, BenchCore, BenchEngines, BenchFabric
 from mccp.ref.paper import PAPER_CLOCK_MHZ, PAPER_FIXED, PAPER_LOOP, PAPER_TABLE2
 from mccp.report.markdown import fmt, md_table
 from mccp.report.synthesis import core_bound, cores_text
 from mccp.synth.results import load_results
 
 
-def engines_section(eng: dict) -> list[str]:
+def engines_section(eng: BenchEngines) -> list[str]:
     out = ["## AES engine and GHASH unit", "",
            f"Measured on the RTL ({eng['simulator']}), {eng['aes']['aes_encdec']['blocks']} back-to-back "
            "blocks per figure, every result checked against `cryptography`. "
@@ -40,7 +41,7 @@ def _core_fmax() -> float | None:
     return ((unit.get("grades") or {}).get("8") or {}).get("fmax_mhz")
 
 
-def core_section(core: dict) -> list[str]:
+def core_section(core: BenchCore) -> list[str]:
     fmax = _core_fmax()
     out = ["## The programmable core", "",
            f"Standard firmware (`firmware/mccp.s`) on the RTL core ({core['simulator']}). Cycles from the "
@@ -81,7 +82,7 @@ def core_section(core: dict) -> list[str]:
     return out
 
 
-def readme_rows(core: dict) -> list[str]:
+def readme_rows(core: BenchCore) -> list[str]:
     """The README's per-mode table: Mbps at the core's own speed-8 Fmax (results/synth.json),
     and at the paper's clock, labelled as such, for the comparison per clock."""
     fmax = _core_fmax()
@@ -98,7 +99,7 @@ def readme_rows(core: dict) -> list[str]:
 
 
 
-def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0,
+def target_line(fab: BenchFabric, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0,
                 ceiling: tuple[float, list[tuple[str, str, float]]] | None = None) -> list[str]:
     """The Fmax `cores` cores need for `gbps` at their best measured rate, next to the fastest
     routed top (routed: (MHz, cores, stream bits) of the tops placed and routed).  ceiling:
@@ -126,7 +127,7 @@ def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8,
     return out
 
 
-def fabric_section(fab: dict, fmax_of, ceiling=None) -> list[str]:
+def fabric_section(fab: BenchFabric, fmax_of, ceiling=None) -> list[str]:
     """The scaling table; fmax_of(cores, stream_bits) -> (MHz or None, where it comes from)
     gives each row's Gbps at the Fmax of that very top when it has been placed and routed;
     ceiling as in target_line."""
@@ -175,7 +176,7 @@ def fabric_section(fab: dict, fmax_of, ceiling=None) -> list[str]:
     return out
 
 
-def _machine_text(fab: dict) -> str:
+def _machine_text(fab: BenchFabric) -> str:
     m, load = fab.get("machine"), fab["sim_speed"].get("load_average")
     if not m or not load:
         return ""
@@ -183,7 +184,7 @@ def _machine_text(fab: dict) -> str:
             f"{load[-1]:.1f} at the end")
 
 
-def speed_section(fab: dict) -> list[str] | None:
+def speed_section(fab: BenchFabric) -> list[str] | None:
     """docs/api.md's table of the harness's speed per model, from the scaling runs (one channel);
     None for results written before the bench recorded it."""
     rows = [(int(c), int(st), per_ch["1"]) for st, per_cores in fab["scaling"].items()
@@ -211,7 +212,7 @@ def _build_cell(seconds) -> str:
 
 
 
-def ccm_section(res: dict) -> list[str]:
+def ccm_section(res: BenchCcm) -> list[str]:
     out = ["### CCM on one core and split over two", "",
            "AES-128-CCM through the device API (128-bit streams), every answer checked against "
            "`cryptography`. One core: CTR and CBC-MAC of a packet on one core (2 AES per block). "
@@ -232,7 +233,7 @@ def ccm_section(res: dict) -> list[str]:
     return out
 
 
-def readme_block(eng: dict | None, core: dict | None) -> list[str]:
+def readme_block(eng: BenchEngines | None, core: BenchCore | None) -> list[str]:
     out = []
     if core:
         out += readme_rows(core)
@@ -247,7 +248,7 @@ def readme_block(eng: dict | None, core: dict | None) -> list[str]:
     return out
 
 
-def aes_ceiling(eng: dict | None, cores: int = 8):
+def aes_ceiling(eng: BenchEngines | None, cores: int = 8):
     """(AES-128 encrypt cycles per block measured on the engine, [(unit, what, speed-8 MHz)])
     for fabric_section's ceiling sentence: the encrypt-only engine alone and the slowest core
     kind a top of `cores` cores holds (core_bound); None without the figures."""

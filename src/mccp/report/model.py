@@ -4,17 +4,10 @@ mccp.report.docs.render_performance; nothing here simulates)."""
 
 from __future__ import annotations
 
-import json
-
-from mccp import paths
+from mccp.bench.results import BenchCcm, BenchCore, Fig3, PerfModel, Table2
 from mccp.report.markdown import md_table
 from mccp.ref.paper import PAPER_FIXED, PAPER_LOOP
 from mccp.report.synthesis import latest_fmax
-
-
-def _load(name: str) -> dict | None:
-    p = paths.RESULTS / f"{name}.json"
-    return json.loads(p.read_text()) if p.exists() else None
 
 
 def _tools(d: dict) -> str:
@@ -23,7 +16,7 @@ def _tools(d: dict) -> str:
             f"generated {d.get('date', '?')} by `{d.get('command', '?')}`")
 
 
-def table2_section(t2: dict) -> list[str]:
+def table2_section(t2: Table2, core: BenchCore | None, ccm: BenchCcm | None) -> list[str]:
     paper = t2["paper"]
     clk = paper["clock_mhz"]
     runs = t2["runs"]
@@ -53,7 +46,7 @@ def table2_section(t2: dict) -> list[str]:
             "Ours: 2 KB packets, same clock; ours theoretical = 128 bits per loop iteration of the core "
             "(results/bench_core.json, cycles per block).", ""]
     rows = []
-    core = _load("bench_core") or {}
+    core = core or {}
     for mode, per in paper["table2"].items():
         for bits, (theo, meas) in per.items():
             one = runs["1"]["modes"][mode][bits]["2048"]["mbps_at_190"]
@@ -70,7 +63,7 @@ def table2_section(t2: dict) -> list[str]:
     if "8" in runs:
         g = runs["8"]["modes"]["gcm"]["128"]["2048"]["mbps_at_190"]
         out += ["", f"Eight cores, AES-128-GCM, 2 KB, one channel: {g:.0f} Mbps at {clk} MHz against the paper's "
-                f"{paper['eight_cores_mbps']} ({g / paper['eight_cores_mbps']:.1f}×)." + _split_table2(clk)]
+                f"{paper['eight_cores_mbps']} ({g / paper['eight_cores_mbps']:.1f}×)." + _split_table2(ccm, clk)]
         small = runs["8"]["modes"]["gcm"]["128"]["64"]["bits_per_cycle"] / runs["1"]["modes"]["gcm"]["128"]["64"][
             "bits_per_cycle"]
         out += ["", f"Small packets do not scale with the cores: 64-byte GCM packets give {small:.1f}× one core's "
@@ -86,9 +79,8 @@ def table2_section(t2: dict) -> list[str]:
     return out
 
 
-def _split_table2(clk: float) -> str:
+def _split_table2(b: BenchCcm | None, clk: float) -> str:
     """The paper's CCM on two cores per packet (its Table 2's third column), from results/bench_ccm.json."""
-    b = _load("bench_ccm")
     try:
         one, split = b["throughput"]["2"]["one core"], b["throughput"]["2"]["split"]
         lat = b["latency"]["2048"]
@@ -102,7 +94,7 @@ def _split_table2(clk: float) -> str:
             f"({lat['one core'] / lat['split']:.2f}× less latency).")
 
 
-def model_section(pm: dict, f3: dict | None) -> list[str]:
+def model_section(pm: PerfModel, f3: Fig3 | None) -> list[str]:
     speed = ""
     if f3 and f3.get("seconds"):
         speed = (f" Speed: the Fig. 3 sweep below, {f3['scenarios']} scenarios and {f3['packets']:,} packets, took "
@@ -202,7 +194,7 @@ def model_section(pm: dict, f3: dict | None) -> list[str]:
     return out
 
 
-def fig3_section(f3: dict) -> list[str]:
+def fig3_section(f3: Fig3, core: BenchCore | None) -> list[str]:
     curves = f3["curves"]
     out = ["## Fig. 3: 100/α against the number of channels", "",
            f"The paper's experiment (section 6.3) on the model: channels use CCM or GCM with AES-128 keys (one "
@@ -236,7 +228,7 @@ def fig3_section(f3: dict) -> list[str]:
                     f"channel and {800 / c8['8']['alpha']:.0f} % with 8 (key loads when channels move between "
                     f"cores), 16 cores {100 / c16['1']['alpha']:.0f} % and {800 / c16['8']['alpha']:.0f} %: ")
         loss = sum(1 - p864[n]["alpha"] / p83[n]["alpha"] for n in p83) / len(p83)
-        core = _load("bench_core") or {}
+        core = core or {}
         cpb = core.get("modes", {}).get("gcm", {}).get("128", {}).get("cycles_per_block") or float("nan")
         paper_cpb = PAPER_LOOP["gcm"]
         papc = ""
@@ -277,7 +269,7 @@ def fig3_section(f3: dict) -> list[str]:
     return out
 
 
-def _split_paragraph(f3: dict) -> list[str]:
+def _split_paragraph(f3: Fig3) -> list[str]:
     """Fig. 3 with the CCM channels split over core pairs against the same curves with CCM on one core."""
     curves = f3["curves"]
     pairs = {name.removesuffix("/split"): name for name, c in curves.items()
@@ -332,13 +324,13 @@ def _split_paragraph(f3: dict) -> list[str]:
     return out
 
 
-def perf_sections() -> list[str]:
+def perf_sections(t2: Table2 | None, pm: PerfModel | None, f3: Fig3 | None, core: BenchCore | None,
+                  ccm: BenchCcm | None) -> list[str]:
     out = []
-    t2, pm, f3 = _load("table2"), _load("perf_model"), _load("fig3")
     if t2:
-        out += table2_section(t2) + [""]
+        out += table2_section(t2, core, ccm) + [""]
     if pm:
         out += model_section(pm, f3) + [""]
     if f3:
-        out += fig3_section(f3) + [""]
+        out += fig3_section(f3, core) + [""]
     return out
