@@ -295,18 +295,14 @@ def ccm_latency(ccm: BenchCcm) -> list[str]:
 
 # ---- the README -----------------------------------------------------------------------------
 
-def readme_block(eng: BenchEngines | None, core: BenchCore | None) -> list[str]:
+def readme_block(core: BenchCore | None, fab: BenchFabric | None, fmax_of: FmaxOf) -> list[str]:
     out = []
     if core:
         out += readme_rows(core)
-    if eng:
-        aes = eng["aes"]["aes_encdec"]["key_sizes"]
-        out += ["", "AES engine cycles per block, back to back (encrypt / decrypt): " + ", ".join(
-            f"AES-{b} {fmt(e['encrypt']['cycles_per_block'])} / {fmt(e['decrypt']['cycles_per_block'])}"
-            for b, e in aes.items()) + "; GHASH: " + ", ".join(
-            f"{d}-bit digits {fmt(g['cycles_per_block'])}" for d, g in
-            sorted(eng["ghash"].items(), key=lambda kv: int(kv[0]))) + " cycles per block."]
-    out += ["", "Details: [docs/performance.md](docs/performance.md)."]
+    if fab:
+        out += [""] + best_line(fab, fmax_of, "docs/performance.md#scaling-with-cores-and-stream-width")
+    out += ["", "Every mode, key size, packet size and core count, latency, the performance model and the "
+            "comparison with the paper: [docs/performance.md](docs/performance.md)."]
     return out
 
 

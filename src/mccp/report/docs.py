@@ -116,7 +116,7 @@ def render_performance() -> tuple[str, str] | None:
         lines += body
     while lines[-1] == "":
         lines.pop()
-    return "\n".join(lines), "\n".join(bench.readme_block(eng, core))
+    return "\n".join(lines), "\n".join(bench.readme_block(core, fab, fmax_of))
 
 
 def _anchor(title: str) -> str:
