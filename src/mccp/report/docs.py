@@ -48,7 +48,7 @@ def render_performance() -> tuple[str, str] | None:
         return None
     fmax_of = synthesis.latest_fmax
     sections = [
-        ("Throughput per mode", _section(
+        _section(
             "Throughput per mode",
             "Payload throughput of every mode and key size, measured on the RTL: one core running the standard "
             "firmware (`make bench`: results/bench_core.json, bench_engines.json) and `mccp_top` with one and "
@@ -56,16 +56,16 @@ def render_performance() -> tuple[str, str] | None:
             ("", bench.best_line(fab, fmax_of, "#scaling-with-cores-and-stream-width") if fab else []),
             ("One core", bench.core_table(core) if core else []),
             ("By packet size, on one and eight cores", model.table2_tables(t2) if t2 else []),
-            ("The AES engine and GHASH unit", bench.engines_section(eng) if eng else []))),
-        ("Scaling with cores and stream width", _section(
+            ("The AES engine and GHASH unit", bench.engines_section(eng) if eng else [])),
+        _section(
             "Scaling with cores and stream width",
             "AES-128-GCM, 2 KB packets, on `mccp_top` with 1 to 8 cores and 32- to 128-bit streams, through the "
             "device API on the Verilator model, every answer checked against `cryptography` (`make bench`, or "
             "`mccp bench fabric` / `mccp bench ccm`: results/bench_fabric.json, bench_ccm.json).",
             ("", bench.scaling_section(fab, fmax_of) + [""] + bench.sim_speed_line(fab) if fab else []),
             ("Key affinity", bench.affinity_section(fab) if fab else []),
-            ("CCM on one core and split over two", bench.ccm_throughput(ccm) if ccm else []))),
-        ("Latency", _section(
+            ("CCM on one core and split over two", bench.ccm_throughput(ccm) if ccm else [])),
+        _section(
             "Latency",
             "Cycles from a packet's first input beat to its last output beat, measured on the RTL through the "
             "device API (`make bench`, `mccp model table2`), and the model's response times and deadline misses "
@@ -79,21 +79,21 @@ def render_performance() -> tuple[str, str] | None:
                   "(#the-aes-engine-and-ghash-unit)."]),
             ("CCM: one packet, one core or split over two",
              (bench.ccm_latency(ccm) if ccm else []) + ([""] if ccm and f3 else []) + model.split_latency_line(f3)),
-            ("Queueing and deadlines (performance model)", model.deadlines_section(pm) if pm else []))),
-        ("Area and clock", _section(
+            ("Queueing and deadlines (performance model)", model.deadlines_section(pm) if pm else [])),
+        _section(
             "Area and clock",
             "Area and Fmax of every unit and `mccp_top` configuration are in [docs/synthesis.md](synthesis.md) "
             "(from results/synth.json, `make synth`); the speed-8 Fmax this page's Gbps and Mbps take:",
-            ("", bench.clock_section(fab, eng, fmax_of)))),
-        ("The performance model", _section(
+            ("", bench.clock_section(fab, eng, fmax_of))),
+        _section(
             "The performance model",
             "`src/mccp/perf/` is a transaction-level, event-driven model of `mccp_top`, checked against the RTL "
             "(`mccp model validate`: results/perf_model.json) and swept over cores, stream widths and channels "
             "(`mccp model fig3`: results/fig3.json); each command regenerates this page.",
             ("", model.model_intro(f3)),
             ("How well it matches the RTL", model.validation_section(pm, t2)),
-            ("Fig. 3 on the model", model.fig3_section(f3, core) if f3 else []))),
-        ("Against the paper", _section(
+            ("Fig. 3 on the model", model.fig3_section(f3, core) if f3 else [])),
+        _section(
             "Against the paper",
             "Paper 000 (Grand et al., MCCP for SDR base-stations) measured its MCCP on a Virtex-4 at "
             f"{PAPER_CLOCK_MHZ} MHz. Its figures are quoted (mccp.ref.paper, results/table2.json); ours are "
@@ -103,16 +103,17 @@ def render_performance() -> tuple[str, str] | None:
             ("Table 2", (paper.table2_core(core) if core else []) + ([""] if core and t2 else [])
              + (paper.table2_device(t2, core, ccm) if t2 else [])),
             ("Fig. 3", paper.fig3(f3, core) if f3 else []),
-            ("Table 1", paper.table1()))),
+            ("Table 1", paper.table1())),
     ]
-    contents = [f"{i}. [{title}](#{_anchor(title)})" for i, (title, _) in enumerate(sections, 1)]
+    titles = [body[0].removeprefix("## ") for body in sections]
+    contents = [f"{i}. [{title}](#{_anchor(title)})" for i, title in enumerate(titles, 1)]
     lines = [HEADER, "# Performance", "",
              "Throughput, scaling and latency of MCCP, measured on the RTL (Verilator, every answer checked "
              "against `cryptography`) and from the performance model. Cycle counts do not depend on the clock; "
              "Gbps and Mbps say which clock they take: the Fmax (speed 8) of that configuration, or "
              f"{PAPER_CLOCK_MHZ} MHz, the clock of the source paper, to compare cycles with it.", ""]
     lines += contents + ["", f"How these figures came to be: [{NOTE}]({NOTE}).", ""]
-    for _, body in sections:
+    for body in sections:
         lines += body
     while lines[-1] == "":
         lines.pop()

@@ -106,11 +106,12 @@ def validation_section(pm: PerfModel | None, t2: Table2 | None) -> list[str]:
         out += ["", f"Worst total-cycle error: {100 * worst:.2f} %."]
     mv = t2.get("model_vs_rtl") if t2 else None
     if mv:
-        out += ["", "Fed the packet sequence of [By packet size](#by-packet-size-on-one-and-eight-cores) (warm-up, "
+        out += ([""] if out else []) + [
+                "Fed the packet sequence of [By packet size](#by-packet-size-on-one-and-eight-cores) (warm-up, "
                 f"lone packet, burst; each batch on an idle device), the model gives all {mv['cells']} cells of "
                 f"those tables: largest throughput error {100 * mv['max_throughput_error']:.2f} %, largest latency "
                 f"error {mv['max_latency_error_cycles']} cycles."]
-    return out[1:] if out and out[0] == "" else out
+    return out
 
 
 def deadlines_section(pm: PerfModel) -> list[str]:
