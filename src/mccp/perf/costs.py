@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from mccp import paths
 from mccp.ref import aes as aes_ref
 from mccp.aes.modes import MODES, build_split_tasks, build_task
+from mccp.bench.results import load_bench_engines
 from mccp.ref.paper import PAPER_FIXED, PAPER_LOOP
 from mccp.device.api import firmware_program
 from mccp.iss import Iss, run_pair
@@ -245,7 +246,9 @@ def split_cost(shape: Shape, offset: int, digit_bits: int | None = None) -> Spli
 
 def key_expansion_cycles(key_bits: int) -> int:
     """Key schedule cycles of the AES engine, from results/bench_engines.json (measured on the RTL)."""
-    data = json.loads((paths.RESULTS / "bench_engines.json").read_text())
+    data = load_bench_engines()
+    if data is None:
+        raise FileNotFoundError("results/bench_engines.json is missing: run `mccp bench engines`")
     return int(data["aes"]["aes_encdec"]["key_sizes"][str(key_bits)]["key_expansion_cycles"])
 
 

@@ -1,42 +1,34 @@
-"""docs/performance.md sections of the performance model, rendered from
-results/perf_model.json, results/fig3.json and results/table2.json (called by
-mccp.report.docs.render_performance; nothing here simulates)."""
+"""docs/performance.md blocks of the performance model and of Table 2 on the RTL, rendered from
+results/perf_model.json, results/fig3.json and results/table2.json (laid out by
+mccp.report.docs.render_performance; nothing here simulates).  Comparisons with the paper:
+mccp.report.paper."""
 
 from __future__ import annotations
 
-import json
-
-from mccp import paths
+from mccp.bench.results import BenchCore, Fig3, ModelStamp, PerfModel, Table2
 from mccp.report.markdown import md_table
-from mccp.ref.paper import PAPER_FIXED, PAPER_LOOP
 from mccp.report.synthesis import latest_fmax
 
 
-def _load(name: str) -> dict | None:
-    p = paths.RESULTS / f"{name}.json"
-    return json.loads(p.read_text()) if p.exists() else None
-
-
-def _tools(d: dict) -> str:
+def _tools(d: ModelStamp) -> str:
     t = d.get("tools", {})
     return (f"{t.get('simulator', '?')}; Python {t.get('python', '?')}; "
             f"generated {d.get('date', '?')} by `{d.get('command', '?')}`")
 
 
-def table2_section(t2: dict) -> list[str]:
-    paper = t2["paper"]
-    clk = paper["clock_mhz"]
+# ---- Table 2 on the RTL ---------------------------------------------------------------------
+
+def table2_tables(t2: Table2) -> list[str]:
+    """Bits per cycle and lone-packet latency per mode, key size and packet size, on one core
+    and on eight."""
     runs = t2["runs"]
     widths = ", ".join(f"{r['stream_bits']} bits for {c} core(s)" for c, r in runs.items())
-    out = ["## Table 2 on the RTL: throughput and latency per mode, key size and packet size", "",
-           "Measured on `mccp_top` through the device API (Verilator model), every answer checked against "
+    out = ["Measured on `mccp_top` through the device API (Verilator model), every answer checked against "
            "`cryptography`; keys already loaded in the cores (a warm-up round first). Throughput: payload bits per "
            f"cycle in steady state, {runs['1']['burst_per_core']} packets per core back to back, from the exit "
            "of the first `cores` packets to the last. Latency: one packet alone on the idle device, first input "
            "beat to last output beat (cycles). Stream width: the device API's default "
-           f"({widths}). "
-           f"Mbps at the paper's {clk} MHz, so that ratios compare cycles. "
-           f"Tools: {_tools(t2)}. Regenerate: `mccp model table2` (then `mccp docs`).", ""]
+           f"({widths}). Tools: {_tools(t2)}. Regenerate: `mccp model table2` (then `mccp docs`).", ""]
     sizes = sorted({int(s) for r in runs.values() for m in r["modes"].values() for k in m.values() for s in k})
     for c, r in runs.items():
         fmax, what = latest_fmax(int(c), r["stream_bits"])
@@ -48,168 +40,152 @@ def table2_section(t2: dict) -> list[str]:
                 rows.append([mode, f"AES-{bits}"] + [f"{v[str(s)]['bits_per_cycle']:.2f} / {v[str(s)]['latency']}"
                                                      for s in sizes])
         out += md_table(["mode", "key"] + [f"{s} B" for s in sizes], rows) + [""]
-    out += [f"Against the paper's Table 2 (Mbps at {clk} MHz, 2 KB packets, one core per packet, theoretical / "
-            "measured on 2 KB) and its eight-core figure (section 6.3: 3460 Mbps, 8 cores, 64-bit bus, one channel). "
-            "Ours: 2 KB packets, same clock; ours theoretical = 128 bits per loop iteration of the core "
-            "(results/bench_core.json, cycles per block).", ""]
-    rows = []
-    core = _load("bench_core") or {}
-    for mode, per in paper["table2"].items():
-        for bits, (theo, meas) in per.items():
-            one = runs["1"]["modes"][mode][bits]["2048"]["mbps_at_190"]
-            cpb = core.get("modes", {}).get(mode, {}).get(bits, {}).get("cycles_per_block")
-            ours_theo = f"{128 * clk / cpb:.0f}" if cpb else "—"
-            row = [mode, f"AES-{bits}", theo, meas, ours_theo, f"{one:.0f}", f"{one / meas:.1f}×"]
-            if "8" in runs:
-                eight = runs["8"]["modes"][mode][bits]["2048"]["mbps_at_190"]
-                row += [f"{eight:.0f}", f"{eight / one:.2f}×"]
-            rows.append(row)
-    out += md_table(["mode", "key", "paper theoretical", "paper 2 KB", "ours theoretical", "ours 2 KB, 1 core",
-                     "ratio ours / paper (2 KB)",
-                     "ours, 8 cores", "8 cores / 1 core"], rows)
     if "8" in runs:
-        g = runs["8"]["modes"]["gcm"]["128"]["2048"]["mbps_at_190"]
-        out += ["", f"Eight cores, AES-128-GCM, 2 KB, one channel: {g:.0f} Mbps at {clk} MHz against the paper's "
-                f"{paper['eight_cores_mbps']} ({g / paper['eight_cores_mbps']:.1f}×)." + _split_table2(clk)]
         small = runs["8"]["modes"]["gcm"]["128"]["64"]["bits_per_cycle"] / runs["1"]["modes"]["gcm"]["128"]["64"][
             "bits_per_cycle"]
-        out += ["", f"Small packets do not scale with the cores: 64-byte GCM packets give {small:.1f}× one core's "
+        out += [f"Small packets do not scale with the cores: 64-byte GCM packets give {small:.1f}× one core's "
                 "throughput on eight, because the scheduler handles one request at a time (header, channel lookup, "
                 "key-store read, core start: about 8 cycles plus the header and body beats) while a 64-byte packet "
                 "keeps a core busy for only ~60 cycles."]
-    mv = t2.get("model_vs_rtl")
-    if mv:
-        out += ["", f"The performance model (below), fed the same packet sequence (warm-up, lone packet, burst; "
-                f"each batch on an idle device), gives all {mv['cells']} cells of these tables: largest "
-                f"throughput error {100 * mv['max_throughput_error']:.2f} %, largest latency error "
-                f"{mv['max_latency_error_cycles']} cycles."]
     return out
 
 
-def _split_table2(clk: float) -> str:
-    """The paper's CCM on two cores per packet (its Table 2's third column), from results/bench_ccm.json."""
-    b = _load("bench_ccm")
-    try:
-        one, split = b["throughput"]["2"]["one core"], b["throughput"]["2"]["split"]
-        lat = b["latency"]["2048"]
-    except (TypeError, KeyError):
-        return ""
-    mb = lambda r: r["steady_bits_per_cycle"] * clk  # noqa: E731
-    return (" The paper's CCM on two cores per packet (its third column) is the split policy here (CTR and the "
-            "packet's I/O on core 2p, CBC-MAC on core 2p+1; `mccp bench ccm`, above): on two cores, AES-128, "
-            f"2 KB, {mb(split):.0f} Mbps at {clk} MHz split against {mb(one):.0f} with a packet on each core, "
-            f"and a lone packet takes {lat['split']} cycles instead of {lat['one core']} "
-            f"({lat['one core'] / lat['split']:.2f}× less latency).")
+# ---- the model ------------------------------------------------------------------------------
 
-
-def model_section(pm: dict, f3: dict | None) -> list[str]:
-    speed = ""
+def model_intro(f3: Fig3 | None) -> list[str]:
+    """What the model is, how to call it, its commands."""
+    speed = []
     if f3 and f3.get("seconds"):
-        speed = (f" Speed: the Fig. 3 sweep below, {f3['scenarios']} scenarios and {f3['packets']:,} packets, took "
-                 f"{f3['seconds']:.0f} s on {f3['workers']} processes "
-                 f"({f3['packets'] / f3['seconds'] / f3['workers']:,.0f} packets per second per process).")
-    out = ["## Performance model", "",
-           "`src/mccp/perf/` is a transaction-level, event-driven model of `mccp_top`: the serial input stream "
-           "(header, scheduler, key load, body at one word per 128/StreamBits cycles), the cores (cost of each "
-           "task from the ISS, including the cycle each input word is read and each output word written, so a "
-           "slow stream or a full output buffer stalls the core), the serial output stage (round robin, "
-           "per-channel order), the scheduler policies (key affinity, round robin, in-order) and the host's "
-           "input gaps / output stalls, and CCM split over core pairs (a free pair, the key loaded into the MAC "
-           "core then the I/O core, the MAC core free when its half ends; both halves' costs from the ISS's "
-           "co-simulation of the pair). What-ifs the hardware does not have are options, off by default and "
-           "labelled where used (the paper's core costs, several expanded keys per core). The per-core "
-           "costs come from the ISS and the key expansion from results/bench_engines.json; the fabric's own "
-           "pipeline latencies (`Timing` in tlm.py: header to start, result to next start, key load beside the "
-           "expansion, split MAC start to I/O start, record to emission) are the cycles of the RTL's state "
-           "machines, checked cycle for cycle on lone packets and short batches through the device API "
-           "(tests/perf/test_timing.py)." + speed, "",
-           "```python",
-           "from mccp.perf.tlm import Config, Channel, Packet, simulate",
-           "from mccp.perf.tasks import measured_alpha",
-           "chans = [Channel(\"gcm\", key_slot=0), Channel(\"ccm\", key_slot=1)]",
-           "res = simulate(Config(cores=8, stream_bits=128), chans, [Packet(i % 2, 2048) for i in range(64)])",
-           "print(max(p.exit for p in res))          # cycles; per packet: entry, start, end, chosen, exit, core",
-           "print(measured_alpha(Config(cores=8, stream_bits=64), chans)[\"alpha\"])",
-           "```", "",
-           "Commands: `mccp model validate` (model against the RTL), `mccp model fig3` (the sweep, "
-           "`--workers N` processes, progress bar), `mccp model deadlines` (sporadic task model), "
-           "`mccp model table2` (RTL measurements), `mccp model all`; each writes results/*.json and "
-           "regenerates this file. Tests: tests/perf (`make test` runs the short validation set, "
-           "`make test-long` the rest).", ""]
-    v = pm.get("validation")
+        speed = ["", f"Speed: the Fig. 3 sweep below, {f3['scenarios']} scenarios and {f3['packets']:,} packets, took "
+                 f"{f3['seconds']:.0f} s on {f3['workers']} process{'es' if f3['workers'] != 1 else ''} "
+                 f"({f3['packets'] / f3['seconds'] / f3['workers']:,.0f} packets per second per process)."]
+    return ["It models:", "",
+            "- the serial input stream: header, scheduler, key load, body at one word per 128/StreamBits cycles;",
+            "- the cores: the cost of each task from the ISS, including the cycle each input word is read and each "
+            "output word written, so a slow stream or a full output buffer stalls the core; the key expansion "
+            "from results/bench_engines.json;",
+            "- the serial output stage: round robin, per-channel order;",
+            "- the scheduler policies (key affinity, round robin, in-order) and the host's input gaps / output "
+            "stalls;",
+            "- CCM split over core pairs: a free pair, the key loaded into the MAC core then the I/O core, the MAC "
+            "core free when its half ends; both halves' costs from the ISS's co-simulation of the pair;",
+            "- the fabric's own pipeline latencies (`Timing` in tlm.py: header to start, result to next start, key "
+            "load beside the expansion, split MAC start to I/O start, record to emission): the cycles of the RTL's "
+            "state machines, checked cycle for cycle on lone packets and short batches through the device API "
+            "(tests/perf/test_timing.py).", "",
+            "What-ifs the hardware does not have are options, off by default and labelled where used (the paper's "
+            "core costs, several expanded keys per core)."] + speed + ["",
+            "```python",
+            "from mccp.perf.tlm import Config, Channel, Packet, simulate",
+            "from mccp.perf.tasks import measured_alpha",
+            "chans = [Channel(\"gcm\", key_slot=0), Channel(\"ccm\", key_slot=1)]",
+            "res = simulate(Config(cores=8, stream_bits=128), chans, [Packet(i % 2, 2048) for i in range(64)])",
+            "print(max(p.exit for p in res))          # cycles; per packet: entry, start, end, chosen, exit, core",
+            "print(measured_alpha(Config(cores=8, stream_bits=64), chans)[\"alpha\"])",
+            "```", "",
+            "Commands: `mccp model validate` (model against the RTL), `mccp model fig3` (the sweep, "
+            "`--workers N` processes, progress bar), `mccp model deadlines` (sporadic task model), "
+            "`mccp model table2` (RTL measurements), `mccp model all`; each writes results/*.json and "
+            "regenerates this file. Tests: tests/perf (`make test` runs the short validation set, "
+            "`make test-long` the rest)."]
+
+
+def validation_section(pm: PerfModel | None, t2: Table2 | None) -> list[str]:
+    """The model against the RTL: the validation scenarios, and Table 2's cells."""
+    out = []
+    v = pm.get("validation") if pm else None
     if v:
         rows = [[r["name"], r["packets"], r["rtl_cycles"], r["model_cycles"], f"{100 * r['error']:+.2f} %",
                  r["max_latency_error_cycles"], f"{100 * r['same_core']:.0f} %"] for r in v["data"]]
-        out += ["### Validation against the RTL", "",
-                "Each scenario runs on `mccp_top` through the device API (every answer checked against "
+        out += ["Each scenario runs on `mccp_top` through the device API (every answer checked against "
                 "`cryptography`) and on the model; total cycles from the first input beat to the last output "
                 f"beat. tests/perf fails beyond 5 %. Tools: {_tools(v)}. Regenerate: `mccp model validate`.", ""]
         out += md_table(["scenario", "packets", "RTL cycles", "model cycles", "error",
                          "max per-packet latency error (cycles)", "same core chosen"], rows)
         worst = max(abs(r["error"]) for r in v["data"])
         out += ["", f"Worst total-cycle error: {100 * worst:.2f} %."]
-    d = pm.get("deadlines")
-    if d:
-        dd = d["data"]
-        out += ["", "### Sporadic task model", "",
-                "The paper's model (section 5): channel C_i is a sporadic task (e_i, p_i, d_i); the set is "
-                "allocable on m cores iff Σ e_i/p_i ≤ m; α = Σ e_i/pmax_i, and p_i = α/m · pmax_i makes the set "
-                "allocable. With pmax_i = e_i (section 6.3) the analysis gives α = n whatever the fabric. The "
-                "model measures the α the fabric needs: every channel backlogged, its share of the packets "
-                "∝ 1/e_i, steady-state core utilisation η = Σ e_k / (m T), α = n/η. Here e_i = the ISS's "
-                "cycles for one 2 KB packet; channels alternate GCM and CCM, AES-128, one key each; device "
-                "API default stream width. Maximum maintainable throughput: each channel at m/α of its pmax, "
-                "Mbps at 190 MHz. Two measurements: saturated (all channels backlogged, random order) and "
-                "sporadic (the smallest α whose periodic arrivals p_i = α/m · e_i, random phases, still keep up: "
-                "response times stop growing; bisection).", ""]
-        rows = [[r["cores"], r["stream_bits"], r["channels"], f"{r['alpha_analytic']:.2f}",
-                 f"{r['alpha_saturated']:.2f}", f"{r['alpha_sporadic']:.2f}", f"{r['mbps_analytic']:.0f}",
-                 f"{r['mbps_saturated']:.0f}", f"{r['mbps_sporadic']:.0f}"] for r in dd["alpha_table"]]
-        out += md_table(["cores", "stream bits", "channels", "α (3), analytic", "α, model saturated",
-                         "α, model sporadic", "Mbps analytic", "Mbps saturated", "Mbps sporadic"], rows)
-        out += ["", "The saturated figure is the pessimistic one where the fabric is the limit (16 cores): "
-                "backlogged random-order traffic causes more head-of-line blocking and key loads than smooth "
-                "periodic arrivals.", "",
-                f"Deadline misses per scheduler policy: 12 channels (GCM / CCM alternately, a key each), packets "
-                f"of {', '.join(str(s) for s in dd['sizes'])} bytes at random, arrivals periodic (the paper's "
-                "worst case) or sporadic (p_i plus a random extra of up to 50 %), offered load as a fraction of "
-                f"the analytic capacity (p_i = n/(load·m) · e_i, e_i the channel's mean cost), d_i = "
-                f"{dd['deadline_factor']:g} × the cost of the channel's 2 KB packet. Miss ratio / p99 response "
-                f"(cycles) / key loads per packet. Tools: {_tools(d)}. Regenerate: `mccp model deadlines`.", ""]
-        pols = list(dict.fromkeys(r["policy"] for r in dd["deadlines"]))
-        whatif = ""
-        wi = [p for p in pols if "what-if" in p]
-        sel = {(r["policy"], r["load"]): r for r in dd["deadlines"]
-               if r["cores"] == 8 and r["jitter"] == 0 and r["load"] in (0.7, 0.8)}
-        if wi and ("affinity+ordered", 0.7) in sel and (wi[0], 0.8) in sel:
-            f = lambda p, x: f"{100 * sel[(p, x)]['miss_ratio']:.0f} %"  # noqa: E731
-            whatif = (f": 8 cores, periodic arrivals at loads 0.7 / 0.8 miss {f(wi[0], 0.7)} / {f(wi[0], 0.8)} of "
-                      f"the deadlines instead of {f('affinity+ordered', 0.7)} / {f('affinity+ordered', 0.8)}")
-        keyf = {}
-        for r in dd["deadlines"]:
-            keyf.setdefault((r["cores"], r["stream_bits"], r["jitter"], r["load"]), {})[r["policy"]] = r
-        rows = []
-        for (m, s, jit, load), per in keyf.items():
-            rows.append([m, s, "periodic" if jit == 0 else f"sporadic (+{int(100 * jit)} %)", f"{load:g}"] +
-                        [f"{100 * per[p]['miss_ratio']:.0f} % / {per[p]['response_p99']} / {per[p]['key_loads']:.2f}"
-                         for p in pols])
-        out += md_table(["cores", "stream bits", "arrivals", "load"] + pols, rows)
-        out += ["", "What it shows: with more channels than cores nearly every packet reloads its key (an "
-                "86-cycle expansion, more than a 64-byte packet's work), so the fabric saturates well below the "
-                "analytic capacity, which ignores key loads; affinity helps only where several cores are free "
-                "(16 cores: without it most packets miss even at half load); per-channel order costs little. "
-                "The last column is not the hardware: four expanded keys per core (what-if)" + whatif + "."]
+    mv = t2.get("model_vs_rtl") if t2 else None
+    if mv:
+        out += ([""] if out else []) + [
+                "Fed the packet sequence of [By packet size](#by-packet-size-on-one-and-eight-cores) (warm-up, "
+                f"lone packet, burst; each batch on an idle device), the model gives all {mv['cells']} cells of "
+                f"those tables: largest throughput error {100 * mv['max_throughput_error']:.2f} %, largest latency "
+                f"error {mv['max_latency_error_cycles']} cycles."]
     return out
 
 
-def fig3_section(f3: dict) -> list[str]:
+def deadlines_section(pm: PerfModel) -> list[str]:
+    """The sporadic task model: the α each fabric needs, and deadline misses per scheduler policy."""
+    d = pm.get("deadlines")
+    if not d:
+        return []
+    dd = d["data"]
+    out = ["The sporadic task model of the paper's section 5: channel C_i is a sporadic task (e_i, p_i, d_i); the "
+           "set is allocable on m cores iff Σ e_i/p_i ≤ m; α = Σ e_i/pmax_i, and p_i = α/m · pmax_i makes the set "
+           "allocable. With pmax_i = e_i (section 6.3) the analysis gives α = n whatever the fabric. The "
+           "model measures the α the fabric needs: every channel backlogged, its share of the packets "
+           "∝ 1/e_i, steady-state core utilisation η = Σ e_k / (m T), α = n/η. Here e_i = the ISS's "
+           "cycles for one 2 KB packet; channels alternate GCM and CCM, AES-128, one key each; device "
+           "API default stream width. Maximum maintainable throughput: each channel at m/α of its pmax, "
+           "Mbps at 190 MHz. Two measurements: saturated (all channels backlogged, random order) and "
+           "sporadic (the smallest α whose periodic arrivals p_i = α/m · e_i, random phases, still keep up: "
+           "response times stop growing; bisection).", ""]
+    rows = [[r["cores"], r["stream_bits"], r["channels"], f"{r['alpha_analytic']:.2f}",
+             f"{r['alpha_saturated']:.2f}", f"{r['alpha_sporadic']:.2f}", f"{r['mbps_analytic']:.0f}",
+             f"{r['mbps_saturated']:.0f}", f"{r['mbps_sporadic']:.0f}"] for r in dd["alpha_table"]]
+    out += md_table(["cores", "stream bits", "channels", "α (3), analytic", "α, model saturated",
+                     "α, model sporadic", "Mbps analytic", "Mbps saturated", "Mbps sporadic"], rows)
+    out += ["", "The saturated figure is the pessimistic one where the fabric is the limit (16 cores): "
+            "backlogged random-order traffic causes more head-of-line blocking and key loads than smooth "
+            "periodic arrivals.", "",
+            f"Deadline misses per scheduler policy: 12 channels (GCM / CCM alternately, a key each), packets "
+            f"of {', '.join(str(s) for s in dd['sizes'])} bytes at random, arrivals periodic (the paper's "
+            "worst case) or sporadic (p_i plus a random extra of up to 50 %), offered load as a fraction of "
+            f"the analytic capacity (p_i = n/(load·m) · e_i, e_i the channel's mean cost), d_i = "
+            f"{dd['deadline_factor']:g} × the cost of the channel's 2 KB packet. Miss ratio / p99 response "
+            f"(cycles) / key loads per packet. Tools: {_tools(d)}. Regenerate: `mccp model deadlines`.", ""]
+    pols = list(dict.fromkeys(r["policy"] for r in dd["deadlines"]))
+    whatif = ""
+    wi = [p for p in pols if "what-if" in p]
+    sel = {(r["policy"], r["load"]): r for r in dd["deadlines"]
+           if r["cores"] == 8 and r["jitter"] == 0 and r["load"] in (0.7, 0.8)}
+    if wi and ("affinity+ordered", 0.7) in sel and (wi[0], 0.8) in sel:
+        f = lambda p, x: f"{100 * sel[(p, x)]['miss_ratio']:.0f} %"  # noqa: E731
+        whatif = (f": 8 cores, periodic arrivals at loads 0.7 / 0.8 miss {f(wi[0], 0.7)} / {f(wi[0], 0.8)} of "
+                  f"the deadlines instead of {f('affinity+ordered', 0.7)} / {f('affinity+ordered', 0.8)}")
+    keyf = {}
+    for r in dd["deadlines"]:
+        keyf.setdefault((r["cores"], r["stream_bits"], r["jitter"], r["load"]), {})[r["policy"]] = r
+    rows = []
+    for (m, s, jit, load), per in keyf.items():
+        rows.append([m, s, "periodic" if jit == 0 else f"sporadic (+{int(100 * jit)} %)", f"{load:g}"] +
+                    [f"{100 * per[p]['miss_ratio']:.0f} % / {per[p]['response_p99']} / {per[p]['key_loads']:.2f}"
+                     for p in pols])
+    out += md_table(["cores", "stream bits", "arrivals", "load"] + pols, rows)
+    out += ["", "- With more channels than cores nearly every packet reloads its key (an 86-cycle expansion, more "
+            "than a 64-byte packet's work), so the fabric saturates well below the analytic capacity, which "
+            "ignores key loads.",
+            "- Affinity helps only where several cores are free (16 cores: without it most packets miss even at "
+            "half load); per-channel order costs little.",
+            "- The last column is not the hardware: four expanded keys per core (what-if)" + whatif + "."]
+    return out
+
+
+# ---- Fig. 3 ---------------------------------------------------------------------------------
+
+def _curve_label(name: str) -> str:
+    return (name.replace("/no-affinity", " (affinity off)").replace("/paper-cores", " (paper's cores)")
+            .replace("/split", " (CCM split)").replace("B", " B").replace("/", " / ").replace("c ", " cores ")
+            .replace("b", "-bit"))
+
+
+def fig3_section(f3: Fig3, core: BenchCore | None) -> list[str]:
     curves = f3["curves"]
-    out = ["## Fig. 3: 100/α against the number of channels", "",
-           f"The paper's experiment (section 6.3) on the model: channels use CCM or GCM with AES-128 keys (one "
-           f"key slot per channel), {f3['payload']}-byte packets in random order, pmax_i = e_i; for each number "
+    out = [f"The experiment of the paper's section 6.3 on the model: channels use CCM or GCM with AES-128 keys "
+           f"(one key slot per channel), {f3['payload']}-byte packets in random order, pmax_i = e_i; for each number "
            "of channels every CCM/GCM combination is simulated and the worst α kept (channels are "
            "interchangeable, so the combinations are the numbers of CCM channels). 100/n is the curve without "
-           "any fabric cost. "
+           "any fabric cost; the table gives 100/α for n channels. "
            f"{f3['scenarios']} scenarios; tools: {_tools(f3)}. Regenerate: `mccp model fig3`.", "",
            "![Fig. 3 reproduced](img/fig3.png)", "", "![Fig. 3 extended](img/fig3_ext.png)", "",
            "![Fig. 3 by packet size](img/fig3_sizes.png)", "",
@@ -217,50 +193,29 @@ def fig3_section(f3: dict) -> list[str]:
            "![Every channel CCM, split or not](img/fig3_split_ccm.png)", ""]
     ns = sorted({int(n) for c in curves.values() for n in c["points"]})
     show = [n for n in ns if n in (1, 2, 3, 4, 6, 8, 12, 16)]
-    rows = []
-    for name, c in curves.items():
-        rows.append([name.replace("/no-affinity", " (affinity off)").replace("/paper-cores", " (paper's cores)")
-                     .replace("/split", " (CCM split)").replace("B", " B").replace("/", " / ").replace("c ", " cores ").replace("b", "-bit")] +
-                    [f"{100 / c['points'][str(n)]['alpha']:.1f}" for n in show] +
-                    [f"{c['points']['1']['mbps_at_190']:.0f}"])
+    rows = [[_curve_label(name)] + [f"{100 / c['points'][str(n)]['alpha']:.1f}" for n in show] +
+            [f"{c['points']['1']['mbps_at_190']:.0f}"] for name, c in curves.items()]
     out += md_table(["cores / stream (/ packet)"] + [f"n={n}" for n in show] +
                     ["max. maintainable Mbps, n=1 @ 190 MHz"], rows)
-    p88 = curves.get("8c/64b", {}).get("points", {}).get("1")
-    p83 = curves.get("8c/32b", {}).get("points", {})
     p864 = curves.get("8c/64b", {}).get("points", {})
-    if p88 and p83:
+    p83 = curves.get("8c/32b", {}).get("points", {})
+    if p864 and p83:
         c8, c16 = curves.get("8c/128b", {}).get("points", {}), curves.get("16c/128b", {}).get("points", {})
         eff8 = ""
         if c8 and c16:
-            eff8 = (f"With 128-bit streams, 8 cores keep {100 / c8['1']['alpha']:.0f} % of the 1/x law with one "
+            eff8 = (f" With 128-bit streams, 8 cores keep {100 / c8['1']['alpha']:.0f} % of the 1/x law with one "
                     f"channel and {800 / c8['8']['alpha']:.0f} % with 8 (key loads when channels move between "
-                    f"cores), 16 cores {100 / c16['1']['alpha']:.0f} % and {800 / c16['8']['alpha']:.0f} %: ")
-        loss = sum(1 - p864[n]["alpha"] / p83[n]["alpha"] for n in p83) / len(p83)
-        core = _load("bench_core") or {}
-        cpb = core.get("modes", {}).get("gcm", {}).get("128", {}).get("cycles_per_block") or float("nan")
-        paper_cpb = PAPER_LOOP["gcm"]
-        papc = ""
-        q32 = curves.get("8c/32b/paper-cores", {}).get("points", {})
-        q64 = curves.get("8c/64b/paper-cores", {}).get("points", {})
-        if q32 and q64:
-            ql = sum(1 - q64[n]["alpha"] / q32[n]["alpha"] for n in q32) / len(q32)
-            qe = min(int(n) / q32[n]["alpha"] for n in q32)
-            papc = (f"What-if with the paper's own core costs (GCM / CCM: {PAPER_LOOP['gcm']} / "
-                    f"{PAPER_LOOP['ccm']} cycles per block, {PAPER_FIXED['gcm']} / {PAPER_FIXED['ccm']} fixed) on "
-                    f"our fabric (dash-dot curves): 8 cores on 32 bits keep at least {100 * qe:.0f} % of the 1/x "
-                    f"law and lose {100 * ql:.1f} % against 64 bits, where the paper lost 8 % — its crossbar "
-                    "is shared by both directions and locked during a transfer, while our input and output "
-                    "streams run at once. ")
-        out += ["", f"The paper: curves follow 1/x, the bus does not limit fewer than eight cores, the 32-bit "
-                f"8-core version loses 8 % on average against 64 bits, and 8 cores at 64 bits maintain about "
-                f"3460 Mbps with one channel. Here: 8 cores at 64 bits maintain {p88['mbps_at_190']:.0f} Mbps "
-                f"(one channel, 190 MHz) and 32 bits lose {100 * loss:.0f} % on average against 64 bits. Our "
-                f"cores are about {paper_cpb / cpb:.1f}× faster per clock than the paper's ({cpb:g} cycles per "
-                f"block against {paper_cpb}), so the same stream width feeds fewer of them: one AES-128 GCM core "
-                f"consumes ≈ {128 / cpb:.1f} bits per cycle; with one channel a 32-bit stream keeps "
-                f"{8 / p83['1']['alpha']:.1f} of 8 cores busy and a 64-bit one {8 / p864['1']['alpha']:.1f} "
-                "(input and output streams each carry the whole packet). " + eff8 + "16 cores need more than one 128-bit stream. Key affinity matters once channels outnumber "
-                "cores (16 cores, 128 bits: compare the dashed curves). " + papc]
+                    f"cores), 16 cores {100 / c16['1']['alpha']:.0f} % and {800 / c16['8']['alpha']:.0f} %: "
+                    "16 cores need more than one 128-bit stream.")
+        cpb = ((core or {}).get("modes", {}).get("gcm", {}).get("128", {}).get("cycles_per_block")
+               or float("nan"))
+        out += ["", f"8 cores at 64 bits maintain {p864['1']['mbps_at_190']:.0f} Mbps (one channel, 190 MHz) and "
+                f"32 bits lose {100 * fig3_stream_loss(f3, '8c/32b', '8c/64b'):.0f} % on average against 64 bits. "
+                f"One AES-128 GCM core ({cpb:g} cycles per block) consumes ≈ {128 / cpb:.1f} bits per cycle; with "
+                f"one channel a 32-bit stream keeps {8 / p83['1']['alpha']:.1f} of 8 cores busy and a 64-bit one "
+                f"{8 / p864['1']['alpha']:.1f} (input and output streams each carry the whole packet)." + eff8
+                + " Key affinity matters once channels outnumber cores (16 cores, 128 bits: compare the dashed "
+                "curves)."]
     out += _split_paragraph(f3)
     k8, k8n = curves.get("8c/128b", {}).get("points", {}), curves.get("8c/128b/no-affinity", {}).get("points", {})
     k16, k16n = curves.get("16c/128b", {}).get("points", {}), curves.get("16c/128b/no-affinity", {}).get("points", {})
@@ -271,23 +226,54 @@ def fig3_section(f3: dict) -> list[str]:
                 f"{kl(k8n, '8')} without; 16 cores {kl(k16, '2')} / {kl(k16, '8')} against {kl(k16n, '2')} / "
                 f"{kl(k16n, '8')}. Affinity only helps when several cores are free at a request (16 cores, "
                 "stream-bound); when the cores are the bottleneck the one core that frees up takes the next "
-                "packet whatever key it holds, and a channel switch costs a key expansion. Several expanded keys "
-                "per core, or a scheduler that waits a few cycles for a core holding the key, would remove most "
-                "of these loads."]
+                "packet whatever key it holds, and a channel switch costs a key expansion."]
     return out
 
 
-def _split_paragraph(f3: dict) -> list[str]:
-    """Fig. 3 with the CCM channels split over core pairs against the same curves with CCM on one core."""
+def fig3_stream_loss(f3: Fig3, narrow: str, wide: str) -> float:
+    """Mean loss of 100/α of curve `narrow` against curve `wide` over their numbers of channels."""
+    a, b = f3["curves"][narrow]["points"], f3["curves"][wide]["points"]
+    return sum(1 - b[n]["alpha"] / a[n]["alpha"] for n in a) / len(a)
+
+
+def _split_pairs(f3: Fig3) -> tuple[dict[str, str], str] | None:
+    """({one-core curve: its split curve}, the reference curve) when fig3.json has the split runs."""
     curves = f3["curves"]
     pairs = {name.removesuffix("/split"): name for name, c in curves.items()
              if c.get("split") and name.removesuffix("/split") in curves}
     if not pairs or "split_cycles" not in f3 or "all_ccm" not in curves[next(iter(pairs))]["points"]["1"]:
+        return None
+    return pairs, "8c/128b" if "8c/128b" in pairs else next(iter(pairs))
+
+
+def _split_label(x: str) -> str:
+    return x.replace("c/", " cores / ").replace("b", "-bit")
+
+
+def split_latency_line(f3: Fig3 | None) -> list[str]:
+    """What the split buys: the model's median packet latency, every channel CCM, split against one core."""
+    found = _split_pairs(f3) if f3 else None
+    if not found:
         return []
+    pairs, ref = found
+    points = f3["curves"][ref]["points"]
+    lat = " and ".join(f"{f3['curves'][pairs[ref]]['points'][n]['all_ccm']['latency_median']} / "
+                       f"{points[n]['all_ccm']['latency_median']} cycles at n = {n}" for n in ("1", "8") if n in points)
+    return [f"In the performance model (Fig. 3's sweep, every channel CCM, {_split_label(ref)}, saturated), the "
+            f"median packet latency from entry to exit, split / one core: {lat}."]
+
+
+def _split_paragraph(f3: Fig3) -> list[str]:
+    """Fig. 3 with the CCM channels split over core pairs against the same curves with CCM on one core."""
+    found = _split_pairs(f3)
+    if not found:
+        return []
+    pairs, ref = found
+    curves = f3["curves"]
     sc, e_ccm = f3["split_cycles"], f3["e_cycles"]["ccm"]
     ns = sorted(curves[next(iter(pairs))]["points"], key=int)
     pt = lambda name, n: curves[name]["points"][n]  # noqa: E731
-    label = lambda x: x.replace("c/", " cores / ").replace("b", "-bit")  # noqa: E731
+    label = _split_label
 
     def vs(one, n, all_ccm=False):
         a, b = pt(one, n), pt(pairs[one], n)
@@ -302,11 +288,8 @@ def _split_paragraph(f3: dict) -> list[str]:
     keep = {one: 100 * sum(pt(one, n)["all_ccm"]["alpha"] / pt(pairs[one], n)["all_ccm"]["alpha"] for n in ns) / len(ns)
             for one in pairs}
     lo, hi = min(keep, key=keep.get), max(keep, key=keep.get)
-    ref = "8c/128b" if "8c/128b" in pairs else next(iter(pairs))
     big = "16c/128b" if "16c/128b" in pairs else ref
     mix = pt(pairs[ref], "8")["ccm_channels"] if "8" in ns else None
-    lat = " and ".join(f"{pt(pairs[ref], n)['all_ccm']['latency_median']} / {pt(ref, n)['all_ccm']['latency_median']} "
-                       f"cycles at n = {n}" for n in ("1", "8") if n in ns)
     out = ["", "**CCM split over core pairs** (rows \"(CCM split)\", dashed curves in the last two figures): every CCM "
            "channel has the split policy, so its packets wait for a free pair (2p, 2p+1) and run CTR and the "
            "packet's I/O on core 2p, the CBC-MAC on core 2p+1. e_i stays the packet's cost on one core "
@@ -317,7 +300,7 @@ def _split_paragraph(f3: dict) -> list[str]:
     out[-1] += (f" Worst case over the mixes (the paper's measure), split against one core: "
                 f"{label(ref)}, n = 1 / 8 / 16: {triple(ref)}")
     if mix is not None:
-        out[-1] += (f"; the worst mix now holds both kinds (n = 8: {mix} CCM channels): one-core GCM packets take "
+        out[-1] += (f"; the worst mix holds both kinds (n = 8: {mix} CCM channels): one-core GCM packets take "
                     "single cores, and a split request at the head of the stream waits until both cores of a pair "
                     "are free")
     if same:
@@ -327,18 +310,5 @@ def _split_paragraph(f3: dict) -> list[str]:
                 f"{label(big)} {triple(big, True)}; averaged over n, split keeps {keep[lo]:.0f} % ({label(lo)}) "
                 f"to {keep[hi]:.0f} % ({label(hi)}) of the one-core 100/α: the pair's extra core cycles at one "
                 "channel, then key loads into two cores, which the one expander and the serial scheduler take "
-                "in turn while the stream waits. What the split buys is latency: every channel CCM, "
-                f"{label(ref)}, median packet latency (entry to exit, saturated), split / one core: {lat}.")
-    return out
-
-
-def perf_sections() -> list[str]:
-    out = []
-    t2, pm, f3 = _load("table2"), _load("perf_model"), _load("fig3")
-    if t2:
-        out += table2_section(t2) + [""]
-    if pm:
-        out += model_section(pm, f3) + [""]
-    if f3:
-        out += fig3_section(f3) + [""]
+                "in turn while the stream waits. What the split buys is latency ([Latency](#latency)).")
     return out
