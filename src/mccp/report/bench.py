@@ -300,8 +300,9 @@ def readme_block(core: BenchCore | None, fab: BenchFabric | None, fmax_of: FmaxO
     out = []
     if core:
         out += readme_rows(core)
-    if fab:
-        out += [""] + best_line(fab, fmax_of, "docs/performance.md#scaling-with-cores-and-stream-width")
+    best = best_line(fab, fmax_of, "docs/performance.md#scaling-with-cores-and-stream-width") if fab else []
+    if best:
+        out += [""] + best
     out += ["", "Every mode, key size, packet size and core count, latency, the performance model and the "
             "comparison with the paper: [docs/performance.md](docs/performance.md)."]
     return out

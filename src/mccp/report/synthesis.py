@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -598,10 +599,14 @@ def outputs(results: SynthResults | None = None, readme_text: str | None = None)
 # --------------------------------------------------------------------------- Fmax for other pages
 
 
-def latest_fmax(cores: int, stream_bits: int | None = None) -> tuple[float | None, str]:
+def latest_fmax(cores: int, stream_bits: int | None = None, *,
+                current_only: bool = False) -> tuple[float | None, str]:
     """Fmax (speed 8) of the synthesized top with this many cores (and this stream width,
-    when given: the widths' Fmax differ), else of one core alone, saying why."""
+    when given: the widths' Fmax differ), else of one core alone, saying why; with
+    `current_only`, only records of the RTL at HEAD count."""
     results = load()
+    if current_only:
+        results = replace(results, units={n: u for n, u in results.units.items() if is_current(u)})
     what = f"{cores} core{'s' if cores != 1 else ''}" + (f", {stream_bits}-bit streams" if stream_bits else "")
     why = f"no mccp_top report for {what} yet"
     for u in results.tops():
