@@ -451,8 +451,13 @@ def test_demo_quotes_the_fmax_of_its_own_stream_width(monkeypatch):
              "top_c6_s32": {"top": "mccp_synth_top", "parameters": {"NumCores": 6, "StreamBits": 32},
                             "grades": {"8": {"fmax_mhz": None, "did_not_route": {"limit_s": 60, "stage": "placement"}}}}}
     monkeypatch.setattr(report, "load", lambda: _results(units))
+    monkeypatch.setattr(report, "is_current", lambda u: u.name != "top_c4_s32")
     assert report.latest_fmax(4, 64) == (82.6, "mccp_top with 4 cores, 64-bit streams (top_c4_s64), speed 8")
     assert report.latest_fmax(4, 32)[0] == 76.0
+    # a record of older RTL says so; asked for the RTL at HEAD only, the lone core bounds the top
+    assert report.latest_fmax(4, 32)[1].endswith("speed 8, synthesized from older RTL (`?`)")
+    assert report.latest_fmax(4, 32, current_only=True) == (
+        113.0, "one core alone (core), speed 8 (no mccp_top report for 4 cores, 32-bit streams yet)")
     fmax, why = report.latest_fmax(4, 128)
     assert fmax == 113.0 and "no mccp_top report for 4 cores, 128-bit streams" in why
     fmax, why = report.latest_fmax(6, 32)

@@ -8,7 +8,7 @@ from typing import Callable
 from mccp.bench.results import BenchCcm, BenchCore, BenchEngines, BenchFabric
 from mccp.ref.paper import PAPER_CLOCK_MHZ
 from mccp.report.markdown import fmt, md_table
-from mccp.report.synthesis import core_bound, cores_text, is_current
+from mccp.report.synthesis import OLDER_RTL, core_bound, cores_text, is_current
 from mccp.synth.results import load as load_synth
 
 FmaxOf = Callable[[int, int], tuple[float | None, str]]
@@ -100,11 +100,20 @@ def top_fmax(fab: BenchFabric, fmax_of: FmaxOf) -> tuple[dict[tuple[int, int], t
             if fmax and what.startswith("one core alone"):
                 mark = notes.setdefault(what, MARKS[len(notes)])
                 cells[(int(cores), int(stream))] = (fmax, f"{fmax:.2f} {mark}", False)
+            elif fmax and OLDER_RTL in what:
+                cells[(int(cores), int(stream))] = (fmax, f"{fmax:.2f} (older RTL)", True)
             elif fmax:
                 cells[(int(cores), int(stream))] = (fmax, f"{fmax:.2f}", True)
             else:
                 cells[(int(cores), int(stream))] = (None, "—", False)
     return cells, notes
+
+
+def _older_note(cells) -> list[str]:
+    if not any("(older RTL)" in cell for _, cell, _ in cells.values()):
+        return []
+    return ["", "(older RTL): that top was last placed and routed from RTL older than HEAD's; "
+            "[docs/synthesis.md](synthesis.md) names the commit."]
 
 
 def _bound_notes(notes: dict[str, str]) -> list[str]:
@@ -140,6 +149,7 @@ def scaling_section(fab: BenchFabric, fmax_of: FmaxOf) -> list[str]:
                      "bits / cycle (whole run)", "median latency (cycles)", "Fmax (MHz)", "Gbps (steady)"], rows)
     if notes:
         out += [""] + _bound_refs(notes)
+    out += _older_note(cells)
     return out
 
 
@@ -221,6 +231,7 @@ def clock_section(fab: BenchFabric | None, eng: BenchEngines | None, fmax_of: Fm
                          for s in streams])
         if notes:
             out += [""] + _bound_notes(notes)
+        out += _older_note(cells)
     if fmax:
         out += ["", f"One core alone (`core`, speed 8): {fmax:g} MHz, the clock of the one-core Mbps in "
                 "[One core](#one-core) and the README."]

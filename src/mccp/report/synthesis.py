@@ -33,6 +33,7 @@ NOTE = "notes/2026-11-27-timing-closure.md"
 PAPER_TABLE1 = [(2, 32, 2071, 15, 192), (4, 32, 4055, 26, 192), (6, 32, 6026, 37, 185),
                 (8, 32, 7760, 48, 192), (8, 64, 8714, 64, 192)]
 ECP5_85_COMB = 83640     # LUT4 sites (TRELLIS_COMB) of the LFE5U-85F
+OLDER_RTL = "synthesized from older RTL"          # what latest_fmax says of a stale record
 CORE_UNITS = ("core", "core_rk", "core_enc_rk")   # one core alone in its wrapper
 HALF_FULL = 50.0                                  # % of the COMB sites: the split of _fill_effect
 
@@ -614,7 +615,8 @@ def latest_fmax(cores: int, stream_bits: int | None = None, *,
             continue
         g8 = u.grade()
         if g8 and g8.fmax_mhz:
-            return g8.fmax_mhz, f"mccp_top with {what} ({u.name}), speed {HEADLINE_GRADE}"
+            return g8.fmax_mhz, (f"mccp_top with {what} ({u.name}), speed {HEADLINE_GRADE}"
+                                 + ("" if is_current(u) else f", {OLDER_RTL} (`{u.rtl.short}`)"))
         if g8 and (g8.does_not_fit or g8.did_not_route):
             why = f"mccp_top with {what} ({u.name}) {fmax_cell(u, HEADLINE_GRADE)} on the ECP5-85"
     bound = core_bound(results, cores)
