@@ -648,21 +648,22 @@ module mccp_core #(
   logic ob_we, ob_release_q, ob_discard_q, ob_space, ob_oversize;
   logic ob_space_next_we, ob_space_next, ob_over_next_we, fifo_valid_next_pop, fifo_valid_next_hold;
 
-  mccp_core_in_fifo #(
+  // The input FIFO: block RAM behind a first-word-fall-through stage; each
+  // word carries the packet's `last`.
+  mccp_prim_fifo_ram #(
+    .Width(129),
     .Depth(InWords)
   ) u_in_fifo (
     .clk_i,
     .rst_ni,
-    .in_valid_i,
-    .in_ready_o,
-    .in_data_i,
-    .in_last_i,
-    .valid_o (fifo_valid),
-    .data_o  (fifo_data),
-    .last_o  (fifo_last),
-    .pop_i   (fifo_pop),
-    .valid_next_pop_o  (fifo_valid_next_pop),
-    .valid_next_hold_o (fifo_valid_next_hold)
+    .wvalid_i (in_valid_i),
+    .wready_o (in_ready_o),
+    .wdata_i  ({in_last_i, in_data_i}),
+    .rvalid_o (fifo_valid),
+    .rdata_o  ({fifo_last, fifo_data}),
+    .pop_i    (fifo_pop),
+    .rvalid_next_pop_o  (fifo_valid_next_pop),
+    .rvalid_next_hold_o (fifo_valid_next_hold)
   );
 
   mccp_core_out_buf #(

@@ -25,7 +25,7 @@ module mccp_stream_in #(
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
-  // words from mccp_width_up
+  // words from mccp_prim_width_up
   input  logic                word_valid_i,
   output logic                word_ready_o,
   input  logic [127:0]        word_data_i,

@@ -5,7 +5,7 @@
 // status (mccp_regs, generated from src/mccp/regmap/regs.yml), packets in and
 // results out on AXI4-Stream, one interrupt line.
 //
-//   s_axis -> mccp_width_up -> mccp_stream_in -> core[i] -> mccp_stream_out -> m_axis
+//   s_axis -> mccp_prim_width_up -> mccp_stream_in -> core[i] -> mccp_stream_out -> m_axis
 //                                   |  ^
 //                    channel table -+  +- mccp_sched <- key store (write-only)
 //
@@ -322,7 +322,7 @@ module mccp_top #(
   logic [127:0] word_data;
   logic [4:0]   word_bytes;
 
-  mccp_width_up #(
+  mccp_prim_width_up #(
     .StreamBits (StreamBits)
   ) u_width_up (
     .clk_i,

@@ -11,12 +11,9 @@ TESTS = ROOT / "tests"
 
 
 def rtl_files(*subdirs: str) -> list[Path]:
-    """All SystemVerilog sources under the given rtl/ subdirectories, packages first.
+    """The RTL files of the blocks under the given rtl/ subdirectories and of what they
+    depend on, from their FuseSoC .core files (mccp.eda.filelist): packages before the
+    modules that import them."""
+    from mccp.eda.filelist import sources_in_dirs
 
-    Packages must be compiled before the modules that import them, so `*_pkg.sv`
-    files sort ahead of the rest; within each group the order is alphabetical.
-    """
-    files: list[Path] = []
-    for sub in subdirs or ("common", "aes"):
-        files.extend(sorted((RTL / sub).glob("*.sv")))
-    return sorted(files, key=lambda p: (not p.name.endswith("_pkg.sv"), str(p)))
+    return sources_in_dirs(*(subdirs or ("prim", "aes")))

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from fabric.multitop import SHARED, ports
 from mccp import paths, sim
+from mccp.eda.filelist import pick, sources
 
-CORE = paths.RTL / "core" / "mccp_core.sv"
+[CORE] = pick("core", "mccp_core")
 TOP = "mccp_core_pair_tb"
 # mccp_core port -> mccp_core_pair port, with <h> the half (io / mac)
 PAIR_PORTS = {"pair_en_i": "<h>_pair_en_o", "abort_i": "<h>_abort_o", "tx_push_o": "<h>_tx_push_i",
@@ -65,6 +66,6 @@ def test_core_pair():
     sim.run(
         toplevel=TOP,
         test_module="tb_core_pair",
-        sources=paths.rtl_files("aes", "core") + [top],
+        sources=sources("core") + [top],
         module_dirs=[paths.TESTS / "core", paths.TESTS, paths.TESTS / "fabric"],
     )
