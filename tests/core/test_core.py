@@ -1,5 +1,6 @@
-"""pytest wrappers: the cocotb bench tb_core on mccp_core (Verilator only: the primitives under
-the core check their parameters with a generate-time $error, which Icarus 11 does not parse)."""
+"""pytest wrappers: the cocotb bench tb_core on mccp_core (Verilator only: the core takes its
+predecoded instruction as a packed struct from mccp_core_pkg, which Icarus 11 cannot elaborate;
+docs/CONVENTIONS.md)."""
 
 from __future__ import annotations
 
