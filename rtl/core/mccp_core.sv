@@ -65,13 +65,15 @@ module mccp_core #(
   parameter bit DecryptEnable = 1'b1,
   parameter bit KeyExpand = 1'b1,     // 1: the engine expands key_i; 0: round keys come through rk_*
   parameter int GhashDigitBits = 16,
-  parameter bit TraceEnable = 1'b1
+  parameter bit TraceEnable = 1'b1,
+  // instruction memory address bits (ports: firmware, entry point, trace)
+  localparam int ImemAw = (ImemWords > 1) ? $clog2(ImemWords) : 1
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
   // firmware load (taken while no task runs or starts)
   input  logic         imem_we_i,
-  input  logic [9:0]   imem_addr_i,
+  input  logic [ImemAw-1:0] imem_addr_i,
   input  logic [31:0]  imem_wdata_i,
   // key port (AES engine)
   input  logic         key_valid_i,
@@ -91,7 +93,7 @@ module mccp_core #(
   // task start
   input  logic         start_valid_i,  // held high until start_ready_o (the handshake)
   output logic         start_ready_o,
-  input  logic [9:0]   start_entry_i,
+  input  logic [ImemAw-1:0] start_entry_i,
   input  logic [127:0] start_args_i,
   input  logic         start_empty_i,  // the packet has no input word (e.g. CMAC of an empty message)
   // packet in
@@ -128,7 +130,7 @@ module mccp_core #(
   input  logic         rx_valid_next_hold_i,
   // retire trace
   output logic         trace_valid_o,
-  output logic [9:0]   trace_pc_o,
+  output logic [ImemAw-1:0] trace_pc_o,
   output logic [31:0]  trace_insn_o,
   output logic         trace_we_o,
   output logic         trace_wsreg_o,
@@ -139,7 +141,18 @@ module mccp_core #(
   output logic [127:0] trace_wb_data_o
 );
 
-  localparam int ImemAw = (ImemWords > 1) ? $clog2(ImemWords) : 1;
+  // Parameter ranges: a jump target is a 14-bit imm; a task's output byte count
+  // (res_bytes_o) has 16 bits; the GHASH unit takes digits of 1..64 or 128 bits.
+  if (ImemWords < 2 || ImemWords > 16384) begin : g_bad_imem
+    $error("mccp_core: ImemWords %0d out of range 2..16384", ImemWords);
+  end
+  if (InWords < 2 || OutWords < 2 || OutWords > 4095) begin : g_bad_buf
+    $error("mccp_core: InWords %0d / OutWords %0d: at least 2 each, OutWords at most 4095",
+           InWords, OutWords);
+  end
+  if (GhashDigitBits < 1 || (GhashDigitBits > 64 && GhashDigitBits != 128)) begin : g_bad_digits
+    $error("mccp_core: GhashDigitBits %0d must be 1..64 or 128", GhashDigitBits);
+  end
   // Predecoded instructions (see "Predecode"): of the word being written, of D's
   // instruction and of X's.  (PreBits from a signal: Yosys takes $bits of a
   // signal, not of a package's type.)
@@ -171,7 +184,7 @@ module mccp_core #(
   // dropped like one during a task (the fabric's loader writes only cores
   // that are disabled and idle, so it never meets a start).
   logic        fw_we_q;
-  logic [9:0]  fw_addr_q;
+  logic [ImemAw-1:0] fw_addr_q;
   logic [31:0] fw_wdata_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -202,7 +215,7 @@ module mccp_core #(
   );
 
   logic                img_we_q;
-  logic [9:0]          img_addr_q;
+  logic [ImemAw-1:0]   img_addr_q;
   logic [31+PreBits:0] img_word_q;   // {predecode, word}, as stored
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -293,7 +306,7 @@ module mccp_core #(
   logic [31+PreBits:0] rdata_a, rdata_b;     // {predecode, word}
   logic                d_valid, d_oob, x_valid_q, x_oob_q, redirect_q, prime_q;
   logic [13:0]         pc_d, pc1_x_q;
-  logic [9:0]          pc_x_q;               // for the trace
+  logic [ImemAw-1:0]   pc_x_q;               // for the trace
   logic [13:0]         tgt_q;                // taken branch target
   logic [ImemAw-1:0]   addr_a, fetch_addr, addr_b;
   logic [13:0]         target;
@@ -331,9 +344,9 @@ module mccp_core #(
                       pre_d.aes_dec, pre_d.br_kind, pre_d.salu_op};
 
   // Port A: the fetch queue's address (or a firmware write).
-  assign addr_a = host_we ? img_addr_q[ImemAw-1:0] : fetch_addr;
+  assign addr_a = host_we ? img_addr_q : fetch_addr;
   // Port B: the entry point, or the target of the instruction in X.
-  assign addr_b = run ? target[ImemAw-1:0] : ImemAw'(start_entry_i);
+  assign addr_b = run ? target[ImemAw-1:0] : start_entry_i;
 
   mccp_core_imem #(
     .Words(ImemWords),
@@ -347,11 +360,6 @@ module mccp_core #(
     .addr_b_i  (addr_b),
     .rdata_b_o (rdata_b)
   );
-
-  if (ImemAw < 10) begin : g_imem_addr_unused
-    logic unused_imem_addr;
-    assign unused_imem_addr = ^img_addr_q[9:ImemAw];
-  end
 
 
   logic        legal;
@@ -1001,7 +1009,7 @@ module mccp_core #(
         pre_x_q <= pre_d;
         ir_x_q  <= ir_d;
         x_oob_q <= d_oob;
-        pc_x_q  <= pc_d[9:0];
+        pc_x_q  <= pc_d[ImemAw-1:0];
         pc1_x_q <= pc_d + 14'd1;
       end
       if (go) begin
@@ -1064,7 +1072,7 @@ module mccp_core #(
 
   if (TraceEnable) begin : g_trace
     logic         valid_q, wb_valid_q;
-    logic [9:0]   pc_tq;
+    logic [ImemAw-1:0] pc_tq;
     logic [31:0]  insn_q;
     logic [2:0]   wb_reg_q;
     logic [127:0] wb_data_q;

@@ -28,7 +28,7 @@ module mccp_core_fetch #(
   input  logic             rst_ni,
   input  logic             run_i,          // a task runs
   input  logic             start_i,
-  input  logic [9:0]       start_entry_i,
+  input  logic [Aw-1:0]    start_entry_i,
   input  logic             redirect_i,
   input  logic [13:0]      tgt_i,
   input  logic [Width-1:0] entry_word_i,   // port B's word: the entry or the target

@@ -107,6 +107,10 @@ module mccp_sched #(
   output logic                     retiring_o     // a task is about to start with a replaced key
 );
 
+  if (NumCores < 1 || NumCores > 16) begin : g_bad_cores
+    $error("mccp_sched: NumCores %0d out of range 1..16", NumCores);
+  end
+
   localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
 
   typedef enum logic [2:0] {

@@ -61,6 +61,11 @@ module mccp_stream_in #(
   output logic                pkt_in_o
 );
 
+  if (NumCores < 1 || NumCores > 16 || Channels < 1 || Channels > 256) begin : g_bad_params
+    $error("mccp_stream_in: NumCores %0d (1..16) or Channels %0d (1..256) out of range",
+           NumCores, Channels);
+  end
+
   localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
 
   typedef enum logic [2:0] {

@@ -124,6 +124,11 @@ module mccp_stream_out #(
   output logic                    retiring_o    // output of a replaced key still to leave
 );
 
+  if (NumCores < 1 || NumCores > 16 || Channels < 1 || Channels > 256) begin : g_bad_params
+    $error("mccp_stream_out: NumCores %0d (1..16) or Channels %0d (1..256) out of range",
+           NumCores, Channels);
+  end
+
   localparam int NS    = 2 * NumCores;   // record slots
   localparam int NR    = NumCores + 1;   // requesters: cores, then the error records
   localparam int ChanW = (Channels > 1) ? $clog2(Channels) : 1;
