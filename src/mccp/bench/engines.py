@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mccp import paths
 from mccp.bench.run import run_bench
+from mccp.eda.filelist import sources_in_dirs
 
 
 GHASH_DIGITS = (1, 8, 12, 16, 32, 64, 128)
 
 
 def bench_engines(blocks: int = 256, log_dir: Path | None = None) -> dict:
-    aes_sources = paths.rtl_files("aes")
+    aes_sources = sources_in_dirs("aes")
     result = {"aes": {}, "ghash": {}}
 
     def log(name: str) -> Path | None:

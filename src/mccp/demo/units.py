@@ -20,6 +20,7 @@ from mccp.eda import sim
 from mccp.bench import engines as bench
 from mccp.report import synthesis as report
 from mccp.synth.results import load as load_synth
+from mccp.eda.filelist import sources_in_dirs
 
 
 def _progress(step: int, total: int, text: str) -> None:
@@ -43,7 +44,7 @@ def main(seed: int = 1, blocks: int = 256, packets: int = 12) -> int:
                     "(both directions, bad tags) ...")
     out = logdir / "core.jsonl"
     out.unlink(missing_ok=True)
-    sim.run("mccp_core", "mccp.tb.demo_units", sources=paths.rtl_files("aes", "core"),
+    sim.run("mccp_core", "mccp.tb.demo_units", sources=sources_in_dirs("aes", "core"),
             extra_env={"MCCP_DEMO_OUT": str(out), "MCCP_DEMO_PACKETS": str(packets), "MCCP_DEMO_SEED": str(seed)},
             log_file=logdir / "core.log")
     total_packets = 0

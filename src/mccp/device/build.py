@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
+from mccp.eda.filelist import sources
 from mccp.eda.tools import file_lock, tool_env, verilator_bin
 
 logger = logging.getLogger(__name__)
 
 HARNESS = Path(__file__).resolve().parent / "harness.cpp"
 LIB_NAME = "libmccpdev.so"
-RTL_DIRS = ("common", "aes", "core", "fabric")
 
 # --x-assign fast: X assignments become whatever is cheapest (no random per-run values).
 VERILATOR_FLAGS = ["--cc", "--exe", "--build", "-Wno-fatal", "--x-assign", "fast", "--prefix", "Vtop"]
@@ -42,8 +42,8 @@ class BuildError(RuntimeError):
 
 
 def rtl_sources() -> list[Path]:
-    """Every RTL file the fabric needs, packages first (mccp.paths order)."""
-    return paths.rtl_files(*RTL_DIRS)
+    """Every RTL file mccp_top needs, from the .core files (mccp.eda.filelist)."""
+    return sources("top")
 
 
 TRACE_FLAGS = {"fst": ["--trace-fst"], "vcd": ["--trace"]}

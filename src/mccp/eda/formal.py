@@ -6,7 +6,7 @@
 A `.sby` file in tests/formal/ names the RTL modules it needs in a comment line
 `# rtl: mccp_key_store mccp_sched`; `run()` renders it into build/formal/ with
 the `[files]` and `read_verilog` lines for every package plus those modules (the
-order of `mccp.eda.lint.rtl_sources()`: packages first), and with `depth` and the
+order of `mccp.eda.filelist.all_sources()`: packages first), and with `depth` and the
 harness defines (`{FV_DEFINES}`) filled in.  `replace` swaps an RTL file for another one (a
 mutant in a scratch directory) without touching rtl/.
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
-from mccp.eda.lint import rtl_sources
+from mccp.eda.filelist import all_sources as rtl_sources
 from mccp.eda.tools import tool_env, venv_tool
 
 logger = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ def formal_env() -> dict[str, str]:
 
 
 def rtl_for(modules: list[str], replace: Mapping[str, Path] | None = None) -> list[Path]:
-    """Every package plus the files of the named modules, in `lint.rtl_sources()` order."""
+    """Every package plus the files of the named modules, in `filelist.all_sources()` order."""
     replace = dict(replace or {})
     chosen = []
     for f in rtl_sources():

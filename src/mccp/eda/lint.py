@@ -16,16 +16,17 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mccp import paths
+from mccp.eda.filelist import all_sources
 from mccp.eda.tools import tool_env, venv_tool, verilator_bin
 
 logger = logging.getLogger(__name__)
 
-RTL_DIRS = ("common", "aes", "core", "fabric", "synth")
 MODULE_RE = re.compile(r"^\s*module\s+(\w+)", re.M)
 
 
 def rtl_sources() -> list[Path]:
-    return paths.rtl_files(*[d for d in RTL_DIRS if (paths.RTL / d).is_dir()])
+    """Every file of every block's .core (mccp.eda.filelist)."""
+    return all_sources()
 
 
 def modules_in(files: list[Path]) -> list[str]:

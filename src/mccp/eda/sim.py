@@ -16,6 +16,7 @@ from typing import Iterable, Mapping, Sequence
 
 from mccp import paths
 from mccp.eda.tools import apply_tool_env, file_lock
+from mccp.eda.filelist import sources_in_dirs
 
 SIMULATORS = ("verilator", "icarus")
 
@@ -71,7 +72,7 @@ def run(
     if sim == "verilator":
         _pch_workaround()
     parameters = dict(parameters or {})
-    sources = list(sources if sources is not None else paths.rtl_files())
+    sources = list(sources if sources is not None else sources_in_dirs("prim", "aes"))
     build_dir = build_dir_for(sim, toplevel, parameters)
     runner = get_runner(sim)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from mccp import paths
+from mccp.eda.filelist import sources_in_dirs
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Unit:
     top: str                                       # wrapper module in rtl/synth/
     parameters: Mapping[str, int]                  # wrapper parameters (chparam)
     description: str
-    rtl_dirs: tuple[str, ...] = ("common", "aes", "synth")
+    rtl_dirs: tuple[str, ...] = ("prim", "aes", "synth")   # rtl/ folders whose .core files it reads
     target_mhz: float = DEFAULT_TARGET_MHZ         # nextpnr --freq at speed 8 (scaled for others)
     yosys_options: tuple[str, ...] = field(default=())   # extra synth_ecp5 options
     nextpnr_options: tuple[str, ...] = field(default=())  # extra nextpnr-ecp5 options
@@ -88,14 +88,14 @@ UNITS: dict[str, Unit] = {
     "ghash_d128": Unit("mccp_synth_ghash", {"DigitBits": 128},
                        "GHASH multiply-accumulate, 128-bit digits (1 clock per block)",
                        target_mhz=100.0),
-    "core": Unit("mccp_synth_core", {}, rtl_dirs=("common", "aes", "core", "synth"), description=
+    "core": Unit("mccp_synth_core", {}, rtl_dirs=("prim", "aes", "core", "synth"), description=
                  "programmable core: sequencer, 1 K-word imem, registers, FIFOs, AES enc/dec engine, "
                  "GHASH (16-bit digits)", target_mhz=120.0),
-    "core_rk": Unit("mccp_synth_core", {"KeyExpand": 0}, rtl_dirs=("common", "aes", "core", "synth"),
+    "core_rk": Unit("mccp_synth_core", {"KeyExpand": 0}, rtl_dirs=("prim", "aes", "core", "synth"),
                     description="programmable core as mccp_top places its decrypting ones: AES enc/dec "
                                 "engine, round keys from the fabric's shared expander", target_mhz=130.0),
     "core_enc_rk": Unit("mccp_synth_core", {"DecryptEnable": 0, "KeyExpand": 0},
-                        rtl_dirs=("common", "aes", "core", "synth"),
+                        rtl_dirs=("prim", "aes", "core", "synth"),
                         description="programmable core as mccp_top places most of them: encrypt-only AES "
                                     "engine, round keys from the fabric's shared expander", target_mhz=130.0),
 }
@@ -113,7 +113,7 @@ for _cores in (1, 2, 4, 6, 8):
     for _bits in (32, 64, 128):
         UNITS[f"top_c{_cores}_s{_bits}"] = Unit(
             "mccp_synth_top", {"NumCores": _cores, "StreamBits": _bits, "DecryptCores": TOP_DECRYPT_CORES},
-            rtl_dirs=("common", "aes", "core", "fabric", "synth"), target_mhz=130.0,
+            rtl_dirs=("prim", "aes", "core", "fabric", "synth"), target_mhz=130.0,
             floorplan=2 <= _cores <= 8,
             description=(f"mccp_top: {_cores} cores ({bin(TOP_DECRYPT_CORES).count('1')} with AES decryption), "
                          if _cores > 1 else
@@ -136,10 +136,5 @@ FIGURES: dict[str, tuple[str, ...]] = {
 
 
 def unit_sources(unit: Unit) -> list[Path]:
-    dirs = [d for d in unit.rtl_dirs if (paths.RTL / d).is_dir()]
-    return paths.rtl_files(*dirs)
-
-
-def figures(cells: Mapping[str, int]) -> dict[str, int]:
-    """Headline figures (LUT4, FF, EBR, DSP, DPR, CCU2C) from Yosys cell counts."""
-    return {name: sum(int(cells.get(t, 0)) for t in types) for name, types in FIGURES.items()}
+    """The unit's RTL: the .core files under its rtl/ folders (mccp.eda.filelist)."""
+    return sources_in_dirs(*unit.rtl_dirs)

@@ -1,11 +1,10 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// y = s ? a : (b | c), bit by bit: one LUT4 per bit.  keep_hierarchy for the
-// same reason as mccp_core_ao22: the scalar register file joins its RAM read
-// and its two initial-value terms here, and flattened, ABC folded the
-// written_q lookup behind s into a chain of four LUTs before this join.
+// y = s ? a : (b | c), bit by bit: one LUT4 per bit on ECP5; keep_hierarchy
+// as for mccp_prim_ao22 (flattened, ABC folded the logic behind s into a
+// chain of LUTs in front of this join).
 (* keep_hierarchy *)
-module mccp_core_mux2_or #(
+module mccp_prim_mux2_or #(
   parameter int Width = 32
 ) (
   input  logic             s_i,

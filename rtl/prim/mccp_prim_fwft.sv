@@ -1,6 +1,7 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// First-word-fall-through read side for a memory with a synchronous read.
+// mccp_prim_fwft: first-word-fall-through read side for a memory with a
+// synchronous read (block RAM), for FIFOs and buffers built around one.
 //
 // The memory is read every cycle at its read address; this unit says whether
 // that read counts (take_o: the owner advances the read address) and keeps up
@@ -10,7 +11,7 @@
 //
 // take_o: the memory has a word (avail_i) and it will have a place when it
 // arrives next cycle: words held + word arriving - pop <= 1.
-module mccp_core_prefetch #(
+module mccp_prim_fwft #(
   parameter int Width = 129
 ) (
   input  logic             clk_i,

@@ -1,10 +1,9 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Bitwise logic unit of the vector ALU: y = x, x ^ b, x & b or x | b (op_i =
-// 0..3), one LUT4 per bit; keep_hierarchy for the same reason as
-// mccp_core_ao22.
+// Bitwise logic unit: y = x, x ^ b, x & b or x | b (op_i = 0..3), one LUT4
+// per bit on ECP5; keep_hierarchy as for mccp_prim_ao22.
 (* keep_hierarchy *)
-module mccp_core_lu #(
+module mccp_prim_lu #(
   parameter int Width = 128
 ) (
   input  logic [1:0]       op_i,

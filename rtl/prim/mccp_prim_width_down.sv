@@ -1,7 +1,8 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// mccp_width_down: the fabric's 128-bit words sent as AXI4-Stream beats of
-// StreamBits (32/64/128).  Beat 0 of a word carries its most significant part
+// mccp_prim_width_down: words of WordBits sent as AXI4-Stream beats of
+// StreamBits (the fabric: 128-bit words, 32/64/128-bit beats).  Beat 0 of a
+// word carries its most significant part
 // (byte 0 first, docs/fabric.md "Words and beats"); TLAST is set on the last
 // beat of a word that carries word_last_i.  word_err_i travels with the word
 // and appears on m_terr_o beside the TLAST beat (a side band for the packet
@@ -13,22 +14,23 @@
 // from a flip-flop, so m_tready_i has no combinational path to the producer.
 // Head refills from skid (or straight from the input) in the cycle its last
 // beat is accepted: the stream runs one beat per cycle without bubbles, also
-// at 128 bits with one word per beat.  tdata/tlast/tkeep hold while
+// with one beat a word.  tdata/tlast/tkeep hold while
 // tvalid && !tready.
 //
-// TKEEP: word_bytes_i (1..16) valid bytes of the word, 16 for every word but a
-// packet's last.  The word ends at the beat holding its last valid byte (no
+// TKEEP: word_bytes_i (1..WordBits/8) valid bytes of the word, all of them for
+// every word but a packet's last.  The word ends at the beat holding its last valid byte (no
 // empty beats) and TKEEP marks that beat's valid bytes, a run from byte 0 (the
 // top lane, bit StreamBits/8-1); every other beat has TKEEP all ones.
-module mccp_width_down #(
-  parameter int StreamBits = 128
+module mccp_prim_width_down #(
+  parameter int StreamBits = 128,
+  parameter int WordBits   = 128
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
   input  logic                  word_valid_i,
   output logic                  word_ready_o,
-  input  logic [127:0]          word_data_i,
-  input  logic [4:0]            word_bytes_i,
+  input  logic [WordBits-1:0]   word_data_i,
+  input  logic [$clog2(WordBits/8+1)-1:0] word_bytes_i,
   input  logic                  word_last_i,
   input  logic                  word_err_i,
   output logic                  m_tvalid_o,
@@ -39,18 +41,24 @@ module mccp_width_down #(
   output logic                  m_terr_o
 );
 
+  if (StreamBits < 8 || StreamBits % 8 != 0 || WordBits % StreamBits != 0) begin : g_bad_width
+    $error("mccp_prim_width_down: StreamBits %0d must be whole bytes and divide WordBits %0d",
+           StreamBits, WordBits);
+  end
+
   localparam int BeatBytes = StreamBits / 8;
+  localparam int Bw = $clog2(WordBits / 8 + 1);   // byte count bits
 
   logic          head_v_q, head_last_q, head_err_q;
-  logic [127:0]  head_q;
-  logic [4:0]    head_left_q;     // bytes of head not yet sent (its top beat first)
+  logic [WordBits-1:0] head_q;
+  logic [Bw-1:0] head_left_q;     // bytes of head not yet sent (its top beat first)
   logic          skid_v_q, skid_last_q, skid_err_q;
-  logic [127:0]  skid_q;
-  logic [4:0]    skid_bytes_q;
+  logic [WordBits-1:0] skid_q;
+  logic [Bw-1:0] skid_bytes_q;
   logic          beat_last, fire, pop, refill, push;
 
-  // A full word's 16 bytes end exactly on its last beat; a shorter one earlier.
-  assign beat_last = (head_left_q <= 5'(BeatBytes));
+  // A full word's bytes end exactly on its last beat; a shorter one earlier.
+  assign beat_last = (head_left_q <= Bw'(BeatBytes));
   assign m_tkeep_o = beat_last ? ~({BeatBytes{1'b1}} >> head_left_q)
                                : {BeatBytes{1'b1}};
 
@@ -94,7 +102,7 @@ module mccp_width_down #(
       end else begin
         if (fire) begin
           head_q      <= head_q << StreamBits;
-          head_left_q <= head_left_q - 5'(BeatBytes);
+          head_left_q <= head_left_q - Bw'(BeatBytes);
         end
         if (push) begin
           skid_v_q    <= 1'b1;
@@ -108,7 +116,7 @@ module mccp_width_down #(
   end
 
   assign m_tvalid_o = head_v_q;
-  assign m_tdata_o  = head_q[127 -: StreamBits];
+  assign m_tdata_o  = head_q[WordBits-1 -: StreamBits];
   assign m_tlast_o  = head_last_q && beat_last;
   assign m_terr_o   = head_err_q && beat_last;
 
