@@ -15,7 +15,7 @@
 //   no route inside): two routes on the loop.  (131 MHz at speed 8; as two LUT4 levels,
 //   a third fewer LUTs but 113 MHz.)
 // - With decryption a bit has 6 to 8 pins and z_i, beyond one wide LUT, so the layer is
-//   laid out by hand as two LUT levels: 4-input XORs of table pins (mccp_aes_xor4, one
+//   laid out by hand as two LUT levels: 4-input XORs of table pins (mccp_prim_xor4, one
 //   LUT each; pins of one block RAM first), then one LUT adding those, up to two more
 //   pins and z_i, so z_i (the round-key path) passes one level only.  (Same Fmax as ABC's
 //   mix of wide LUTs, ~120 MHz at speed 8, with 300 LUT4 fewer.)
@@ -55,18 +55,18 @@ module mccp_aes_round_layer #(
             assign addr_o[Bit] = pins[P0] ^ pins[P1] ^ pins[P2] ^ z_i[Bit];
           end else if (P6 == 9'd511) begin : g_one_group
             logic l1;
-            mccp_aes_xor4 u_l1 (
+            mccp_prim_xor4 u_l1 (
               .a_i({pins[P0], pins[P1], pins[P2], pins[P3]}),
               .y_o(l1)
             );
             assign addr_o[Bit] = l1 ^ pins[P4] ^ pins[P5] ^ z_i[Bit];
           end else begin : g_two_groups
             logic l1a, l1b;
-            mccp_aes_xor4 u_l1a (
+            mccp_prim_xor4 u_l1a (
               .a_i({pins[P0], pins[P1], pins[P2], pins[P3]}),
               .y_o(l1a)
             );
-            mccp_aes_xor4 u_l1b (
+            mccp_prim_xor4 u_l1b (
               .a_i({pins[P4], pins[P5], pins[P6], pins[P7]}),
               .y_o(l1b)
             );

@@ -65,13 +65,15 @@ module mccp_core #(
   parameter bit DecryptEnable = 1'b1,
   parameter bit KeyExpand = 1'b1,     // 1: the engine expands key_i; 0: round keys come through rk_*
   parameter int GhashDigitBits = 16,
-  parameter bit TraceEnable = 1'b1
+  parameter bit TraceEnable = 1'b1,
+  // instruction memory address bits (ports: firmware, entry point, trace)
+  localparam int ImemAw = (ImemWords > 1) ? $clog2(ImemWords) : 1
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
   // firmware load (taken while no task runs or starts)
   input  logic         imem_we_i,
-  input  logic [9:0]   imem_addr_i,
+  input  logic [ImemAw-1:0] imem_addr_i,
   input  logic [31:0]  imem_wdata_i,
   // key port (AES engine)
   input  logic         key_valid_i,
@@ -91,7 +93,7 @@ module mccp_core #(
   // task start
   input  logic         start_valid_i,  // held high until start_ready_o (the handshake)
   output logic         start_ready_o,
-  input  logic [9:0]   start_entry_i,
+  input  logic [ImemAw-1:0] start_entry_i,
   input  logic [127:0] start_args_i,
   input  logic         start_empty_i,  // the packet has no input word (e.g. CMAC of an empty message)
   // packet in
@@ -128,7 +130,7 @@ module mccp_core #(
   input  logic         rx_valid_next_hold_i,
   // retire trace
   output logic         trace_valid_o,
-  output logic [9:0]   trace_pc_o,
+  output logic [ImemAw-1:0] trace_pc_o,
   output logic [31:0]  trace_insn_o,
   output logic         trace_we_o,
   output logic         trace_wsreg_o,
@@ -139,8 +141,23 @@ module mccp_core #(
   output logic [127:0] trace_wb_data_o
 );
 
-  localparam int ImemAw = (ImemWords > 1) ? $clog2(ImemWords) : 1;
-  localparam int PreBits = 36;   // predecoded instruction, see "Predecode"
+  // Parameter ranges: a jump target is a 14-bit imm; a task's output byte count
+  // (res_bytes_o) has 16 bits; the GHASH unit takes digits of 1..64 or 128 bits.
+  if (ImemWords < 2 || ImemWords > 16384) begin : g_bad_imem
+    $error("mccp_core: ImemWords %0d out of range 2..16384", ImemWords);
+  end
+  if (InWords < 2 || OutWords < 2 || OutWords > 4095) begin : g_bad_buf
+    $error("mccp_core: InWords %0d / OutWords %0d: at least 2 each, OutWords at most 4095",
+           InWords, OutWords);
+  end
+  if (GhashDigitBits < 1 || (GhashDigitBits > 64 && GhashDigitBits != 128)) begin : g_bad_digits
+    $error("mccp_core: GhashDigitBits %0d must be 1..64 or 128", GhashDigitBits);
+  end
+  // Predecoded instructions (see "Predecode"): of the word being written, of D's
+  // instruction and of X's.  (PreBits from a signal: Yosys takes $bits of a
+  // signal, not of a package's type.)
+  mccp_core_pkg::predecode_t pre_w, pre_d, pre_x_q;
+  localparam int PreBits = $bits(pre_w);
 
   typedef enum logic [1:0] {
     StIdle,   // waiting for a start
@@ -167,7 +184,7 @@ module mccp_core #(
   // dropped like one during a task (the fabric's loader writes only cores
   // that are disabled and idle, so it never meets a start).
   logic        fw_we_q;
-  logic [9:0]  fw_addr_q;
+  logic [ImemAw-1:0] fw_addr_q;
   logic [31:0] fw_wdata_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -192,51 +209,13 @@ module mccp_core #(
   // stored beside the word, so the control signals of the instruction in the IR
   // come straight from flip-flops.  `illegal` is stored inverted so an all-zero
   // entry is a `nop`, like the all-zero word.
-  logic       w_legal, w_done, w_jump, w_jr, w_branch, w_bf, w_rd_va, w_rd_vb, w_wr_vd, w_v_we;
-  logic       w_s_we, w_vld, w_vst, w_ghget, w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec;
-  logic       w_ghinit, w_ghash, w_cnt_c, w_send, w_recv;
-  logic [1:0] w_br_kind, w_nsel;
-  logic [3:0] w_salu_op, w_valu_op;
-  logic [PreBits-1:0] pre_w;
-
   mccp_core_decode u_decode (
-    .insn_i    (fw_wdata_q),
-    .legal_o   (w_legal),
-    .done_o    (w_done),
-    .jump_o    (w_jump),
-    .jr_o      (w_jr),
-    .branch_o  (w_branch),
-    .br_kind_o (w_br_kind),
-    .bf_o      (w_bf),
-    .rd_va_o   (w_rd_va),
-    .rd_vb_o   (w_rd_vb),
-    .wr_vd_o   (w_wr_vd),
-    .v_we_o    (w_v_we),
-    .s_we_o    (w_s_we),
-    .salu_op_o (w_salu_op),
-    .valu_op_o (w_valu_op),
-    .nsel_o    (w_nsel),
-    .vld_o     (w_vld),
-    .vst_o     (w_vst),
-    .ghget_o   (w_ghget),
-    .setw_o    (w_setw),
-    .tagchk_o  (w_tagchk),
-    .aes_o     (w_aes),
-    .aes_x_o   (w_aes_x),
-    .aes_dec_o (w_aes_dec),
-    .ghinit_o  (w_ghinit),
-    .ghash_o   (w_ghash),
-    .cnt_c_o   (w_cnt_c),
-    .send_o    (w_send),
-    .recv_o    (w_recv)
+    .insn_i (fw_wdata_q),
+    .pre_o  (pre_w)
   );
 
-  assign pre_w = {!w_legal, w_done, w_jump, w_jr, w_branch, w_br_kind, w_bf, w_rd_va, w_rd_vb,
-                  w_wr_vd, w_v_we, w_s_we, w_salu_op, w_valu_op, w_nsel, w_vld, w_vst, w_ghget,
-                  w_setw, w_tagchk, w_aes, w_aes_x, w_aes_dec, w_ghinit, w_ghash, w_cnt_c, w_send, w_recv};
-
   logic                img_we_q;
-  logic [9:0]          img_addr_q;
+  logic [ImemAw-1:0]   img_addr_q;
   logic [31+PreBits:0] img_word_q;   // {predecode, word}, as stored
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -252,18 +231,6 @@ module mccp_core #(
       img_word_q <= {pre_w, fw_wdata_q};
     end
   end
-
-  // The instruction in X, predecoded.
-  logic       p_illegal, p_done, p_jump, p_jr, p_branch, p_bf, p_rd_va, p_rd_vb, p_wr_vd, p_v_we;
-  logic       p_s_we, p_vld, p_vst, p_ghget, p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec;
-  logic       p_ghinit, p_ghash, p_cnt_c, p_send, p_recv;
-  logic [1:0] p_br_kind, p_nsel;
-  logic [3:0] p_salu_op, p_valu_op;
-  logic [PreBits-1:0] pre_x_q;
-
-  assign {p_illegal, p_done, p_jump, p_jr, p_branch, p_br_kind, p_bf, p_rd_va, p_rd_vb,
-          p_wr_vd, p_v_we, p_s_we, p_salu_op, p_valu_op, p_nsel, p_vld, p_vst, p_ghget,
-          p_setw, p_tagchk, p_aes, p_aes_x, p_aes_dec, p_ghinit, p_ghash, p_cnt_c, p_send, p_recv} = pre_x_q;
 
   /////////////
   // Engines //
@@ -299,7 +266,7 @@ module mccp_core #(
     .rk_len_i,
     .in_valid_i     (eng_in_valid),
     .in_ready_o     (eng_in_ready),
-    .in_decrypt_i   (p_aes_dec),
+    .in_decrypt_i   (pre_x_q.aes_dec),
     .in_data_i      (eng_in_data),
     .out_valid_o    (eng_out_valid),
     .out_ready_i    (1'b1),
@@ -336,11 +303,10 @@ module mccp_core #(
   // instruction register of the execute stage.  `advance`: X takes D's
   // instruction at the end of this cycle (X issues, or holds nothing).
   logic [31:0]         ir_d, ir_x_q;
-  logic [PreBits-1:0]  pre_d;
   logic [31+PreBits:0] rdata_a, rdata_b;     // {predecode, word}
   logic                d_valid, d_oob, x_valid_q, x_oob_q, redirect_q, prime_q;
   logic [13:0]         pc_d, pc1_x_q;
-  logic [9:0]          pc_x_q;               // for the trace
+  logic [ImemAw-1:0]   pc_x_q;               // for the trace
   logic [13:0]         tgt_q;                // taken branch target
   logic [ImemAw-1:0]   addr_a, fetch_addr, addr_b;
   logic [13:0]         target;
@@ -373,23 +339,14 @@ module mccp_core #(
     .head_oob_o    (d_oob)
   );
 
-  // D's instruction, predecoded
-  logic       d_illegal, d_done, d_jump, d_jr, d_branch, d_bf, d_rd_va, d_rd_vb, d_wr_vd, d_v_we;
-  logic       d_s_we, d_vld, d_vst, d_ghget, d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec;
-  logic       d_ghinit, d_ghash, d_cnt_c, d_send, d_recv;
-  logic [1:0] d_br_kind, d_nsel;
-  logic [3:0] d_salu_op, d_valu_op;
-  assign {d_illegal, d_done, d_jump, d_jr, d_branch, d_br_kind, d_bf, d_rd_va, d_rd_vb,
-          d_wr_vd, d_v_we, d_s_we, d_salu_op, d_valu_op, d_nsel, d_vld, d_vst, d_ghget,
-          d_setw, d_tagchk, d_aes, d_aes_x, d_aes_dec, d_ghinit, d_ghash, d_cnt_c, d_send, d_recv} = pre_d;
-  logic unused_d;   // the rest is used once the instruction is in X
-  assign unused_d = ^{d_jump, d_jr, d_bf, d_v_we, d_s_we, d_setw, d_aes_x, d_aes_dec,
-                      d_br_kind, d_salu_op};
+  logic unused_d;   // D's predecode: the rest is used once the instruction is in X
+  assign unused_d = ^{pre_d.jump, pre_d.jr, pre_d.bf, pre_d.v_we, pre_d.s_we, pre_d.setw, pre_d.aes_x,
+                      pre_d.aes_dec, pre_d.br_kind, pre_d.salu_op};
 
   // Port A: the fetch queue's address (or a firmware write).
-  assign addr_a = host_we ? img_addr_q[ImemAw-1:0] : fetch_addr;
+  assign addr_a = host_we ? img_addr_q : fetch_addr;
   // Port B: the entry point, or the target of the instruction in X.
-  assign addr_b = run ? target[ImemAw-1:0] : ImemAw'(start_entry_i);
+  assign addr_b = run ? target[ImemAw-1:0] : start_entry_i;
 
   mccp_core_imem #(
     .Words(ImemWords),
@@ -404,16 +361,12 @@ module mccp_core #(
     .rdata_b_o (rdata_b)
   );
 
-  if (ImemAw < 10) begin : g_imem_addr_unused
-    logic unused_imem_addr;
-    assign unused_imem_addr = ^img_addr_q[9:ImemAw];
-  end
 
   logic        legal;
   logic [2:0]  ra, ra_d, rb_d, rc_d;
   logic [13:0] imm;
 
-  assign legal = !p_illegal && !x_oob_q;
+  assign legal = !pre_x_q.illegal && !x_oob_q;
   assign ra    = ir_x_q[mccp_isa_pkg::FieldALsb +: 3];
   assign imm   = ir_x_q[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
   assign ra_d  = ir_d[mccp_isa_pkg::FieldALsb +: 3];
@@ -547,7 +500,7 @@ module mccp_core #(
   assign sb = swb_sel_c_q ? swb_data_q : sb_q;
 
   mccp_core_salu u_salu (
-    .op_i   (p_salu_op),
+    .op_i   (pre_x_q.salu_op),
     .sa_i   (sa),
     .sb_i   (sb),
     .imm_i  (imm),
@@ -595,9 +548,9 @@ module mccp_core #(
 
   logic [4:0]  n_d, n_w;
   logic [15:0] keep_q, pad, keept_q;
-  assign n_eff = count(p_nsel, cc_q);
-  assign n_d   = count(d_nsel, d_cc);
-  assign n_w   = count(p_nsel, w_clamp);
+  assign n_eff = count(pre_x_q.nsel, cc_q);
+  assign n_d   = count(pre_d.nsel, d_cc);
+  assign n_w   = count(pre_x_q.nsel, w_clamp);
   // byte_at(n): the first byte first_bytes(n) does not keep (none if n = 16)
   assign pad   = ~keep_q & {1'b1, keep_q[15:1]};
 
@@ -607,14 +560,14 @@ module mccp_core #(
   // held one cycle in X with its final operand.  So the rotator's four
   // layers end in a register and not in the scalar write-back path.
   logic         shift_ok_q, p_shift, d_shift, p_getw, d_getw;
-  assign p_getw  = (p_salu_op == mccp_core_pkg::SOP_VGETW);
-  assign d_getw  = (d_salu_op == mccp_core_pkg::SOP_VGETW);
-  assign p_shift = (p_valu_op == mccp_core_pkg::VOP_SHL) || (p_valu_op == mccp_core_pkg::VOP_SHR) ||
+  assign p_getw  = (pre_x_q.salu_op == mccp_core_pkg::SOP_VGETW);
+  assign d_getw  = (pre_d.salu_op == mccp_core_pkg::SOP_VGETW);
+  assign p_shift = (pre_x_q.valu_op == mccp_core_pkg::VOP_SHL) || (pre_x_q.valu_op == mccp_core_pkg::VOP_SHR) ||
                    p_getw;
 
   mccp_core_rot u_rot (
     .a_i     (opa),
-    .right_i (p_valu_op == mccp_core_pkg::VOP_SHR),
+    .right_i (pre_x_q.valu_op == mccp_core_pkg::VOP_SHR),
     .k_i     (p_getw ? {imm[1:0], 2'b00} : imm[3:0]),
     .y_o     (rot_d)
   );
@@ -624,7 +577,7 @@ module mccp_core #(
   end
 
   mccp_core_valu u_valu (
-    .op_i       (p_valu_op),
+    .op_i       (pre_x_q.valu_op),
     .a_i        (opa),
     .b_i        (opb),
     .s_i        (sb),
@@ -633,7 +586,7 @@ module mccp_core #(
     .keept_i    (keept_q),
     .k_i        (imm[3:0]),
     .rot_i      (rot_q),
-    .ld_i       (p_recv ? rx_data_i : fifo_data),
+    .ld_i       (pre_x_q.recv ? rx_data_i : fifo_data),
     .gh_i       (gh_y),
     .res_o      (valu_res),
     .masked_o   (valu_masked),
@@ -648,21 +601,22 @@ module mccp_core #(
   logic ob_we, ob_release_q, ob_discard_q, ob_space, ob_oversize;
   logic ob_space_next_we, ob_space_next, ob_over_next_we, fifo_valid_next_pop, fifo_valid_next_hold;
 
-  mccp_core_in_fifo #(
+  // The input FIFO: block RAM behind a first-word-fall-through stage; each
+  // word carries the packet's `last`.
+  mccp_prim_fifo_ram #(
+    .Width(129),
     .Depth(InWords)
   ) u_in_fifo (
     .clk_i,
     .rst_ni,
-    .in_valid_i,
-    .in_ready_o,
-    .in_data_i,
-    .in_last_i,
-    .valid_o (fifo_valid),
-    .data_o  (fifo_data),
-    .last_o  (fifo_last),
-    .pop_i   (fifo_pop),
-    .valid_next_pop_o  (fifo_valid_next_pop),
-    .valid_next_hold_o (fifo_valid_next_hold)
+    .wvalid_i (in_valid_i),
+    .wready_o (in_ready_o),
+    .wdata_i  ({in_last_i, in_data_i}),
+    .rvalid_o (fifo_valid),
+    .rdata_o  ({fifo_last, fifo_data}),
+    .pop_i    (fifo_pop),
+    .rvalid_next_pop_o  (fifo_valid_next_pop),
+    .rvalid_next_hold_o (fifo_valid_next_hold)
   );
 
   mccp_core_out_buf #(
@@ -712,43 +666,43 @@ module mccp_core #(
   logic [7:0] done_status, end_status;
 
   // clamp(s[c]) != 0, from a per-register shadow bit (s[c] > 0)
-  assign n_nonzero = (p_nsel == mccp_core_pkg::NSEL_16) || (p_nsel == mccp_core_pkg::NSEL_REG && pos_q);
-  assign aes_bad   = !key_expanded_o || (p_aes_dec && !DecryptEnable);
+  assign n_nonzero = (pre_x_q.nsel == mccp_core_pkg::NSEL_16) || (pre_x_q.nsel == mccp_core_pkg::NSEL_REG && pos_q);
+  assign aes_bad   = !key_expanded_o || (pre_x_q.aes_dec && !DecryptEnable);
   assign flag      = |tag_q;
 
   assign go         = run && x_valid_q && !stall_q && !redirect_q;
-  assign trap_ill   = !legal || (p_aes && aes_bad) || ((p_send || p_recv) && !pair_en_i);
-  assign trap_trunc = p_vld && ended_q;
-  assign trap_over  = p_vst && n_nonzero && ob_oversize;
+  assign trap_ill   = !legal || (pre_x_q.aes && aes_bad) || ((pre_x_q.send || pre_x_q.recv) && !pair_en_i);
+  assign trap_trunc = pre_x_q.vld && ended_q;
+  assign trap_over  = pre_x_q.vst && n_nonzero && ob_oversize;
   assign trap       = go && (trap_ill || trap_trunc || trap_over);
   assign retire     = go && !(trap_ill || trap_trunc || trap_over);
   // abort_i (registered; X is emptied meanwhile, so nothing issues) ends the task like a trap
   assign abort_end  = run && abort_q;
-  assign finish     = trap || (retire && p_done) || abort_end;
+  assign finish     = trap || (retire && pre_x_q.done) || abort_end;
 
-  // The issue of each unit's instructions (retire && p_<unit>), with only the
+  // The issue of each unit's instructions (retire && pre_x_q.<unit>), with only the
   // trap terms that can apply to that unit.
-  assign eng_in_valid = go && legal && p_aes && !aes_bad;
-  assign gh_in_valid  = go && legal && p_ghash;
-  assign gh_h_we      = start_q || (go && legal && p_ghinit);   // H = 0, Y = 0 after a start
-  assign vld_go       = go && legal && p_vld && !ended_q;
-  assign ob_we        = go && legal && p_vst && n_nonzero && !ob_oversize;
-  assign v_issue      = go && legal && p_v_we && !(p_vld && ended_q) && !(p_recv && !pair_en_i);
-  assign tx_push_o    = go && legal && p_send && pair_en_i;
+  assign eng_in_valid = go && legal && pre_x_q.aes && !aes_bad;
+  assign gh_in_valid  = go && legal && pre_x_q.ghash;
+  assign gh_h_we      = start_q || (go && legal && pre_x_q.ghinit);   // H = 0, Y = 0 after a start
+  assign vld_go       = go && legal && pre_x_q.vld && !ended_q;
+  assign ob_we        = go && legal && pre_x_q.vst && n_nonzero && !ob_oversize;
+  assign v_issue      = go && legal && pre_x_q.v_we && !(pre_x_q.vld && ended_q) && !(pre_x_q.recv && !pair_en_i);
+  assign tx_push_o    = go && legal && pre_x_q.send && pair_en_i;
   assign tx_data_o    = opa;
-  assign rx_pop_o     = go && legal && p_recv && pair_en_i;
-  assign s_issue      = go && legal && p_s_we;
-  assign tag_issue    = go && legal && p_tagchk;
+  assign rx_pop_o     = go && legal && pre_x_q.recv && pair_en_i;
+  assign s_issue      = go && legal && pre_x_q.s_we;
+  assign tag_issue    = go && legal && pre_x_q.tagchk;
 
   // What X's instruction does if it issues now (the advance case with X valid).
   logic i_aes, i_ghash, i_pop, i_ob_we, i_s_we, i_send, i_recv;
-  assign i_aes   = x_valid_q && legal && p_aes && !aes_bad;
-  assign i_ghash = x_valid_q && legal && p_ghash;
-  assign i_pop   = x_valid_q && legal && p_vld && !ended_q;
-  assign i_ob_we = x_valid_q && legal && p_vst && n_nonzero && !ob_oversize;
-  assign i_s_we  = x_valid_q && legal && p_s_we;
-  assign i_send  = x_valid_q && legal && p_send && pair_en_i;
-  assign i_recv  = x_valid_q && legal && p_recv && pair_en_i;
+  assign i_aes   = x_valid_q && legal && pre_x_q.aes && !aes_bad;
+  assign i_ghash = x_valid_q && legal && pre_x_q.ghash;
+  assign i_pop   = x_valid_q && legal && pre_x_q.vld && !ended_q;
+  assign i_ob_we = x_valid_q && legal && pre_x_q.vst && n_nonzero && !ob_oversize;
+  assign i_s_we  = x_valid_q && legal && pre_x_q.s_we;
+  assign i_send  = x_valid_q && legal && pre_x_q.send && pair_en_i;
+  assign i_recv  = x_valid_q && legal && pre_x_q.recv && pair_en_i;
 
   // The units next cycle, if X advances (a) or holds (h).  A block the engine
   // accepts now cannot finish next cycle, so eng_out_next holds in both.
@@ -775,41 +729,41 @@ module mccp_core #(
   assign m_h       = {eng_m_a_q, eng_m_b_q, eng_m_c_q};
 
   logic stall_a, stall_h, nz_a, nz_h;
-  assign nz_a = (d_nsel == mccp_core_pkg::NSEL_16) || (d_nsel == mccp_core_pkg::NSEL_REG && d_pos);
-  assign nz_h = (p_nsel == mccp_core_pkg::NSEL_16) ||
-                (p_nsel == mccp_core_pkg::NSEL_REG && (cnt_stale_c_q ? w_pos : pos_q));
+  assign nz_a = (pre_d.nsel == mccp_core_pkg::NSEL_16) || (pre_d.nsel == mccp_core_pkg::NSEL_REG && d_pos);
+  assign nz_h = (pre_x_q.nsel == mccp_core_pkg::NSEL_16) ||
+                (pre_x_q.nsel == mccp_core_pkg::NSEL_REG && (cnt_stale_c_q ? w_pos : pos_q));
 
-  assign d_shift = (d_valu_op == mccp_core_pkg::VOP_SHL) || (d_valu_op == mccp_core_pkg::VOP_SHR) ||
+  assign d_shift = (pre_d.valu_op == mccp_core_pkg::VOP_SHL) || (pre_d.valu_op == mccp_core_pkg::VOP_SHR) ||
                    d_getw;
-  assign stall_a = d_valid && !d_illegal && !d_oob && (
+  assign stall_a = d_valid && !pre_d.illegal && !d_oob && (
                      d_shift ||
-                     (d_rd_va && pend_a && m_a[1] && !(d_aes && eng_out_next)) ||
-                     (d_rd_vb && pend_a && m_a[0]) ||
-                     (d_wr_vd && pend_a && m_a[2]) ||
-                     (d_cnt_c && i_s_we && ra == rc_d) ||
-                     (d_branch && i_s_we && (ra == rb_d || ra == rc_d)) ||
-                     (d_tagchk && i_s_we && ra == ra_d) ||
-                     (d_aes && key_expanded_o && !eng_rdy_a) ||
-                     (d_ghash && !gh_rdy_a) ||
-                     ((d_ghinit || d_ghget) && gh_busy_a) ||
-                     (d_vld && !ended_a && !fifo_a) ||
-                     (d_vst && nz_a && !over_a && !space_a) ||
-                     (d_send && pair_en_i && !tx_a) ||
-                     (d_recv && pair_en_i && !rx_a) ||
-                     (d_done && (pend_a || gh_busy_a)));
+                     (pre_d.rd_va && pend_a && m_a[1] && !(pre_d.aes && eng_out_next)) ||
+                     (pre_d.rd_vb && pend_a && m_a[0]) ||
+                     (pre_d.wr_vd && pend_a && m_a[2]) ||
+                     (pre_d.cnt_c && i_s_we && ra == rc_d) ||
+                     (pre_d.branch && i_s_we && (ra == rb_d || ra == rc_d)) ||
+                     (pre_d.tagchk && i_s_we && ra == ra_d) ||
+                     (pre_d.aes && key_expanded_o && !eng_rdy_a) ||
+                     (pre_d.ghash && !gh_rdy_a) ||
+                     ((pre_d.ghinit || pre_d.ghget) && gh_busy_a) ||
+                     (pre_d.vld && !ended_a && !fifo_a) ||
+                     (pre_d.vst && nz_a && !over_a && !space_a) ||
+                     (pre_d.send && pair_en_i && !tx_a) ||
+                     (pre_d.recv && pair_en_i && !rx_a) ||
+                     (pre_d.done && (pend_a || gh_busy_a)));
   assign stall_h = x_valid_q && legal && (
                      (p_shift && (eng_sel_b != '0)) ||
-                     (p_rd_va && pend_h && m_h[1] && !(p_aes && eng_out_next)) ||
-                     (p_rd_vb && pend_h && m_h[0]) ||
-                     (p_wr_vd && pend_h && m_h[2]) ||
-                     (p_aes && key_expanded_o && !eng_rdy_h) ||
-                     (p_ghash && !gh_rdy_h) ||
-                     ((p_ghinit || p_ghget) && gh_busy_h) ||
-                     (p_vld && !ended_q && !fifo_h) ||
-                     (p_vst && nz_h && !ob_oversize && !ob_space_next) ||
-                     (p_send && pair_en_i && !tx_space_next_hold_i) ||
-                     (p_recv && pair_en_i && !rx_valid_next_hold_i) ||
-                     (p_done && (pend_h || gh_busy_h)));
+                     (pre_x_q.rd_va && pend_h && m_h[1] && !(pre_x_q.aes && eng_out_next)) ||
+                     (pre_x_q.rd_vb && pend_h && m_h[0]) ||
+                     (pre_x_q.wr_vd && pend_h && m_h[2]) ||
+                     (pre_x_q.aes && key_expanded_o && !eng_rdy_h) ||
+                     (pre_x_q.ghash && !gh_rdy_h) ||
+                     ((pre_x_q.ghinit || pre_x_q.ghget) && gh_busy_h) ||
+                     (pre_x_q.vld && !ended_q && !fifo_h) ||
+                     (pre_x_q.vst && nz_h && !ob_oversize && !ob_space_next) ||
+                     (pre_x_q.send && pair_en_i && !tx_space_next_hold_i) ||
+                     (pre_x_q.recv && pair_en_i && !rx_valid_next_hold_i) ||
+                     (pre_x_q.done && (pend_h || gh_busy_h)));
   assign stall_d = advance ? stall_a : stall_h;
 
 `ifndef SYNTHESIS
@@ -817,20 +771,20 @@ module mccp_core #(
   logic stall_now;
   assign stall_now = legal && (
                        (p_shift && !shift_ok_q) ||
-                       (p_rd_va && pend_q && eng_m_b_q && !(p_aes && eng_out_valid)) ||
-                       (p_rd_vb && pend_q && eng_m_c_q) ||
-                       (p_wr_vd && pend_q && eng_m_a_q) ||
-                       (p_cnt_c && cnt_stale_c_q) ||
-                       (p_branch && br_stale_q) ||
-                       (p_tagchk && cnt_stale_a_q) ||
-                       (p_aes && key_expanded_o && !eng_in_ready) ||
-                       (p_ghash && !gh_in_ready) ||
-                       ((p_ghinit || p_ghget) && gh_busy) ||
-                       (p_vld && !ended_q && !fifo_valid) ||
-                       (p_vst && n_nonzero && !ob_oversize && !ob_space) ||
-                       (p_send && pair_en_i && !tx_space_i) ||
-                       (p_recv && pair_en_i && !rx_valid_i) ||
-                       (p_done && (pend_q || gh_busy)));
+                       (pre_x_q.rd_va && pend_q && eng_m_b_q && !(pre_x_q.aes && eng_out_valid)) ||
+                       (pre_x_q.rd_vb && pend_q && eng_m_c_q) ||
+                       (pre_x_q.wr_vd && pend_q && eng_m_a_q) ||
+                       (pre_x_q.cnt_c && cnt_stale_c_q) ||
+                       (pre_x_q.branch && br_stale_q) ||
+                       (pre_x_q.tagchk && cnt_stale_a_q) ||
+                       (pre_x_q.aes && key_expanded_o && !eng_in_ready) ||
+                       (pre_x_q.ghash && !gh_in_ready) ||
+                       ((pre_x_q.ghinit || pre_x_q.ghget) && gh_busy) ||
+                       (pre_x_q.vld && !ended_q && !fifo_valid) ||
+                       (pre_x_q.vst && n_nonzero && !ob_oversize && !ob_space) ||
+                       (pre_x_q.send && pair_en_i && !tx_space_i) ||
+                       (pre_x_q.recv && pair_en_i && !rx_valid_i) ||
+                       (pre_x_q.done && (pend_q || gh_busy)));
   always_ff @(posedge clk_i) begin
     if (run && x_valid_q && !redirect_q && (stall_q != stall_now)) begin
       $fatal(1, "mccp_core: issue decided a cycle ahead (stall %0d) differs from the rules (stall %0d) at pc %0d",
@@ -843,15 +797,15 @@ module mccp_core #(
 `endif
 
   always_comb begin
-    unique case (p_br_kind)
+    unique case (pre_x_q.br_kind)
       mccp_core_pkg::BR_EQ: cond = eq;
       mccp_core_pkg::BR_NE: cond = !eq;
       mccp_core_pkg::BR_LT: cond = lt;
       default:              cond = !lt;
     endcase
   end
-  assign taken  = retire && (p_jump || p_jr || (p_branch && cond) || (p_bf && flag));
-  assign target = p_jr ? sa[13:0] : imm;
+  assign taken  = retire && (pre_x_q.jump || pre_x_q.jr || (pre_x_q.branch && cond) || (pre_x_q.bf && flag));
+  assign target = pre_x_q.jr ? sa[13:0] : imm;
 
   // imm < 8 (the defined codes), written without a comparison (carry chain)
   assign done_status = (imm[7:3] == '0) ? imm[7:0] : mccp_isa_pkg::STATUS_BAD_PARAM;
@@ -919,7 +873,7 @@ module mccp_core #(
   // register will be ra if an aes* issues now, else stays.  Each candidate is
   // compared on its own and the result picked by the late issue signals.
   logic [2:0] wb_m_d, eng_m_d;
-  assign words_d = p_setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
+  assign words_d = pre_x_q.setw ? (4'b0001 << imm[1:0]) : 4'b1111;  // bit w = word w
   assign wb_m_d  = {ra == ra_d, ra == rb_d, ra == rc_d};
   assign eng_m_d = advance ? m_a : m_h;
 
@@ -1055,7 +1009,7 @@ module mccp_core #(
         pre_x_q <= pre_d;
         ir_x_q  <= ir_d;
         x_oob_q <= d_oob;
-        pc_x_q  <= pc_d[9:0];
+        pc_x_q  <= pc_d[ImemAw-1:0];
         pc1_x_q <= pc_d + 14'd1;
       end
       if (go) begin
@@ -1110,7 +1064,7 @@ module mccp_core #(
   assign busy_o       = (state_q != StIdle) || eng_busy || gh_busy || pend_q;
 
   logic unused;
-  assign unused = ^{eng_out_error, imm[13:8], p_aes_x};   // aesx: its valu_op (XOR) forms va ^ vb
+  assign unused = ^{eng_out_error, imm[13:8], pre_x_q.aes_x};   // aesx: its valu_op (XOR) forms va ^ vb
 
   ///////////
   // Trace //
@@ -1118,7 +1072,7 @@ module mccp_core #(
 
   if (TraceEnable) begin : g_trace
     logic         valid_q, wb_valid_q;
-    logic [9:0]   pc_tq;
+    logic [ImemAw-1:0] pc_tq;
     logic [31:0]  insn_q;
     logic [2:0]   wb_reg_q;
     logic [127:0] wb_data_q;
@@ -1135,8 +1089,8 @@ module mccp_core #(
         wb_reg_q      <= '0;
       end else begin
         valid_q       <= retire;
-        trace_we_q    <= retire && (p_v_we || p_s_we);
-        trace_wsreg_q <= p_s_we;
+        trace_we_q    <= retire && (pre_x_q.v_we || pre_x_q.s_we);
+        trace_wsreg_q <= pre_x_q.s_we;
         trace_wreg_q  <= ra;
         pc_tq         <= pc_x_q;
         insn_q        <= ir_x_q;

@@ -2,41 +2,14 @@
 //
 // Instruction decoder of the MCCP core (purely combinational).
 //
-// A word is defined (legal_o) exactly when mccp.isa.Isa.decode accepts it:
+// A word is defined (pre_o.illegal low) exactly when mccp.isa.Isa.decode accepts it:
 // the opcode exists, every bit outside the instruction's operand fields is
 // zero, and every operand fits its kind -- register fields (4 bits wide) name
 // r0..r7 (MSB zero) and the narrow immediates leave the upper bits of the
 // 14-bit imm field zero (status 8, shamt 5, nbytes 4, widx 2 bits).
 module mccp_core_decode (
-  input  logic [31:0] insn_i,
-  output logic       legal_o,
-  output logic       done_o,
-  output logic       jump_o,
-  output logic       jr_o,
-  output logic       branch_o,
-  output logic [1:0] br_kind_o,
-  output logic       bf_o,
-  output logic       rd_va_o,
-  output logic       rd_vb_o,
-  output logic       wr_vd_o,
-  output logic       v_we_o,
-  output logic       s_we_o,
-  output logic [3:0] salu_op_o,
-  output logic [3:0] valu_op_o,
-  output logic [1:0] nsel_o,
-  output logic       vld_o,
-  output logic       vst_o,
-  output logic       ghget_o,
-  output logic       setw_o,
-  output logic       tagchk_o,
-  output logic       aes_o,
-  output logic       aes_x_o,
-  output logic       aes_dec_o,
-  output logic       ghinit_o,
-  output logic       ghash_o,
-  output logic       cnt_c_o,   // takes a byte count from s[c] (vmask, vpad, vstn)
-  output logic       send_o,    // vsend
-  output logic       recv_o     // vrecv
+  input  logic [31:0]               insn_i,
+  output mccp_core_pkg::predecode_t pre_o
 );
 
   logic [5:0]  op;            // an mccp_isa_pkg::opcode_e value (a plain vector: Icarus 11 crashes on the enum here)
@@ -53,34 +26,7 @@ module mccp_core_decode (
   assign imm = insn_i[mccp_isa_pkg::FieldImmMsb:mccp_isa_pkg::FieldImmLsb];
 
   always_comb begin
-    legal_o = '0;
-    done_o = '0;
-    jump_o = '0;
-    jr_o = '0;
-    branch_o = '0;
-    bf_o = '0;
-    rd_va_o = '0;
-    rd_vb_o = '0;
-    wr_vd_o = '0;
-    v_we_o = '0;
-    s_we_o = '0;
-    vld_o = '0;
-    vst_o = '0;
-    ghget_o = '0;
-    setw_o = '0;
-    tagchk_o = '0;
-    aes_o = '0;
-    aes_x_o = '0;
-    aes_dec_o = '0;
-    ghinit_o = '0;
-    ghash_o = '0;
-    cnt_c_o = '0;
-    send_o = '0;
-    recv_o = '0;
-    salu_op_o = mccp_core_pkg::SOP_LI;
-    valu_op_o = mccp_core_pkg::VOP_MASK;
-    nsel_o    = mccp_core_pkg::NSEL_REG;
-    br_kind_o = mccp_core_pkg::BR_EQ;
+    pre_o    = '0;   // nop; the selects' first values (SOP_LI, VOP_MASK, NSEL_REG, BR_EQ)
     known    = 1'b1;
     use_a    = 1'b0;
     use_b    = 1'b0;
@@ -89,192 +35,192 @@ module mccp_core_decode (
     unique case (op)
       mccp_isa_pkg::OP_NOP: ;
       mccp_isa_pkg::OP_DONE: begin
-        done_o = 1'b1;
+        pre_o.done = 1'b1;
         imm_bits   = 4'd8;
       end
       mccp_isa_pkg::OP_JMP: begin
-        jump_o = 1'b1;
+        pre_o.jump = 1'b1;
         imm_bits   = 4'd14;
       end
       mccp_isa_pkg::OP_JAL: begin
-        jump_o    = 1'b1;
-        s_we_o    = 1'b1;
-        salu_op_o = mccp_core_pkg::SOP_LINK;
+        pre_o.jump    = 1'b1;
+        pre_o.s_we    = 1'b1;
+        pre_o.salu_op = mccp_core_pkg::SOP_LINK;
         use_a         = 1'b1;
         imm_bits      = 4'd14;
       end
       mccp_isa_pkg::OP_JR: begin
-        jr_o = 1'b1;
+        pre_o.jr = 1'b1;
         use_b    = 1'b1;
       end
       mccp_isa_pkg::OP_BEQ, mccp_isa_pkg::OP_BNE, mccp_isa_pkg::OP_BLT, mccp_isa_pkg::OP_BGE: begin
-        branch_o  = 1'b1;
-        br_kind_o = (op == mccp_isa_pkg::OP_BEQ) ? mccp_core_pkg::BR_EQ : (op == mccp_isa_pkg::OP_BNE) ? mccp_core_pkg::BR_NE :
+        pre_o.branch  = 1'b1;
+        pre_o.br_kind = (op == mccp_isa_pkg::OP_BEQ) ? mccp_core_pkg::BR_EQ : (op == mccp_isa_pkg::OP_BNE) ? mccp_core_pkg::BR_NE :
                         (op == mccp_isa_pkg::OP_BLT) ? mccp_core_pkg::BR_LT : mccp_core_pkg::BR_GE;
         use_b         = 1'b1;
         use_c         = 1'b1;
         imm_bits      = 4'd14;
       end
       mccp_isa_pkg::OP_BF: begin
-        bf_o = 1'b1;
+        pre_o.bf = 1'b1;
         imm_bits = 4'd14;
       end
       mccp_isa_pkg::OP_LI: begin
-        s_we_o    = 1'b1;
-        salu_op_o = mccp_core_pkg::SOP_LI;
+        pre_o.s_we    = 1'b1;
+        pre_o.salu_op = mccp_core_pkg::SOP_LI;
         use_a         = 1'b1;
         imm_bits      = 4'd14;
       end
       mccp_isa_pkg::OP_ADDI, mccp_isa_pkg::OP_ANDI, mccp_isa_pkg::OP_ORI: begin
-        s_we_o    = 1'b1;
-        salu_op_o = (op == mccp_isa_pkg::OP_ADDI) ? mccp_core_pkg::SOP_ADDI : (op == mccp_isa_pkg::OP_ANDI) ? mccp_core_pkg::SOP_ANDI : mccp_core_pkg::SOP_ORI;
+        pre_o.s_we    = 1'b1;
+        pre_o.salu_op = (op == mccp_isa_pkg::OP_ADDI) ? mccp_core_pkg::SOP_ADDI : (op == mccp_isa_pkg::OP_ANDI) ? mccp_core_pkg::SOP_ANDI : mccp_core_pkg::SOP_ORI;
         use_a         = 1'b1;
         use_b         = 1'b1;
         imm_bits      = 4'd14;
       end
       mccp_isa_pkg::OP_ADD, mccp_isa_pkg::OP_SUB, mccp_isa_pkg::OP_AND, mccp_isa_pkg::OP_OR: begin
-        s_we_o    = 1'b1;
-        salu_op_o = (op == mccp_isa_pkg::OP_ADD) ? mccp_core_pkg::SOP_ADD : (op == mccp_isa_pkg::OP_SUB) ? mccp_core_pkg::SOP_SUB :
+        pre_o.s_we    = 1'b1;
+        pre_o.salu_op = (op == mccp_isa_pkg::OP_ADD) ? mccp_core_pkg::SOP_ADD : (op == mccp_isa_pkg::OP_SUB) ? mccp_core_pkg::SOP_SUB :
                         (op == mccp_isa_pkg::OP_AND) ? mccp_core_pkg::SOP_AND : mccp_core_pkg::SOP_OR;
         use_a         = 1'b1;
         use_b         = 1'b1;
         use_c         = 1'b1;
       end
       mccp_isa_pkg::OP_SHLI, mccp_isa_pkg::OP_SHRI: begin
-        s_we_o    = 1'b1;
-        salu_op_o = (op == mccp_isa_pkg::OP_SHLI) ? mccp_core_pkg::SOP_SHLI : mccp_core_pkg::SOP_SHRI;
+        pre_o.s_we    = 1'b1;
+        pre_o.salu_op = (op == mccp_isa_pkg::OP_SHLI) ? mccp_core_pkg::SOP_SHLI : mccp_core_pkg::SOP_SHRI;
         use_a         = 1'b1;
         use_b         = 1'b1;
         imm_bits      = 4'd5;
       end
       mccp_isa_pkg::OP_VGETW: begin
-        s_we_o    = 1'b1;
-        salu_op_o = mccp_core_pkg::SOP_VGETW;
-        rd_va_o   = 1'b1;
+        pre_o.s_we    = 1'b1;
+        pre_o.salu_op = mccp_core_pkg::SOP_VGETW;
+        pre_o.rd_va   = 1'b1;
         use_a         = 1'b1;
         use_b         = 1'b1;
         imm_bits      = 4'd2;
       end
       mccp_isa_pkg::OP_VLD: begin
-        valu_op_o = mccp_core_pkg::VOP_LD;
-        vld_o   = 1'b1;
-        wr_vd_o = 1'b1;
-        v_we_o  = 1'b1;
+        pre_o.valu_op = mccp_core_pkg::VOP_LD;
+        pre_o.vld   = 1'b1;
+        pre_o.wr_vd = 1'b1;
+        pre_o.v_we  = 1'b1;
         use_a       = 1'b1;
       end
       mccp_isa_pkg::OP_VST: begin
-        vst_o   = 1'b1;
-        rd_va_o = 1'b1;
-        nsel_o  = mccp_core_pkg::NSEL_16;
+        pre_o.vst   = 1'b1;
+        pre_o.rd_va = 1'b1;
+        pre_o.nsel  = mccp_core_pkg::NSEL_16;
         use_b       = 1'b1;
       end
       mccp_isa_pkg::OP_VSTN: begin
-        cnt_c_o = 1'b1;
-        vst_o   = 1'b1;
-        rd_va_o = 1'b1;
+        pre_o.cnt_c = 1'b1;
+        pre_o.vst   = 1'b1;
+        pre_o.rd_va = 1'b1;
         use_b       = 1'b1;
         use_c       = 1'b1;
       end
       mccp_isa_pkg::OP_VMOV, mccp_isa_pkg::OP_VZERO: begin
-        wr_vd_o = 1'b1;
-        v_we_o  = 1'b1;
-        rd_va_o = (op == mccp_isa_pkg::OP_VMOV);
-        nsel_o  = (op == mccp_isa_pkg::OP_VMOV) ? mccp_core_pkg::NSEL_16 : mccp_core_pkg::NSEL_0;
+        pre_o.wr_vd = 1'b1;
+        pre_o.v_we  = 1'b1;
+        pre_o.rd_va = (op == mccp_isa_pkg::OP_VMOV);
+        pre_o.nsel  = (op == mccp_isa_pkg::OP_VMOV) ? mccp_core_pkg::NSEL_16 : mccp_core_pkg::NSEL_0;
         use_a       = 1'b1;
         use_b       = (op == mccp_isa_pkg::OP_VMOV);
       end
       mccp_isa_pkg::OP_VXOR, mccp_isa_pkg::OP_VAND, mccp_isa_pkg::OP_VOR: begin
-        wr_vd_o   = 1'b1;
-        v_we_o    = 1'b1;
-        rd_va_o   = 1'b1;
-        rd_vb_o   = 1'b1;
-        valu_op_o = (op == mccp_isa_pkg::OP_VXOR) ? mccp_core_pkg::VOP_XOR : (op == mccp_isa_pkg::OP_VAND) ? mccp_core_pkg::VOP_AND : mccp_core_pkg::VOP_OR;
+        pre_o.wr_vd   = 1'b1;
+        pre_o.v_we    = 1'b1;
+        pre_o.rd_va   = 1'b1;
+        pre_o.rd_vb   = 1'b1;
+        pre_o.valu_op = (op == mccp_isa_pkg::OP_VXOR) ? mccp_core_pkg::VOP_XOR : (op == mccp_isa_pkg::OP_VAND) ? mccp_core_pkg::VOP_AND : mccp_core_pkg::VOP_OR;
         use_a         = 1'b1;
         use_b         = 1'b1;
         use_c         = 1'b1;
       end
       mccp_isa_pkg::OP_VMASK, mccp_isa_pkg::OP_VPAD: begin
-        cnt_c_o   = 1'b1;
-        wr_vd_o   = 1'b1;
-        v_we_o    = 1'b1;
-        rd_va_o   = 1'b1;
-        valu_op_o = (op == mccp_isa_pkg::OP_VMASK) ? mccp_core_pkg::VOP_MASK : mccp_core_pkg::VOP_PAD;
+        pre_o.cnt_c   = 1'b1;
+        pre_o.wr_vd   = 1'b1;
+        pre_o.v_we    = 1'b1;
+        pre_o.rd_va   = 1'b1;
+        pre_o.valu_op = (op == mccp_isa_pkg::OP_VMASK) ? mccp_core_pkg::VOP_MASK : mccp_core_pkg::VOP_PAD;
         use_a         = 1'b1;
         use_b         = 1'b1;
         use_c         = 1'b1;
       end
       mccp_isa_pkg::OP_VINC, mccp_isa_pkg::OP_VDBL: begin
-        wr_vd_o   = 1'b1;
-        v_we_o    = 1'b1;
-        rd_va_o   = 1'b1;
-        valu_op_o = (op == mccp_isa_pkg::OP_VINC) ? mccp_core_pkg::VOP_INC : mccp_core_pkg::VOP_DBL;
+        pre_o.wr_vd   = 1'b1;
+        pre_o.v_we    = 1'b1;
+        pre_o.rd_va   = 1'b1;
+        pre_o.valu_op = (op == mccp_isa_pkg::OP_VINC) ? mccp_core_pkg::VOP_INC : mccp_core_pkg::VOP_DBL;
         use_a         = 1'b1;
         use_b         = 1'b1;
       end
       mccp_isa_pkg::OP_VSETW: begin
         // Reads v[a] architecturally; the RTL writes one word of it instead.
-        wr_vd_o   = 1'b1;
-        v_we_o    = 1'b1;
-        setw_o    = 1'b1;
-        valu_op_o = mccp_core_pkg::VOP_SETW;
+        pre_o.wr_vd   = 1'b1;
+        pre_o.v_we    = 1'b1;
+        pre_o.setw    = 1'b1;
+        pre_o.valu_op = mccp_core_pkg::VOP_SETW;
         use_a         = 1'b1;
         use_c         = 1'b1;
         imm_bits      = 4'd2;
       end
       mccp_isa_pkg::OP_VSHLB, mccp_isa_pkg::OP_VSHRB: begin
-        wr_vd_o   = 1'b1;
-        v_we_o    = 1'b1;
-        rd_va_o   = 1'b1;
-        valu_op_o = (op == mccp_isa_pkg::OP_VSHLB) ? mccp_core_pkg::VOP_SHL : mccp_core_pkg::VOP_SHR;
+        pre_o.wr_vd   = 1'b1;
+        pre_o.v_we    = 1'b1;
+        pre_o.rd_va   = 1'b1;
+        pre_o.valu_op = (op == mccp_isa_pkg::OP_VSHLB) ? mccp_core_pkg::VOP_SHL : mccp_core_pkg::VOP_SHR;
         use_a         = 1'b1;
         use_b         = 1'b1;
         imm_bits      = 4'd4;
       end
       mccp_isa_pkg::OP_TAGCHK: begin
-        tagchk_o = 1'b1;
-        rd_va_o  = 1'b1;
-        rd_vb_o  = 1'b1;
+        pre_o.tagchk = 1'b1;
+        pre_o.rd_va  = 1'b1;
+        pre_o.rd_vb  = 1'b1;
         use_a        = 1'b1;
         use_b        = 1'b1;
         use_c        = 1'b1;
       end
       mccp_isa_pkg::OP_AES, mccp_isa_pkg::OP_AESX, mccp_isa_pkg::OP_AESD: begin
-        aes_o     = 1'b1;
-        aes_x_o   = (op == mccp_isa_pkg::OP_AESX);
-        aes_dec_o = (op == mccp_isa_pkg::OP_AESD);
+        pre_o.aes     = 1'b1;
+        pre_o.aes_x   = (op == mccp_isa_pkg::OP_AESX);
+        pre_o.aes_dec = (op == mccp_isa_pkg::OP_AESD);
         // the engine takes the vector ALU's logic unit: va ^ vb (aesx), va (aes, aesd: MASK)
-        if (op == mccp_isa_pkg::OP_AESX) valu_op_o = mccp_core_pkg::VOP_XOR;
-        wr_vd_o   = 1'b1;
-        rd_va_o   = 1'b1;
-        rd_vb_o   = (op == mccp_isa_pkg::OP_AESX);
+        if (op == mccp_isa_pkg::OP_AESX) pre_o.valu_op = mccp_core_pkg::VOP_XOR;
+        pre_o.wr_vd   = 1'b1;
+        pre_o.rd_va   = 1'b1;
+        pre_o.rd_vb   = (op == mccp_isa_pkg::OP_AESX);
         use_a         = 1'b1;
         use_b         = 1'b1;
         use_c         = (op == mccp_isa_pkg::OP_AESX);
       end
       mccp_isa_pkg::OP_GHINIT, mccp_isa_pkg::OP_GHASH: begin
-        ghinit_o = (op == mccp_isa_pkg::OP_GHINIT);
-        ghash_o  = (op == mccp_isa_pkg::OP_GHASH);
-        rd_va_o  = 1'b1;
+        pre_o.ghinit = (op == mccp_isa_pkg::OP_GHINIT);
+        pre_o.ghash  = (op == mccp_isa_pkg::OP_GHASH);
+        pre_o.rd_va  = 1'b1;
         use_b        = 1'b1;
       end
       mccp_isa_pkg::OP_GHGET: begin
-        valu_op_o = mccp_core_pkg::VOP_GH;
-        ghget_o = 1'b1;
-        wr_vd_o = 1'b1;
-        v_we_o  = 1'b1;
+        pre_o.valu_op = mccp_core_pkg::VOP_GH;
+        pre_o.ghget = 1'b1;
+        pre_o.wr_vd = 1'b1;
+        pre_o.v_we  = 1'b1;
         use_a       = 1'b1;
       end
       mccp_isa_pkg::OP_VSEND: begin
-        send_o  = 1'b1;
-        rd_va_o = 1'b1;
+        pre_o.send  = 1'b1;
+        pre_o.rd_va = 1'b1;
         use_b       = 1'b1;
       end
       mccp_isa_pkg::OP_VRECV: begin
         // the queue's head enters through the vld path (VOP_LD)
-        valu_op_o = mccp_core_pkg::VOP_LD;
-        recv_o  = 1'b1;
-        wr_vd_o = 1'b1;
-        v_we_o  = 1'b1;
+        pre_o.valu_op = mccp_core_pkg::VOP_LD;
+        pre_o.recv  = 1'b1;
+        pre_o.wr_vd = 1'b1;
+        pre_o.v_we  = 1'b1;
         use_a       = 1'b1;
       end
       default: known = 1'b0;
@@ -291,7 +237,7 @@ module mccp_core_decode (
       4'd2:    imm_ok = (imm[13:2] == '0);
       default: imm_ok = (imm == '0);
     endcase
-    legal_o = known && fields_ok && imm_ok;
+    pre_o.illegal = !(known && fields_ok && imm_ok);
   end
 
 endmodule

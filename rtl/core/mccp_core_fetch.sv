@@ -28,7 +28,7 @@ module mccp_core_fetch #(
   input  logic             rst_ni,
   input  logic             run_i,          // a task runs
   input  logic             start_i,
-  input  logic [9:0]       start_entry_i,
+  input  logic [Aw-1:0]    start_entry_i,
   input  logic             redirect_i,
   input  logic [13:0]      tgt_i,
   input  logic [Width-1:0] entry_word_i,   // port B's word: the entry or the target
@@ -46,6 +46,8 @@ module mccp_core_fetch #(
   localparam int E = Width + 14;   // entry: {pc, word}
 
   // Entries 0 (head) .. 2; v_q is a thermometer (v_q[i] = entry i holds a word).
+  // A shifting queue, not mccp_prim_fifo_flop: the head is always entry 0, so
+  // D reads a register with no read multiplexer, and a pop only shifts.
   logic [2:0][E-1:0] q_q, q_d;
   logic [2:0]        v_q, v_pop, v_d;
   logic              infl_q;       // port A's word of the last edge counts (arrives now)

@@ -32,51 +32,43 @@ module mccp_core_link #(
   output logic         rx_valid_next_hold_o  // ... if it does not
 );
 
-  localparam int Aw = (Depth > 1) ? $clog2(Depth) : 1;
   localparam int Cw = $clog2(Depth + 1);
 
-  // Flip-flops, not LUT RAM: a 16-deep DPR16X4 per 4 bits would take 192 LUT
-  // places; flip-flops take no LUT at depth 1 (the ISA's) and a 128-bit read
-  // multiplexer at depth 2 or more.
-  (* ram_style = "logic" *) logic [127:0] mem_q [Depth];
-  logic [Aw-1:0] wr_q, rd_q;
+  // The queue itself: flip-flops (no LUT at depth 1, the ISA's; a 128-bit
+  // read multiplexer at depth 2 or more).
   logic [Cw-1:0] count_q;
   logic          push_q, pop_q;   // last cycle's moves, not yet seen by the other side
 
-  always_ff @(posedge clk_i) begin
-    if (push_i) mem_q[wr_q] <= push_data_i;
-  end
-
-  function automatic logic [Aw-1:0] next_ptr(input logic [Aw-1:0] p);
-    next_ptr = (32'(p) == Depth - 1) ? '0 : p + 1'b1;
-  endfunction
+  mccp_prim_fifo_flop #(
+    .Width (128),
+    .Depth (Depth)
+  ) u_fifo (
+    .clk_i,
+    .rst_ni,
+    .clr_i   (clear_i),
+    .push_i,
+    .wdata_i (push_data_i),
+    .pop_i,
+    .rdata_o (rx_data_o),
+    .count_o (count_q)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wr_q    <= '0;
-      rd_q    <= '0;
-      count_q <= '0;
-      push_q  <= 1'b0;
-      pop_q   <= 1'b0;
+      push_q <= 1'b0;
+      pop_q  <= 1'b0;
     end else if (clear_i) begin
-      wr_q    <= '0;
-      rd_q    <= '0;
-      count_q <= '0;
-      push_q  <= 1'b0;
-      pop_q   <= 1'b0;
+      push_q <= 1'b0;
+      pop_q  <= 1'b0;
     end else begin
-      if (push_i) wr_q <= next_ptr(wr_q);
-      if (pop_i)  rd_q <= next_ptr(rd_q);
-      count_q <= count_q + Cw'(push_i) - Cw'(pop_i);
-      push_q  <= push_i;
-      pop_q   <= pop_i;
+      push_q <= push_i;
+      pop_q  <= pop_i;
     end
   end
 
   // The receiver does not see the block pushed last cycle, the sender does
   // not see the place freed last cycle.
   assign rx_valid_o           = count_q > Cw'(push_q);
-  assign rx_data_o            = mem_q[rd_q];
   assign rx_valid_next_hold_o = count_q != '0;
   assign rx_valid_next_pop_o  = 32'(count_q) > 1;
   assign tx_space_o           = 32'(count_q) + 32'(pop_q) < Depth;

@@ -1,6 +1,9 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
 // Output buffer of the MCCP core: holds a packet until its task ends.
+// (Not a generic FIFO: words are written, then released or discarded as a
+// whole, and `last` is written again at release; only its read side is the
+// primitive mccp_prim_fwft.)
 //
 // A circular buffer of Depth words (128 data bits + byte count) with three
 // pointers: write (next word of the running task), commit (end of the
@@ -8,7 +11,7 @@
 // running task and are invisible outside; release_i moves commit to write and
 // marks the task's final word `last`; discard_i moves write back to commit.
 // Released words of earlier packets keep draining through out_* (a block RAM
-// read behind mccp_core_prefetch) while the next task writes.
+// read behind mccp_prim_fwft) while the next task writes.
 //
 //  * space_o: a word may be written (fewer than Depth words held in total,
 //    counting released words not yet taken by the consumer and the word taken
@@ -129,7 +132,7 @@ module mccp_core_out_buf #(
 
   // The read side's next-cycle valid outputs are for the core's input FIFO.
   /* verilator lint_off PINCONNECTEMPTY */
-  mccp_core_prefetch #(
+  mccp_prim_fwft #(
     .Width(134)
   ) u_prefetch (
     .clk_i,

@@ -1,9 +1,10 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Constants shared by the MCCP core's sub-modules: the operation selects the
-// decoder gives the scalar and vector ALUs.  (The decoder's outputs are separate
-// ports, not a packed struct: Icarus 11 cannot elaborate a struct typedef in a package.)  Opcodes and status codes
-// come from the generated mccp_isa_pkg (src/mccp/isa/insns.yml).
+// Types and constants shared by the MCCP core's sub-modules: the predecoded
+// instruction and the operation selects the decoder gives the scalar and vector
+// ALUs.  (A struct from a package: the core is built by Verilator and Yosys only,
+// since Icarus 11 cannot elaborate one; docs/CONVENTIONS.md.)  Opcodes and status
+// codes come from the generated mccp_isa_pkg (src/mccp/isa/insns.yml).
 package mccp_core_pkg;
 
   // Scalar ALU result (writes s[a]).
@@ -53,6 +54,42 @@ package mccp_core_pkg;
     BR_LT,
     BR_GE
   } br_kind_e;
+
+  // An instruction predecoded (mccp_core_decode): stored beside its word in the
+  // instruction memory, so the control signals of the instruction in X come
+  // straight from flip-flops.  `illegal` is stored inverted (legal = 0) so that an
+  // all-zero entry is a `nop`, like the all-zero word.  The selects hold the
+  // values of the enums above.
+  typedef struct packed {
+    logic       illegal;
+    logic       done;
+    logic       jump;      // jmp, jal
+    logic       jr;
+    logic       branch;    // beq, bne, blt, bge
+    logic [1:0] br_kind;   // br_kind_e
+    logic       bf;
+    logic       rd_va;     // reads v[b] (operand a)
+    logic       rd_vb;     // reads v[c] (operand b)
+    logic       wr_vd;     // writes v[a], or waits for it (aes*)
+    logic       v_we;
+    logic       s_we;
+    logic [3:0] salu_op;   // salu_op_e
+    logic [3:0] valu_op;   // valu_op_e
+    logic [1:0] nsel;      // nsel_e
+    logic       vld;
+    logic       vst;
+    logic       ghget;
+    logic       setw;
+    logic       tagchk;
+    logic       aes;
+    logic       aes_x;
+    logic       aes_dec;
+    logic       ghinit;
+    logic       ghash;
+    logic       cnt_c;     // takes a byte count from s[c] (vmask, vpad, vstn)
+    logic       send;      // vsend
+    logic       recv;      // vrecv
+  } predecode_t;
 
 
   // Byte masks from a byte count n = 0..16 (bit 15 - i <-> byte i): the first n

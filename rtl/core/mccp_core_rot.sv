@@ -33,7 +33,7 @@ module mccp_core_rot #(
     assign src                           = layer[Width * j +: Width];
     assign rotated                       = {src[Width-1-Step:0], src[Width-1 -: Step]};
     assign layer[Width * (j + 1) +: Width] = dst;
-    mccp_core_mux2 #(
+    mccp_prim_mux2 #(
       .Width(Width)
     ) u_mux (
       .a_i (src),

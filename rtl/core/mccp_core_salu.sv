@@ -57,8 +57,8 @@ module mccp_core_salu (
   assign opb     = use_imm ? {{18{imm_hi}}, imm_i} : sb_i;
   assign sum     = sa_i + (sub ? ~opb : opb) + 32'(sub);
 
-  // and / or (mccp_core_lu: op 2 = and, 3 = or)
-  mccp_core_lu #(
+  // and / or (mccp_prim_lu: op 2 = and, 3 = or)
+  mccp_prim_lu #(
     .Width(32)
   ) u_lu (
     .op_i ({1'b1, s_or}),
@@ -114,7 +114,7 @@ module mccp_core_salu (
     assign sel_sh[i] = (s_shl && ge[i]) || (s_shr && ge[31 - i]);
   end
 
-  mccp_core_ao22 #(
+  mccp_prim_ao22 #(
     .Width(32)
   ) u_sum_lu (
     .a_i  (sum),
@@ -124,7 +124,7 @@ module mccp_core_salu (
     .y_o  (t_sum_lu)
   );
 
-  mccp_core_ao22 #(
+  mccp_prim_ao22 #(
     .Width(32)
   ) u_sh_word (
     .a_i  (rot),
@@ -134,7 +134,7 @@ module mccp_core_salu (
     .y_o  (t_sh_word)
   );
 
-  mccp_core_ao22 #(
+  mccp_prim_ao22 #(
     .Width(14)
   ) u_imm_link (
     .a_i  (imm_i),

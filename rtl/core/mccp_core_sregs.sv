@@ -134,10 +134,10 @@ module mccp_core_sregs #(
     // args_q[raddr] as two AO22 leaves whose selects decode the address alone
     // (flip-flops in the core), so they do not wait for the written_q[raddr]
     // lookup, which runs beside them and the RAM read; one LUT joins the three
-    // (mccp_core_mux2_or).
+    // (mccp_prim_mux2_or).
     logic       sel_ram;
     logic [3:0] sel_arg;
-    mccp_core_pick8 u_written (
+    mccp_prim_pick8 u_written (
       .v_i (written_q),
       .s_i (raddr[p]),
       .y_o (sel_ram)
@@ -145,7 +145,7 @@ module mccp_core_sregs #(
     for (genvar k = 0; k < 4; k++) begin : g_sel
       assign sel_arg[k] = (raddr[p] == 3'(k));
     end
-    mccp_core_ao22 #(
+    mccp_prim_ao22 #(
       .Width(32)
     ) u_arg01 (
       .a_i  (args_q[0]),
@@ -154,7 +154,7 @@ module mccp_core_sregs #(
       .sb_i ({32{sel_arg[1]}}),
       .y_o  (init01)
     );
-    mccp_core_ao22 #(
+    mccp_prim_ao22 #(
       .Width(32)
     ) u_arg23 (
       .a_i  (args_q[2]),
@@ -163,7 +163,7 @@ module mccp_core_sregs #(
       .sb_i ({32{sel_arg[3]}}),
       .y_o  (init23)
     );
-    mccp_core_mux2_or #(
+    mccp_prim_mux2_or #(
       .Width(32)
     ) u_join (
       .s_i (sel_ram),

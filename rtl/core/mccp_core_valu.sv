@@ -51,7 +51,7 @@ module mccp_core_valu (
   // Result selection.  Synthesis for ECP5 builds a 12-way selection of
   // several operands per bit from wide (5- to 7-input) LUTs, many LUT4s each,
   // so the structure is written out with keep_hierarchy leaves of one LUT4
-  // per bit (mccp_core_lu, mccp_core_ao22):
+  // per bit (mccp_prim_lu, mccp_prim_ao22):
   //   lu   = f(A, B)           MASK, PAD (f = x), XOR, AND, OR, the upper
   //                             96 bits of INC; MASK / PAD keep the first n
   //                             bytes through sel_lu (no layer of its own)
@@ -88,14 +88,14 @@ module mccp_core_valu (
     assign mismatch_o[15 - i]       = keept_i[15 - i] && (a_i[127 - 8 * i -: 8] != b_i[127 - 8 * i -: 8]);
   end
 
-  mccp_core_lu u_lu (
+  mccp_prim_lu u_lu (
     .op_i (lu_op),
     .x_i  (x),
     .b_i,
     .y_o  (lu)
   );
 
-  mccp_core_ao22 #(
+  mccp_prim_ao22 #(
     .Width(128)
   ) u_lu_sh (
     .a_i  (lu),
@@ -105,7 +105,7 @@ module mccp_core_valu (
     .y_o  (t_lu_sh)
   );
 
-  mccp_core_ao22 #(
+  mccp_prim_ao22 #(
     .Width(128)
   ) u_ld_gh (
     .a_i  (ld_i),
@@ -117,7 +117,7 @@ module mccp_core_valu (
 
   assign dbl = {a_i[126:0], 1'b0} ^ {120'd0, {8{a_i[127]}} & 8'h87};
 
-  mccp_core_ao22 #(
+  mccp_prim_ao22 #(
     .Width(128)
   ) u_dbl_s (
     .a_i  (dbl),

@@ -174,7 +174,7 @@ module mccp_core_vregs #(
       if (p < 2) begin : g_bank
         assign rdata[128 * p + 127 - 32 * w -: 32] = w_word & {32{in_w[w]}};
       end else begin : g_stored
-        mccp_core_ao22 u_stored (
+        mccp_prim_ao22 u_stored (
           .a_i  (w_word),
           .sa_i ({32{in_w[w]}}),
           .b_i  (skid[127 - 32 * w -: 32]),

@@ -107,6 +107,10 @@ module mccp_sched #(
   output logic                     retiring_o     // a task is about to start with a replaced key
 );
 
+  if (NumCores < 1 || NumCores > 16) begin : g_bad_cores
+    $error("mccp_sched: NumCores %0d out of range 1..16", NumCores);
+  end
+
   localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
 
   typedef enum logic [2:0] {
@@ -120,7 +124,7 @@ module mccp_sched #(
   } state_e;
 
   state_e state_q, state_d;
-  logic [Cw-1:0]       core_q, core_d, rr_q;
+  logic [Cw-1:0]       core_q, core_d;
   logic [NumCores-1:0] start_valid_q;   // one-hot: state_q == StStart for core core_q
   logic [255:0]        key_q;
   logic [1:0]          key_len_q;
@@ -234,21 +238,23 @@ module mccp_sched #(
   assign want_split = (split_en_i || req_i.split) && (req_i.func[3:1] == mccp_regs_pkg::MODE_CCM);
   assign split_ok   = want_split && pcap_any_q;
 
-  // Round robin: the first candidate at or after rr_q.  With affinity and a
-  // candidate holding the key every candidate holds it; else the pick's own
-  // tag tells.
-  logic [Cw-1:0] pick;
-  logic          pick_hit;
-  always_comb begin
-    logic [4:0] idx;
-    pick = '0;
-    for (int k = NumCores - 1; k >= 0; k--) begin
-      idx = 5'(rr_q) + 5'(k);
-      if (32'(idx) >= NumCores) idx = idx - 5'(NumCores);
-      if (cand_q[idx[Cw-1:0]]) pick = idx[Cw-1:0];
-    end
-    pick_hit = use_hit_q || hit_q[pick];
-  end
+  // Round robin: the first candidate after the core last chosen alone (a
+  // split pick does not move it).  With affinity and a candidate holding the
+  // key every candidate holds it; else the pick's own tag tells.
+  logic [Cw-1:0]       pick;
+  logic                pick_hit, pick_take;
+  logic [NumCores-1:0] pick_unused;   // the one-hot grant; the index is what is kept
+  mccp_prim_arb_rr #(
+    .N (NumCores)
+  ) u_arb (
+    .clk_i,
+    .rst_ni,
+    .req_i  (cand_q),
+    .take_i (pick_take),
+    .gnt_o  (pick_unused),
+    .idx_o  (pick)
+  );
+  assign pick_hit = use_hit_q || hit_q[pick];
 
   // The request's slot changed after its key was read: read it again unless
   // the pair's MAC half already runs with the key read (io_half).
@@ -257,6 +263,9 @@ module mccp_sched #(
   assign io_half    = split_q && !mac_half_q && (state_q != StPick);
   assign inv_hit    = ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot);
   assign restart    = (stale_q || inv_hit) && !io_half;
+  // the round robin moves on where StPick chooses a core alone (core_d = pick)
+  assign pick_take  = (state_q == StPick) && !restart && key_ok_q && (capable_q != '0) && !split_ok &&
+                      (cand_q != '0);
   assign key_fire   = (state_q == StKey) && !restart && core_key_ready_i[core_q];  // expander starts
   assign start_fire = |(start_valid_q & core_start_ready_i);
   // stale_q: cleared where the request goes back to read its key
@@ -316,7 +325,6 @@ module mccp_sched #(
       state_q       <= StIdle;
       core_q        <= '0;
       start_valid_q <= '0;
-      rr_q          <= '0;
       key_q         <= '0;
       key_len_q     <= '0;
       key_ok_q      <= 1'b0;
@@ -373,7 +381,6 @@ module mccp_sched #(
           end else if (cand_q != '0) begin
             split_q    <= 1'b0;
             mac_half_q <= 1'b0;
-            rr_q       <= (32'(pick) == NumCores - 1) ? '0 : pick + 1'b1;
           end
         end
         StKey: begin

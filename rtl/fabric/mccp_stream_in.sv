@@ -25,7 +25,7 @@ module mccp_stream_in #(
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
-  // words from mccp_width_up
+  // words from mccp_prim_width_up
   input  logic                word_valid_i,
   output logic                word_ready_o,
   input  logic [127:0]        word_data_i,
@@ -60,6 +60,11 @@ module mccp_stream_in #(
   // a packet header was accepted
   output logic                pkt_in_o
 );
+
+  if (NumCores < 1 || NumCores > 16 || Channels < 1 || Channels > 256) begin : g_bad_params
+    $error("mccp_stream_in: NumCores %0d (1..16) or Channels %0d (1..256) out of range",
+           NumCores, Channels);
+  end
 
   localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
 

@@ -124,6 +124,11 @@ module mccp_stream_out #(
   output logic                    retiring_o    // output of a replaced key still to leave
 );
 
+  if (NumCores < 1 || NumCores > 16 || Channels < 1 || Channels > 256) begin : g_bad_params
+    $error("mccp_stream_out: NumCores %0d (1..16) or Channels %0d (1..256) out of range",
+           NumCores, Channels);
+  end
+
   localparam int NS    = 2 * NumCores;   // record slots
   localparam int NR    = NumCores + 1;   // requesters: cores, then the error records
   localparam int ChanW = (Channels > 1) ? $clog2(Channels) : 1;
@@ -207,6 +212,8 @@ module mccp_stream_out #(
   // Records //
   /////////////
 
+  // (Two slots per core as a ring, not a primitive FIFO: a record is updated
+  // in place -- result, order link, old mark -- while it waits.)
   logic [NS-1:0]            vld_q, ord_q, tail_q, wait_q, res_q, old_q;
   logic [NS-1:0][4:0]       kslot_q;
   logic [NS-1:0][ChanW-1:0] chan_q;
@@ -217,9 +224,8 @@ module mccp_stream_out #(
   logic [NumCores-1:0]      hd_q, drop_q;
   logic [NumCores-1:0][1:0] cnt_q;
 
-  // per-core in_done FIFO (len_err bits)
-  logic [NumCores-1:0][3:0] dl_q;
-  logic [NumCores-1:0][1:0] dw_q, dr_q;
+  // per-core in_done FIFO: its head's len_err bit and its count
+  logic [NumCores-1:0]      dl_head;
   logic [NumCores-1:0][2:0] dc_q;
 
   // emission
@@ -227,11 +233,10 @@ module mccp_stream_out #(
   logic [127:0] hdr_q;
   logic         only_q, herr_q, cur_err_q;
   logic [3:0]   cur_q;
-  logic [NR-1:0] after_q;   // requesters after the last granted one (see Arbitration)
 
   // arbitration results (combinational)
   logic          grant, grant_err;
-  logic [4:0]    gidx;
+  logic [((NR > 1) ? $clog2(NR) : 1)-1:0] gidx;
   logic [NR-1:0] req, gsel;   // gsel: the grant, one-hot (if any)
   logic [NumCores-1:0] req_q;
   logic          finish;
@@ -282,7 +287,7 @@ module mccp_stream_out #(
     assign res_fire[c]         = core_res_valid_i[c] && core_res_ready_o[c];
     assign res_to_head[c]      = rt_h;
 
-    assign h_len[c]   = dl_q[c][dr_q[c]];
+    assign h_len[c]   = dl_head[c];
     assign h_fstat[c] = h_len[c] ? StLength : status_q[hs];
     assign h_only[c]  = (h_fstat[c] != StOk) || (bytes_q[hs] == '0);
     // the core's OK words are dropped when len_err turns the status to LENGTH
@@ -304,16 +309,28 @@ module mccp_stream_out #(
                             !((em_q != EmIdle) && !cur_err_q && (cur_q == 4'(c)));
 
 
+    // the in_done events of the core: the k-th belongs to the k-th record
+    mccp_prim_fifo_flop #(
+      .Width    (1),
+      .Depth    (4),
+      .ResetMem (1'b1)
+    ) u_done_fifo (
+      .clk_i,
+      .rst_ni,
+      .clr_i   (1'b0),
+      .push_i  (done_push[c]),
+      .wdata_i (dn_len_err_q),
+      .pop_i   (free_c),
+      .rdata_o (dl_head[c]),
+      .count_o (dc_q[c])
+    );
+
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         req_q[c]  <= 1'b0;
         hd_q[c]   <= 1'b0;
         cnt_q[c]  <= '0;
         drop_q[c] <= 1'b0;
-        dl_q[c]   <= '0;
-        dw_q[c]   <= '0;
-        dr_q[c]   <= '0;
-        dc_q[c]   <= '0;
       end else begin
         req_q[c] <= emit[c] && !free_c;   // the granted head is gone
         if (free_c) hd_q[c] <= !hd_q[c];
@@ -323,14 +340,6 @@ module mccp_stream_out #(
         end else if (core_out_valid_i[c] && core_out_last_i[c]) begin
           drop_q[c] <= 1'b0;
         end
-        if (done_push[c]) begin
-          for (int i = 0; i < 4; i++) begin
-            if (dw_q[c] == 2'(i)) dl_q[c][i] <= dn_len_err_q;
-          end
-          dw_q[c]          <= dw_q[c] + 1'b1;
-        end
-        if (free_c) dr_q[c] <= dr_q[c] + 1'b1;
-        dc_q[c] <= dc_q[c] + 3'(done_push[c]) - 3'(free_c);
       end
     end
   end
@@ -391,28 +400,21 @@ module mccp_stream_out #(
 
   assign req[NumCores] = err_valid_i;
 
-  // round robin: the first requester after the last granted one.  That set
-  // is a mask register, after_q (after_q[i]: i lies above the last grant),
-  // loaded at a grant with `seen` (seen[i]: the first pick -- the grant --
-  // lies below i).  Comparing a stored grant index with every position
-  // instead put carry chains at the start of the 8-core tops' critical path
-  // (last grant -> pick -> head records -> header register).  (Muxes here
-  // are chains of continuous assignments: Icarus 11 spun forever on this
-  // module's always_comb blocks with for loops.)
-  logic [NR-1:0]   pick;
-  logic [NR-1:0]   seen;     // a requester below i
-  logic [NR:0][4:0] gi_chain;
-  assign pick        = ((req & after_q) != '0) ? (req & after_q) : req;
-  assign seen[0]     = 1'b0;
-  assign gi_chain[0] = '0;
-  for (genvar i = 1; i < NR; i++) begin : g_seen
-    assign seen[i] = seen[i-1] | pick[i-1];
-  end
-  for (genvar i = 0; i < NR; i++) begin : g_pick
-    assign gsel[i]       = pick[i] && !seen[i];
-    assign gi_chain[i+1] = gi_chain[i] | (gsel[i] ? 5'(i) : 5'd0);
-  end
-  assign gidx = gi_chain[NR];
+  // round robin: the first requester after the last granted one (after
+  // reset, as if the error records, the last requester, went last).  The
+  // arbiter keeps the last grant as a mask, which keeps carry chains off the
+  // 8-core tops' critical path (last grant -> pick -> head records -> header
+  // register).
+  mccp_prim_arb_rr #(
+    .N (NR)
+  ) u_arb (
+    .clk_i,
+    .rst_ni,
+    .req_i  (req),
+    .take_i (grant),
+    .gnt_o  (gsel),
+    .idx_o  (gidx)
+  );
 
   // word stream into the downsizer
   logic         w_valid, w_ready, w_last;
@@ -595,7 +597,6 @@ module mccp_stream_out #(
       herr_q    <= 1'b0;
       cur_err_q <= 1'b0;
       cur_q     <= '0;
-      after_q   <= '0;   // as if the error records (the last requester) went last
       more_q    <= 1'b0;
     end else begin
       if (grant) begin
@@ -604,8 +605,7 @@ module mccp_stream_out #(
         only_q    <= g_only;
         herr_q    <= g_err;
         cur_err_q <= grant_err;
-        cur_q     <= grant_err ? '0 : gidx[3:0];
-        after_q   <= seen;
+        cur_q     <= grant_err ? '0 : 4'(gidx);
       end else if (finish) begin
         em_q <= EmIdle;
       end else if ((em_q == EmHdr) && w_ready) begin
@@ -625,7 +625,7 @@ module mccp_stream_out #(
 
   logic m_tvalid, m_tlast, m_terr, pkt_out_q, pkt_err_q;
 
-  mccp_width_down #(
+  mccp_prim_width_down #(
     .StreamBits(StreamBits)
   ) u_width_down (
     .clk_i,
@@ -661,7 +661,9 @@ module mccp_stream_out #(
   assign pkt_err_o = pkt_err_q;
 
   // The packets granted and not yet past their TLAST beat, oldest first: a
-  // core's packet (okey: it has a key slot), its slot and its old flag.
+  // core's packet (okey: it has a key slot), its slot and its old flag.  A
+  // shift queue of its own, not mccp_prim_fifo_flop: an invalidation marks
+  // every held entry in place.
   logic [3:0]      oold_q, oold_d, okey_q, okey_d;
   logic [3:0][4:0] oslot_q, oslot_d;
   logic [2:0]      ocnt_q, ocnt_d;

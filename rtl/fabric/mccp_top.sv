@@ -5,7 +5,7 @@
 // status (mccp_regs, generated from src/mccp/regmap/regs.yml), packets in and
 // results out on AXI4-Stream, one interrupt line.
 //
-//   s_axis -> mccp_width_up -> mccp_stream_in -> core[i] -> mccp_stream_out -> m_axis
+//   s_axis -> mccp_prim_width_up -> mccp_stream_in -> core[i] -> mccp_stream_out -> m_axis
 //                                   |  ^
 //                    channel table -+  +- mccp_sched <- key store (write-only)
 //
@@ -58,6 +58,24 @@ module mccp_top #(
   output logic                  m_axis_tlast_o,
   output logic                  irq_o
 );
+
+  // Parameter ranges: core numbers and masks are 4 and 16 bits wide, key slots 5,
+  // channel numbers 8; buffers hold whole 16-byte words.
+  if (NumCores < 1 || NumCores > 16) begin : g_bad_cores
+    $error("mccp_top: NumCores %0d out of range 1..16", NumCores);
+  end
+  if (StreamBits != 32 && StreamBits != 64 && StreamBits != 128) begin : g_bad_stream
+    $error("mccp_top: StreamBits %0d must be 32, 64 or 128", StreamBits);
+  end
+  if (KeySlots < 1 || KeySlots > 32) begin : g_bad_slots
+    $error("mccp_top: KeySlots %0d out of range 1..32", KeySlots);
+  end
+  if (Channels < 1 || Channels > 256) begin : g_bad_channels
+    $error("mccp_top: Channels %0d out of range 1..256", Channels);
+  end
+  if (BufBytes < 16 || BufBytes % 16 != 0) begin : g_bad_buf
+    $error("mccp_top: BufBytes %0d must be a multiple of 16, at least 16", BufBytes);
+  end
 
   localparam int N        = NumCores;
   localparam int Cw       = (N > 1) ? $clog2(N) : 1;   // core index bits
@@ -322,7 +340,7 @@ module mccp_top #(
   logic [127:0] word_data;
   logic [4:0]   word_bytes;
 
-  mccp_width_up #(
+  mccp_prim_width_up #(
     .StreamBits (StreamBits)
   ) u_width_up (
     .clk_i,

@@ -22,10 +22,28 @@ module mccp_synth_aes_engine #(
   output logic serial_o
 );
 
+  // KeyExpand = 1: key_valid, key[256], key_len[2], in_valid, in_decrypt, in_data[128], out_ready.
+  // KeyExpand = 0: rk_we, rk_idx[4], rk[128], rk_dec[128], rk_done, rk_len[2], in_valid, in_decrypt,
+  // in_data[128], out_ready.
+  localparam int unsigned InWidth = KeyExpand ? 1 + 256 + 2 + 1 + 1 + 128 + 1
+                                              : 1 + 4 + 128 + 128 + 1 + 2 + 1 + 1 + 128 + 1;
   // key_ready, key_error, key_expanded, in_ready, out_valid, out_data[128], out_error, out_next, busy
   localparam int unsigned OutWidth = 1 + 1 + 1 + 1 + 1 + 128 + 1 + 1 + 1;
 
+  logic [InWidth-1:0]  stim;
   logic [OutWidth-1:0] resp;
+
+  mccp_synth_shell #(
+    .InWidth  (InWidth),
+    .OutWidth (OutWidth)
+  ) u_shell (
+    .clk_i,
+    .rst_ni,
+    .serial_i,
+    .serial_o,
+    .stim_o   (stim),
+    .resp_i   (resp)
+  );
 
   logic         key_ready, key_error, key_expanded;
   logic         in_valid, in_ready, in_decrypt;
@@ -34,22 +52,9 @@ module mccp_synth_aes_engine #(
   logic [127:0] out_data;
 
   if (KeyExpand) begin : g_key_port
-    // key_valid, key[256], key_len[2], in_valid, in_decrypt, in_data[128], out_ready
-    localparam int unsigned InWidth = 1 + 256 + 2 + 1 + 1 + 128 + 1;
-
-    logic [InWidth-1:0] stim;
     logic               key_valid;
     logic [255:0]       key;
     logic [1:0]         key_len;
-
-    mccp_synth_sipo #(
-      .Width(InWidth)
-    ) u_stim (
-      .clk_i,
-      .rst_ni,
-      .serial_i,
-      .par_o   (stim)
-    );
 
     assign {key_valid, key, key_len, in_valid, in_decrypt, in_data, out_ready} = stim;
 
@@ -76,24 +81,10 @@ module mccp_synth_aes_engine #(
       .busy_o        (busy)
     );
   end else begin : g_rk_port
-    // rk_we, rk_idx[4], rk[128], rk_dec[128], rk_done, rk_len[2], in_valid, in_decrypt,
-    // in_data[128], out_ready
-    localparam int unsigned InWidth = 1 + 4 + 128 + 128 + 1 + 2 + 1 + 1 + 128 + 1;
-
-    logic [InWidth-1:0] stim;
     logic               rk_we, rk_done;
     logic [3:0]         rk_idx;
     logic [127:0]       rk, rk_dec;
     logic [1:0]         rk_len;
-
-    mccp_synth_sipo #(
-      .Width(InWidth)
-    ) u_stim (
-      .clk_i,
-      .rst_ni,
-      .serial_i,
-      .par_o   (stim)
-    );
 
     assign {rk_we, rk_idx, rk, rk_dec, rk_done, rk_len, in_valid, in_decrypt, in_data,
             out_ready} = stim;
@@ -131,14 +122,5 @@ module mccp_synth_aes_engine #(
 
   assign resp = {key_ready, key_error, key_expanded, in_ready, out_valid, out_data, out_error,
                  out_next, busy};
-
-  mccp_synth_misr #(
-    .Width(OutWidth)
-  ) u_resp (
-    .clk_i,
-    .rst_ni,
-    .par_i   (resp),
-    .serial_o
-  );
 
 endmodule

@@ -52,13 +52,16 @@ module mccp_synth_core #(
   logic [7:0]   res_status;
   logic [15:0]  res_bytes;
 
-  mccp_synth_sipo #(
-    .Width(InWidth)
-  ) u_stim (
+  mccp_synth_shell #(
+    .InWidth  (InWidth),
+    .OutWidth (OutWidth)
+  ) u_shell (
     .clk_i,
     .rst_ni,
     .serial_i,
-    .par_o   (stim)
+    .serial_o,
+    .stim_o   (stim),
+    .resp_i   (resp)
   );
 
   assign {imem_we, imem_addr, imem_wdata, key_valid, key, key_len, rk_idx, rk_done, start_valid,
@@ -136,14 +139,5 @@ module mccp_synth_core #(
 
   assign resp = {key_ready, key_error, key_expanded, start_ready, in_ready, out_valid, out_data,
                  out_bytes, out_last, res_valid, res_status, res_bytes, busy, tx_push, tx_data, rx_pop};
-
-  mccp_synth_misr #(
-    .Width(OutWidth)
-  ) u_resp (
-    .clk_i,
-    .rst_ni,
-    .par_i   (resp),
-    .serial_o
-  );
 
 endmodule

@@ -28,13 +28,16 @@ module mccp_synth_ghash #(
   logic         h_we, clear, in_valid, in_ready, busy, last, last_next;
   logic [127:0] h, in_data, y;
 
-  mccp_synth_sipo #(
-    .Width(InWidth)
-  ) u_stim (
+  mccp_synth_shell #(
+    .InWidth  (InWidth),
+    .OutWidth (OutWidth)
+  ) u_shell (
     .clk_i,
     .rst_ni,
     .serial_i,
-    .par_o   (stim)
+    .serial_o,
+    .stim_o   (stim),
+    .resp_i   (resp)
   );
 
   assign {h_we, h, clear, in_valid, in_data} = stim;
@@ -57,14 +60,5 @@ module mccp_synth_ghash #(
   );
 
   assign resp = {in_ready, y, busy, last, last_next};
-
-  mccp_synth_misr #(
-    .Width(OutWidth)
-  ) u_resp (
-    .clk_i,
-    .rst_ni,
-    .par_i   (resp),
-    .serial_o
-  );
 
 endmodule

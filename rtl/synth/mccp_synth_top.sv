@@ -38,13 +38,16 @@ module mccp_synth_top #(
   logic                  awready, wready, bvalid, arready, rvalid, s_tready, m_tvalid, m_tlast, irq;
   logic [1:0]            bresp, rresp;
 
-  mccp_synth_sipo #(
-    .Width(InWidth)
-  ) u_stim (
+  mccp_synth_shell #(
+    .InWidth  (InWidth),
+    .OutWidth (OutWidth)
+  ) u_shell (
     .clk_i,
     .rst_ni,
     .serial_i,
-    .par_o   (stim)
+    .serial_o,
+    .stim_o   (stim),
+    .resp_i   (resp)
   );
 
   assign {awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready,
@@ -93,14 +96,5 @@ module mccp_synth_top #(
 
   assign resp = {awready, wready, bvalid, bresp, arready, rvalid, rdata, rresp, s_tready,
                  m_tvalid, m_tdata, m_tkeep, m_tlast, irq};
-
-  mccp_synth_misr #(
-    .Width(OutWidth)
-  ) u_resp (
-    .clk_i,
-    .rst_ni,
-    .par_i   (resp),
-    .serial_o
-  );
 
 endmodule

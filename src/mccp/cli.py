@@ -3,57 +3,89 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
+
+from mccp.bench import BENCHES
+from mccp.synth.units import UNITS, VALID_GRADES
+
+
+def _positive(kind):
+    """argparse type: a number of `kind` above zero."""
+    def parse(text: str):
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be above zero, not {text}")
+        return value
+    return parse
+
+
+def _one_of(names):
+    """argparse type: one of `names` (`choices` refuses an empty `nargs="*"` list)."""
+    def parse(text: str) -> str:
+        if text not in names:
+            raise argparse.ArgumentTypeError(f"unknown {text!r}; known: {', '.join(names)}")
+        return text
+    return parse
+
+
+def _nextpnr_option(text: str) -> str:
+    if not text.startswith("-"):
+        raise argparse.ArgumentTypeError(
+            f"takes one nextpnr option with its value, e.g. --pnr-option=--router=router2; not {text}")
+    return text
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from mccp import lint
+    from mccp.eda import lint
 
     return lint.main()
 
 
 def _synth(args: argparse.Namespace) -> int:
-    from mccp.synth import flow
+    from mccp.report import docs
+    from mccp.synth import breakdown, flow
 
     if args.breakdown:
-        from mccp.synth import breakdown
-
-        return breakdown.main(args.breakdown)
-    return flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds,
-                     retime_grades=args.retime, pnr_limit_min=args.pnr_limit,
-                     pnr_options=args.pnr_option)
+        rc = breakdown.main(args.breakdown)
+    else:
+        both = sorted(set(args.retime) & set(args.speed or ()))
+        if both:
+            args.parser.error(f"speed grade(s) {both} both placed (--speed) and timed from another "
+                              "grade's routing (--retime); choose one")
+        rc = flow.main(units=args.unit, grades=args.speed, jobs=args.jobs, seeds=args.seeds,
+                       retime_grades=args.retime, pnr_limit_min=args.pnr_limit,
+                       pnr_options=args.pnr_option)
+    return docs.main() or rc
 
 
 def _docs(args: argparse.Namespace) -> int:
-    from mccp import docs
+    from mccp.report import docs
 
     return docs.main()
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from mccp import bench
+    from mccp.bench import main as bench
+    from mccp.report import docs
 
-    from mccp.bench import BENCHES
-
-    unknown = [w for w in args.which if w not in BENCHES]
-    if unknown:
-        print(f"bench: unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(BENCHES)}", file=sys.stderr)
-        return 2
-    return bench.main(args.which or None)
+    rc = bench.main(args.which or None)
+    return rc or docs.main()
 
 
 def _model(args: argparse.Namespace) -> int:
     from mccp.perf import main as perf
+    from mccp.report import docs
 
-    return perf.main(args.what, workers=args.workers, which=args.set)
+    return perf.main(args.what, workers=args.workers, which=args.set) or docs.main()
 
 
 def _demo(args: argparse.Namespace) -> int:
     if args.units:
-        from mccp import demo_units
+        from mccp.demo import units as demo_units
 
         return demo_units.main(seed=args.seed, blocks=args.blocks, packets=args.packets or 12)
-    from mccp import demo
+    from mccp.demo import fabric as demo
 
     return demo.main(cores=args.cores, channels=args.channels, modes=tuple(args.modes.split(",")),
                      packets=args.packets or 400, seed=args.seed, min_size=args.min_size,
@@ -109,7 +141,7 @@ def _iss(args: argparse.Namespace) -> int:
 
     from mccp.asm import AsmError, assemble_file
     from mccp.iss import Iss
-    from mccp.modes import MODES, build_task, split_output
+    from mccp.aes.modes import MODES, build_task, split_output
 
     try:
         prog = assemble_file(args.source)
@@ -144,34 +176,38 @@ def _iss(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mccp", description=__doc__)
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="also log each tool's command line and where its log goes")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("lint", help="verilator -Wall lint and Yosys read of all RTL")
     p.set_defaults(func=_lint)
 
     p = sub.add_parser("synth", help="Yosys + nextpnr-ecp5 on the synthesis wrappers; writes results/synth.json")
-    p.add_argument("--unit", action="append", help="unit name (repeatable); default: all")
-    p.add_argument("--speed", action="append", type=int, help="speed grade (repeatable); default: 6 and 8")
-    p.add_argument("--jobs", type=int, default=2, help="parallel place-and-route runs")
-    p.add_argument("--seeds", type=int, default=1,
+    p.add_argument("--unit", action="append", choices=list(UNITS), metavar="UNIT",
+                   help="unit name (repeatable); default: all but the tops (top_c<cores>_s<bits>)")
+    p.add_argument("--speed", action="append", type=int, choices=VALID_GRADES,
+                   help="speed grade (repeatable); default: 6 and 8")
+    p.add_argument("--jobs", type=_positive(int), default=2, help="parallel place-and-route runs")
+    p.add_argument("--seeds", type=_positive(int), default=1,
                    help="place and route each unit with seeds 1..N; the best Fmax is reported, every seed's "
                         "is recorded")
-    p.add_argument("--breakdown", action="append", default=[], metavar="UNIT",
+    p.add_argument("--breakdown", action="append", default=[], metavar="UNIT", choices=list(UNITS),
                    help="instead of place and route: synthesize UNIT with its hierarchy kept and write "
                         "where its LUT4 go, module by module (results/synth_breakdown.json, synthesis.md)")
-    p.add_argument("--retime", action="append", type=int, default=[], metavar="GRADE",
+    p.add_argument("--retime", action="append", type=int, default=[], choices=VALID_GRADES,
                    help="speed grade (repeatable) not placed again but timed on the routed design of the "
                         "fastest --speed grade (minutes instead of an hour for the large tops)")
-    p.add_argument("--pnr-limit", type=float, metavar="MINUTES",
+    p.add_argument("--pnr-limit", type=_positive(float), metavar="MINUTES",
                    help="stop a place and route after MINUTES and record it as not routed, with how "
                         "far the router got (for the tops that fill the device)")
-    p.add_argument("--pnr-option", action="append", default=[], metavar="OPTION",
+    p.add_argument("--pnr-option", action="append", default=[], metavar="OPTION", type=_nextpnr_option,
                    help="extra nextpnr-ecp5 option (repeatable; one token, value after '=', e.g. "
                         "--pnr-option=--router=router2), added to the unit's own and recorded per grade")
-    p.set_defaults(func=_synth)
+    p.set_defaults(func=_synth, parser=p)
 
     p = sub.add_parser("bench", help="cycle-count benchmarks; writes results/*.json and docs tables")
-    p.add_argument("which", nargs="*", metavar="{engines,core,fabric}",
+    p.add_argument("which", nargs="*", type=_one_of(BENCHES), metavar="{" + ",".join(BENCHES) + "}",
                    help="benchmarks to run (default: all)")
     p.set_defaults(func=_bench)
 
@@ -231,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_iss)
 
     args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, format="%(message)s",
+                        stream=sys.stdout, force=True)
     return args.func(args)
 
 

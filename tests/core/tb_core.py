@@ -1,12 +1,12 @@
 """cocotb bench for rtl/core/mccp_core.sv.
 
-Every test runs firmware on the RTL through mccp.coreharness (src/mccp/coreharness.py) and, unless
+Every test runs firmware on the RTL through mccp.tb.coreharness and, unless
 said otherwise, on the ISS too, and requires both to agree event by event
 (retire and write-back streams with their cycles, status, output, cycles).
 Where the ISS would be circular the expected values are derived here from
 first principles: byte-string definitions of the vector operations, a
 bit-serial GF(2^128) multiply for GHASH, the `cryptography` package for AES
-and for the modes (mccp.refs via mccp.cavp.check).
+and for the modes (mccp.ref.aes via mccp.ref.cavp.check).
 
 Knobs (environment, set by tests/core/test_core.py):
   CORE_DECRYPT_ENABLE  "1"/"0": DecryptEnable of the build
@@ -26,8 +26,8 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from mccp.asm import assemble_file, assemble_text
 from mccp.isa import load
 from mccp.paths import ROOT
-from mccp.task import Task, Word, make_task, pack
-from mccp.coreharness import assert_same, harness, iss_run, run_on_rtl
+from mccp.aes.task import Task, Word, make_task, pack
+from mccp.tb.coreharness import assert_same, harness, iss_run, run_on_rtl
 
 DECRYPT_ENABLE = os.environ.get("CORE_DECRYPT_ENABLE", "1") == "1"
 DIGIT_BITS = int(os.environ.get("CORE_DIGIT_BITS", "16"))
@@ -667,7 +667,7 @@ async def backpressure(dut):
     """Random gaps on the input, stalls on out_ready and res_ready: same status and data as the ISS."""
     prog = assemble_file(ROOT / "firmware" / "mccp.s")
     rng = random.Random(SEED + 7)
-    from mccp.modes import build_task
+    from mccp.aes.modes import build_task
     tasks = []
     for _ in range(8):
         data = rng.randbytes(rng.randrange(0, 300))
@@ -850,7 +850,7 @@ async def firmware_write_during_task_ignored(dut):
 async def long_packets(dut):
     """Packets longer than the input FIFO (136 words) and outputs of 130 words, in lock step."""
     prog = assemble_file(ROOT / "firmware" / "mccp.s")
-    from mccp.modes import build_task
+    from mccp.aes.modes import build_task
     rng = random.Random(SEED + 10)
     key = rng.randbytes(16)
     ct = rng.randbytes(2080)
@@ -869,7 +869,7 @@ async def long_packets(dut):
 @cocotb.test()
 async def firmware_modes(dut):
     """The shipped firmware on NIST CAVP cases: RTL == ISS in lock step, output == NIST."""
-    from mccp import cavp
+    from mccp.ref import cavp
     prog = assemble_file(ROOT / "firmware" / "mccp.s")
     per = int(os.environ.get("CORE_CAVP_PER_SECTION", "1"))
     for name, cases in cavp.all_cases().items():

@@ -16,11 +16,11 @@ import os
 
 import cocotb
 
-from mccp.coreharness import run_on_rtl
+from mccp.tb.coreharness import run_on_rtl
 from mccp.asm import assemble_file
-from mccp.modes import build_task
+from mccp.aes.modes import build_task
 from mccp.paths import ROOT
-from mccp.task import Word
+from mccp.aes.task import Word
 
 FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 

@@ -17,12 +17,12 @@ import random
 
 import cocotb
 
-from mccp.cavp import STATUS, all_cases, check, sample, task_for
-from mccp.coreharness import assert_same, iss_run, run_on_rtl
+from mccp.ref.cavp import STATUS, all_cases, check, sample, task_for
+from mccp.tb.coreharness import assert_same, iss_run, run_on_rtl
 from mccp.asm import assemble_file
-from mccp.modes import MODES, build_task, split_output
+from mccp.aes.modes import MODES, build_task, split_output
 from mccp.paths import ROOT
-from mccp.refs import reference
+from mccp.ref.aes import reference
 
 FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 PER_SECTION = int(os.environ.get("MODES_CAVP_PER_SECTION", "1"))

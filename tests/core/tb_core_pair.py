@@ -4,7 +4,7 @@
 Each core is driven by its own CoreHarness.  Every split run is compared
 with the ISS's pair co-simulation (mccp.iss.run_pair) event by event, cycles
 included, with the two halves started at the same absolute cycles as on the
-RTL; CCM results are checked against `cryptography` (mccp.refs).  Directed
+RTL; CCM results are checked against `cryptography` (mccp.ref.aes).  Directed
 programs check the queue timing (latency, a full queue), the traps and the
 abort rules.
 """
@@ -17,13 +17,13 @@ import cocotb
 from cocotb.triggers import ClockCycles, FallingEdge
 
 from mccp.asm import assemble_file, assemble_text
-from mccp.coreharness import CoreHarness, assert_same, padded_image
+from mccp.tb.coreharness import CoreHarness, assert_same, padded_image
 from mccp.isa import load
 from mccp.iss import Iss, run_pair
-from mccp.modes import build_split_tasks, build_task, split_output
+from mccp.aes.modes import build_split_tasks, build_task, split_output
 from mccp.paths import ROOT
-from mccp.refs import reference
-from mccp.task import Task, Word
+from mccp.ref.aes import reference
+from mccp.aes.task import Task, Word
 from multitop import Prefixed
 
 ISA = load()

@@ -12,14 +12,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import sources
 from mccp.isa import load
-from mccp.modes import MODES
-from mccp.refs import reference
-from mccp.task import make_task
+from mccp.aes.modes import MODES
+from mccp.ref.aes import reference
+from mccp.aes.task import make_task
 
 STATUS = {s["name"]: s["code"] for s in load().status_codes}
-SOURCES = paths.rtl_files("aes", "core")
+SOURCES = sources("core")
 
 
 def _run_on_rtl(cases: list[dict], tmp_path, name: str) -> None:

@@ -2,10 +2,12 @@
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import sources
 
 
 @pytest.mark.parametrize("testcase", ["cavp_all_modes", "random_all_modes"])
 def test_core_modes(testcase):
-    sim.run(toplevel="mccp_core", test_module="tb_core_modes", sources=paths.rtl_files("aes", "core"),
+    sim.run(toplevel="mccp_core", test_module="tb_core_modes", sources=sources("core"),
             testcase=testcase, module_dirs=[paths.TESTS / "core", paths.TESTS])

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mccp.cavp import STATUS, all_cases, check, sample, task_for
+from mccp.ref.cavp import STATUS, all_cases, check, sample, task_for
 from mccp.asm import assemble_file
 from mccp.iss import Iss
-from mccp.modes import MODES, build_task, split_output
+from mccp.aes.modes import MODES, build_task, split_output
 from mccp.paths import ROOT
-from mccp.refs import reference
+from mccp.ref.aes import reference
 
 FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 CASES = all_cases()

@@ -6,7 +6,6 @@ checked on small hand-written programs whose cycles are counted by hand from
 the rules in docs/core.md.
 """
 
-import json
 import random
 
 import pytest
@@ -14,13 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mccp.asm import assemble_file, assemble_text
-from mccp.cavp import STATUS
+from mccp.ref.cavp import STATUS
 from mccp.isa import load as load_isa
 from mccp.iss import Iss, run_pair
-from mccp.modes import MODES, build_split_tasks, build_task
+from mccp.aes.modes import MODES, build_split_tasks, build_task
 from mccp.paths import ROOT
-from mccp.refs import reference
-from mccp.task import Task, pack
+from mccp.ref.aes import reference
+from mccp.aes.task import Task, pack
+from mccp.bench.results import load_bench_core
 
 FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 AES_LATENCY = {16: 11, 24: 13, 32: 15}        # docs/core.md, rule 4
@@ -252,7 +252,7 @@ def test_abort_rules():
 def test_single_core_ccm_cycles_are_the_benchmarked_ones():
     """The single-core path is what `make bench` measured on the RTL (results/bench_core.json):
     the split path must not cost a plain task a cycle."""
-    bench = json.loads((ROOT / "results" / "bench_core.json").read_text())
+    bench = load_bench_core()
     rng = random.Random(3)
     for bits, per_key in bench["modes"]["ccm"].items():
         for size, cycles in per_key["cycles"].items():

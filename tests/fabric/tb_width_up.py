@@ -1,4 +1,4 @@
-"""cocotb bench for rtl/fabric/mccp_width_up.sv (AXI4-Stream beats -> 128-bit words).
+"""cocotb bench for rtl/prim/mccp_prim_width_up.sv (AXI4-Stream beats -> 128-bit words).
 
 The bench's model of docs/fabric.md "Words and beats": a word is 128/StreamBits
 beats, beat 0 its most significant part; a TLAST in the middle of a word ends it

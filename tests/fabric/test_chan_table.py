@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
 CONFIGS = [("verilator", 1), ("verilator", 5), ("verilator", 64), ("verilator", 256), ("icarus", 5)]
-SOURCES = [paths.RTL / "fabric" / f for f in ("mccp_regs_pkg.sv", "mccp_chan_table.sv")]
+SOURCES = pick("fabric", "mccp_regs_pkg", "mccp_chan_table")
 
 
 @pytest.mark.parametrize("simulator,channels", CONFIGS, ids=[f"{s}-ch{c}" for s, c in CONFIGS])

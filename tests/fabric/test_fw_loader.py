@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
-SOURCES = [paths.RTL / "fabric" / "mccp_fw_loader.sv"]
+SOURCES = pick("fabric", "mccp_fw_loader")
 
 
 def test_fw_loader():

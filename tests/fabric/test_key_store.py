@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
 CONFIGS = [("verilator", 1, 3000), ("verilator", 5, 4000), ("verilator", 16, 4000),
            ("verilator", 32, 4000), ("icarus", 5, 1500)]
@@ -16,7 +18,7 @@ def test_key_store(simulator, slots, cycles):
     sim.run(
         toplevel="mccp_key_store",
         test_module="tb_key_store",
-        sources=[paths.RTL / "fabric" / "mccp_key_store.sv"],
+        sources=pick("fabric", "mccp_key_store"),
         parameters={"KeySlots": slots},
         sim=simulator,
         module_dirs=[paths.TESTS / "fabric"],

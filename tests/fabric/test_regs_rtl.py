@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
 
 @pytest.mark.parametrize("simulator", ["verilator", "icarus"])
@@ -13,7 +15,7 @@ def test_regs_block(simulator):
     sim.run(
         toplevel="mccp_regs",
         test_module="tb_regs",
-        sources=[paths.RTL / "fabric" / "mccp_regs.sv"],
+        sources=pick("fabric", "mccp_regs"),
         sim=simulator,
         module_dirs=[paths.TESTS / "fabric"],
     )

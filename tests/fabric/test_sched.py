@@ -3,13 +3,14 @@ cores (one build: a test top with one instance per configuration)."""
 
 from __future__ import annotations
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
 from multitop import instances_env, multi_top
 
-SOURCE = paths.RTL / "fabric" / "mccp_sched.sv"
-PACKAGES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
-            paths.RTL / "fabric" / "mccp_fabric_pkg.sv"]
+[SOURCE] = pick("fabric", "mccp_sched")
+PACKAGES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_fabric_pkg", "mccp_prim_arb_rr")
 # (NumCores, DecryptCores): some cores without decryption
 INSTANCES = [(f"n{n}_", {"NumCores": n, "DecryptCores": d}) for n, d in ((1, 0x0000), (3, 0x0005), (4, 0x000E))]
 

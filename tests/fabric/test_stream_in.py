@@ -3,13 +3,14 @@ a test top with one instance per configuration)."""
 
 from __future__ import annotations
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
 from multitop import instances_env, multi_top
 
-SOURCE = paths.RTL / "fabric" / "mccp_stream_in.sv"
-PACKAGES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
-            paths.RTL / "fabric" / "mccp_fabric_pkg.sv"]
+[SOURCE] = pick("fabric", "mccp_stream_in")
+PACKAGES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_fabric_pkg")
 # (NumCores, Channels, InWords): small input buffers so OVERSIZE is cheap to reach
 INSTANCES = [(f"c{c}_", {"NumCores": c, "Channels": h, "InWords": w}) for c, h, w in ((3, 5, 12), (1, 64, 24))]
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
-SOURCES = [
-    paths.RTL / "core" / "mccp_isa_pkg.sv",
-    paths.RTL / "fabric" / "mccp_regs_pkg.sv",
-    paths.RTL / "fabric" / "mccp_width_down.sv",
-    paths.RTL / "fabric" / "mccp_stream_out.sv",
-]
+SOURCES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_prim_arb_rr", "mccp_prim_fifo_flop",
+               "mccp_prim_width_down", "mccp_stream_out")
 
 # (simulator, NumCores, StreamBits, Channels, packets of the random test)
 CONFIGS = [
@@ -20,7 +18,6 @@ CONFIGS = [
     ("verilator", 1, 128, 4, 150),   # one core: its packets back to back at one word per beat
     ("verilator", 3, 64, 4, 300),
     ("verilator", 8, 128, 16, 400),
-    ("icarus", 3, 32, 4, 40),
 ]
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick
 
 CONFIGS = [("verilator", 1), ("verilator", 3), ("verilator", 4), ("icarus", 3)]
-SOURCES = [paths.RTL / "core" / "mccp_isa_pkg.sv", paths.RTL / "fabric" / "mccp_regs_pkg.sv",
-           paths.RTL / "fabric" / "mccp_watchdog.sv"]
+SOURCES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_watchdog")
 
 
 @pytest.mark.parametrize("simulator,cores", CONFIGS, ids=[f"{s}-n{c}" for s, c in CONFIGS])

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mccp import formal, paths
+from mccp import paths
+from mccp.eda import formal
 
 PORT = re.compile(r"^\s*(input|output)\s+logic\s*(\[[^\]]+\])?\s*(\w+)\s*,?\s*(//.*)?$", re.M)
 REGS = paths.RTL / "fabric" / "mccp_regs.sv"

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 import regs_miter  # tests/formal/regs_miter.py
-from mccp import formal, paths
+from mccp import paths
+from mccp.eda import formal
 
 HERE = paths.TESTS / "formal"
 

@@ -6,14 +6,12 @@ Verilator: mccp_core with its default GhashDigitBits, nonces of 12 bytes for ccm
 cores inside mccp_top get mccp_top's GhashDigitBits; tests/perf/test_tlm.py covers those.)
 """
 
-import json
-
 import pytest
 
-from mccp import paths
+from mccp.bench.results import load_bench_core
 from mccp.perf.costs import Shape, _top_default, cost, default_op
 
-BENCH = json.loads((paths.RESULTS / "bench_core.json").read_text())
+BENCH = load_bench_core()
 CASES = [(m, int(b), int(s), c) for m, per in BENCH["modes"].items() for b, r in per.items()
          for s, c in r["cycles"].items()]
 

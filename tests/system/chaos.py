@@ -24,10 +24,10 @@ import random
 from dataclasses import dataclass, field
 
 from cases import make_case
-from mccp import refs
+from mccp.ref import aes as aes_ref
 from mccp.device import packets
 from mccp.device.api import fw_crc
-from mccp.modes import MODES
+from mccp.aes.modes import MODES
 
 INF = float("inf")
 OFFERED = 4       # cycles a start offered before a key command may still take to happen
@@ -272,7 +272,7 @@ class Soak:
                 continue
             assert r.status == "OK", f"{s.channel.mode}: {r}"
             match = [v for v in versions
-                     if (r.data, r.tag) == refs.reference(s.channel.mode, v.key, c.data, c.nonce, c.aad,
+                     if (r.data, r.tag) == aes_ref.reference(s.channel.mode, v.key, c.data, c.nonce, c.aad,
                                                            s.channel.cfg.tag_len)]
             assert match, (f"{s.channel.mode} ticket {r.ticket} (submitted at {s.cycle}, entry {r.entry_cycle}, "
                            f"start {r.start_cycle}, exit {r.exit_cycle}, core {r.core}): no key of slot {s.slot} "

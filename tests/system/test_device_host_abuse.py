@@ -1,10 +1,10 @@
 """What a real host can do to the device, on a 2-core device (issue 38): a stuck consumer, a
 careless AXI4-Lite master, an abandoned packet, raw packets that repeat a sequence number.
-Every answer is checked against `cryptography` (mccp.refs through tests/system/cases.py)."""
+Every answer is checked against `cryptography` (mccp.ref.aes through tests/system/cases.py)."""
 
 from conftest import KEYS
 from cases import make_case
-from mccp import refs
+from mccp.ref import aes as aes_ref
 from mccp.device import packets
 
 OTHER = bytes(range(0xB0, 0xC0))
@@ -121,7 +121,7 @@ def test_repeated_sequence_numbers(dev, rng):
             ch = chans[i % 2]
             key = KEYS[16] if ch.cfg.key_slot == 3 else OTHER
             data, nonce = rng.randbytes(32), rng.randbytes(16)
-            want.append((ch.index, refs.reference("ctr", key, data, nonce, b"", 0)[0]))
+            want.append((ch.index, aes_ref.reference("ctr", key, data, nonce, b"", 0)[0]))
             dev.submit_raw(packets.build_packet(ch.cfg, "encrypt", 77, data, nonce, rm=dev.rm))
         results = dev.drain()
         assert len(results) == 6 and all(r.ticket == 77 and r.status == "OK" for r in results)

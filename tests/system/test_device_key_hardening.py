@@ -5,14 +5,14 @@
    with the old key once the zeroize (or the commit) has been issued.
 3. Words staged in KEY_DATA do not survive a commit, a refused commit or a zeroize.
 
-Expected values come from `cryptography` (mccp.refs through tests/system/cases.py).
+Expected values come from `cryptography` (mccp.ref.aes through tests/system/cases.py).
 """
 
 import pytest
 
 from conftest import KEYS
 from cases import make_case
-from mccp import refs
+from mccp.ref import aes as aes_ref
 from mccp.device.model import BusError
 
 OTHER = bytes(range(0xB0, 0xC0))      # a second AES-128 key
@@ -81,7 +81,7 @@ def test_no_task_starts_with_a_key_erased_before(dev, rng, action):
                     if action == "zeroize":
                         assert r.status == "KEY_ERROR", (wait, r)
                     else:
-                        ct, tag = refs.reference("gcm", NEW, v.data, v.nonce, b"", 16)
+                        ct, tag = aes_ref.reference("gcm", NEW, v.data, v.nonce, b"", 16)
                         assert (r.status, r.data, r.tag) == ("OK", ct, tag), (wait, r)
                 if r.entry_cycle + 16 < erase and (r.start_cycle > done or r.status == "KEY_ERROR"):
                     hit_window += 1         # its key was read before the erase; it ran after
@@ -126,7 +126,7 @@ def test_staged_key_does_not_outlive(dev, rng, clear):
     ch = dev.open_channel("ecb", 5)
     try:
         block = rng.randbytes(32)
-        assert ch.encrypt(block) == (refs.ecb(KEYS[16], block), b"")
+        assert ch.encrypt(block) == (aes_ref.ecb(KEYS[16], block), b"")
     finally:
         ch.close()
 

@@ -40,7 +40,7 @@ from cocotb.triggers import FallingEdge, ReadOnly
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from mccp import vectors
+from mccp.ref import vectors
 
 DECRYPT_ENABLE = os.environ.get("AES_DECRYPT_ENABLE", "1") == "1"
 CAVP_MODE = os.environ.get("AES_CAVP", "all")

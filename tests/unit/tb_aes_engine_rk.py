@@ -39,7 +39,7 @@ from cocotb.triggers import FallingEdge, ReadOnly
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from mccp import vectors
+from mccp.ref import vectors
 from mccp.model.aes import expand_key, inv_mix_columns
 
 DECRYPT_ENABLE = os.environ.get("AES_DECRYPT_ENABLE", "1") == "1"

@@ -26,7 +26,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
-from mccp import vectors
+from mccp.ref import vectors
 from mccp.model.ghash import blocks_of, inc32, length_block
 
 GCM_FILES = (("gcmEncryptExtIV128.rsp", 0), ("gcmEncryptExtIV192.rsp", 1),

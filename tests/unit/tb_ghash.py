@@ -30,7 +30,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from mccp import vectors
+from mccp.ref import vectors
 from mccp.model.ghash import blocks_of, gcm_blocks, gf128_mul_bitserial
 
 MASK128 = (1 << 128) - 1

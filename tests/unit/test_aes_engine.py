@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import pick, sources
 
 # (simulator, DecryptEnable, CAVP records, random blocks, random keys, rate-test blocks)
 CONFIGS = [
@@ -29,7 +31,7 @@ def test_aes_engine(simulator, decrypt_enable, cavp, random_blocks, random_keys,
     sim.run(
         toplevel="mccp_aes_engine",
         test_module="tb_aes_engine",
-        sources=paths.rtl_files("aes"),
+        sources=sources("aes"),
         parameters={"DecryptEnable": decrypt_enable},
         sim=simulator,
         module_dirs=[paths.TESTS / "unit"],
@@ -55,7 +57,7 @@ def test_aes_round_key_store(num_keys, width, block_ram):
     sim.run(
         toplevel="mccp_aes_round_key_store",
         test_module="tb_aes_round_key_store",
-        sources=[paths.RTL / "aes" / "mccp_aes_round_key_store.sv"],
+        sources=pick("aes", "mccp_aes_round_key_store"),
         parameters={"NumKeys": num_keys, "Width": width, "BlockRam": block_ram},
         sim="icarus",
         module_dirs=[paths.TESTS / "unit"],
@@ -83,7 +85,7 @@ def test_aes_engine_rk_port(simulator, decrypt_enable, block_ram, random_blocks)
     sim.run(
         toplevel="mccp_aes_engine_rk",
         test_module="tb_aes_engine_rk",
-        sources=paths.rtl_files("aes"),
+        sources=sources("aes"),
         parameters={"DecryptEnable": decrypt_enable, "KeyExpand": 0,
                     "RoundKeysInBlockRam": block_ram},
         sim=simulator,
@@ -100,7 +102,7 @@ def test_aes_shared_expander():
     sim.run(
         toplevel="tb_aes_shared_keys",
         test_module="tb_aes_shared_keys",
-        sources=paths.rtl_files("aes") + [paths.TESTS / "unit" / "hdl" / "tb_aes_shared_keys.sv"],
+        sources=sources("aes") + [paths.TESTS / "unit" / "hdl" / "tb_aes_shared_keys.sv"],
         sim="icarus",
         module_dirs=[paths.TESTS / "unit"],
     )

@@ -6,7 +6,7 @@ import random
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from mccp import vectors
+from mccp.ref import vectors
 from mccp.model import aes
 
 ECB_FILES = [f"ECB{kind}{bits}.rsp" for kind in ("GFSbox", "KeySbox", "VarKey", "VarTxt", "MMT")

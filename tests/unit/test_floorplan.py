@@ -114,21 +114,22 @@ def test_the_fabrics_block_rams_sit_together_near_the_centre(tmp_path):
 
 
 def test_a_floorplanned_unit_is_placed_from_its_anchored_netlist(tmp_path, monkeypatch):
-    from mccp.synth import flow
+    from mccp.synth import flow, run, units
 
     def fake_yosys(top, parameters, sources, out_dir, **kw):
         out_dir.mkdir(parents=True, exist_ok=True)
         net = out_dir / "design.json"
         net.write_text(json.dumps(_netlist(2, 20)))
-        return {"cells": {}, "netlist": str(net), "netlist_sha1": flow._sha1(net), "runtime_s": 0.0}
+        return {"cells": {}, "netlist": str(net), "netlist_sha1": run.file_sha1(net), "runtime_s": 0.0}
     monkeypatch.setattr(flow, "yosys_synth", fake_yosys)
     monkeypatch.setattr(flow, "wrapper_cost", lambda *a, **k: {})
-    monkeypatch.setitem(flow.UNITS, "fp_test", flow.Unit("top", {}, "test", floorplan=True))
+    monkeypatch.setattr(flow, "used_sources", lambda *a, **k: [])
+    monkeypatch.setitem(units.UNITS, "fp_test", units.Unit("top", {}, "test", floorplan=True))
     res = flow.synthesize_unit("fp_test", tmp_path)
     placed = json.loads((tmp_path / "fp_test" / "anchored.json").read_text())["modules"]["top"]["cells"]
     assert res["netlist"] == str(tmp_path / "fp_test" / "anchored.json")
-    assert res["netlist_sha1"] != flow._sha1(tmp_path / "fp_test" / "design.json")
+    assert res["netlist_sha1"] != run.file_sha1(tmp_path / "fp_test" / "design.json")
     assert placed["u_unit.g_core[1].u_core.u_ram.mem.0.0"]["attributes"]["BEL"] in floorplan.clusters(2)[1]
     assert set(res["floorplan"]["cores"]) == {"0", "1"}
     assert set(res["floorplan"]["fabric"]) == {"u_unit.u_regs.mem"}
-    assert flow.UNITS["top_c8_s128"].floorplan and not flow.UNITS["top_c1_s64"].floorplan
+    assert units.UNITS["top_c8_s128"].floorplan and not units.UNITS["top_c1_s64"].floorplan

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from mccp import paths, sim
+from mccp import paths
+from mccp.eda import sim
+from mccp.eda.filelist import sources
 
 TOP = paths.TESTS / "unit" / "hdl" / "tb_gcm_datapath.sv"
 
@@ -19,7 +21,7 @@ def test_gcm_datapath(simulator, digit_bits):
     sim.run(
         toplevel="tb_gcm_datapath",
         test_module="tb_gcm_datapath",
-        sources=paths.rtl_files("common", "aes") + [TOP],
+        sources=sources("aes") + [TOP],
         parameters={"DigitBits": digit_bits},
         sim=simulator,
         module_dirs=[paths.TESTS / "unit"],

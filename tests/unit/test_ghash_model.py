@@ -18,7 +18,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from mccp import vectors
+from mccp.ref import vectors
 from mccp.model import ghash as gm
 
 GCM_FILES = ("gcmEncryptExtIV128.rsp", "gcmEncryptExtIV192.rsp", "gcmEncryptExtIV256.rsp")

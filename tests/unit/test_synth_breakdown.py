@@ -2,7 +2,8 @@
 
 import pytest
 
-from mccp.synth.breakdown import base_name, tree
+from mccp.synth.breakdown import tree
+from mccp.synth.yosys import base_module as base_name
 
 # top: 10 LUT4 of its own, two `leaf` (3 LUT4, 1 FF each) and one `mid`;
 # mid: 5 LUT4 of its own, four `leaf` and one parameterized `ram` (2 DPR).
@@ -54,7 +55,7 @@ def _top_entry(cores, modules, glue_lut4, glue_ff, tree="t", bits=128):
 
 
 def test_growth_per_added_core_sums_core_variants_and_keeps_the_glue():
-    from mccp.synth.breakdown import growth, growth_pairs, growth_section
+    from mccp.report.breakdown import growth, growth_pairs, growth_section
 
     c2 = _top_entry(2, [("mccp_core", 2, 100, 10), ("mccp_stream_out", 1, 50, 5),
                         ("mccp_sched", 1, 20, 0)], glue_lut4=7, glue_ff=3)

@@ -16,13 +16,15 @@ every answer is checked against `cryptography` before it counts.
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import time
 
-from mccp import refs
-from mccp.docs import md_table
-from mccp.synth.report import cores_text
+from mccp.ref import aes as aes_ref
+from mccp.device import Device
+
+logger = logging.getLogger(__name__)
 
 CORES = (1, 2, 4, 8)
 STREAMS = (32, 64, 128)
@@ -39,7 +41,7 @@ def run_packets(dev, chans, count: int, size: int, rng: random.Random, aad_len: 
         ch, mode, key = rng.choice(chans) if shuffle else chans[i % len(chans)]
         data, nonce, aad = rng.randbytes(size), rng.randbytes(12 if mode == "gcm" else 13), rng.randbytes(aad_len)
         t = dev.submit(ch, "encrypt", data, nonce=nonce, aad=aad)
-        jobs[t] = refs.reference(mode, key, data, nonce, aad, 16)
+        jobs[t] = aes_ref.reference(mode, key, data, nonce, aad, 16)
     results = dev.drain()
     for r in results:
         want = jobs.pop(r.ticket)
@@ -59,8 +61,6 @@ def run_packets(dev, chans, count: int, size: int, rng: random.Random, aad_len: 
 
 
 def open_device(cores: int, stream: int, channels: int, mode: str, rng: random.Random, policy=None, **params):
-    from mccp import Device
-
     dev = Device(cores=cores, stream_bits=stream, **params)
     chans = []
     for i in range(channels):
@@ -90,7 +90,7 @@ def bench_fabric(seed: int = 1, per_core: int = 8, speed_seconds: float = 2.0) -
     for stream in STREAMS:
         for cores in CORES:
             for nch in (1, 8):
-                print(f"  GCM 2 KB: {cores} cores, {stream}-bit streams, {nch} channel(s) ...", flush=True)
+                logger.info(f"  GCM 2 KB: {cores} cores, {stream}-bit streams, {nch} channel(s) ...")
                 dev, chans = open_device(cores, stream, nch, "gcm", rng)
                 with dev:
                     run_packets(dev, chans, cores, PACKET, rng)                  # warm up: keys loaded
@@ -98,7 +98,7 @@ def bench_fabric(seed: int = 1, per_core: int = 8, speed_seconds: float = 2.0) -
                     r.update(sim_speed(dev, chans, random.Random(seed), speed_seconds))
                 out["scaling"].setdefault(str(stream), {}).setdefault(str(cores), {})[str(nch)] = r
     for on in (1, 0):
-        print(f"  key affinity {'on' if on else 'off'}: 8 cores, 16 channels / keys, 512-byte GCM ...", flush=True)
+        logger.info(f"  key affinity {'on' if on else 'off'}: 8 cores, 16 channels / keys, 512-byte GCM ...")
         arng = random.Random(seed + 1)           # the same packet sequence for on and off
         dev, chans = open_device(8, 128, 16, "gcm", arng)
         with dev:
@@ -123,113 +123,3 @@ def machine() -> dict:
     return {"cpu": cpu, "cpus": os.cpu_count()}
 
 
-def target_line(fab: dict, routed: list[tuple[float, int, int]], cores: int = 8, gbps: float = 10.0,
-                ceiling: tuple[float, list[tuple[str, str, float]]] | None = None) -> list[str]:
-    """The Fmax `cores` cores need for `gbps` at their best measured rate, next to the fastest
-    routed top (routed: (MHz, cores, stream bits) of the tops placed and routed).  ceiling:
-    (AES-128 cycles per block of the engine, [(unit, what it is, speed-8 MHz)]): the Fmax the
-    same needs even at the engine's bound, next to those units' own."""
-    rates = [(r["steady_bits_per_cycle"], int(stream)) for stream, per_cores in fab["scaling"].items()
-             for c, per_ch in per_cores.items() if int(c) == cores for r in per_ch.values()]
-    if not rates:
-        return []
-    rate, stream = max(rates)
-    line = (f"{gbps:g} Gbps with {cores} cores needs {1000 * gbps / rate:.1f} MHz at their best rate here"
-            f" ({rate:.2f} bits / cycle, {stream}-bit streams)")
-    if routed:
-        fmax, c, s = max(routed)
-        line += (f"; the fastest `mccp_top` placed and routed so far runs at {fmax:.2f} MHz"
-                 f" ({cores_text(c)}, {s}-bit streams)")
-    out = ["", line + "."]
-    if ceiling:
-        cpb, units = ceiling
-        bound = cores * 128 / cpb
-        out += ["", f"A core computes one AES block per {cpb:g} cycles (AES-128, one round per clock), so "
-                f"{cores} cores give at most {bound:.2f} bits / cycle and {gbps:g} Gbps needs at least "
-                f"{1000 * gbps / bound:.1f} MHz however well the fabric feeds them"
-                + "".join(f"; {what} (`{name}`) runs at {mhz:.2f} MHz" for name, what, mhz in units) + "."]
-    return out
-
-
-def fabric_section(fab: dict, fmax_of, ceiling=None) -> list[str]:
-    """The scaling table; fmax_of(cores, stream_bits) -> (MHz or None, where it comes from)
-    gives each row's Gbps at the Fmax of that very top when it has been placed and routed;
-    ceiling as in target_line."""
-    one = fab["scaling"]["128"]["1"]["1"]["steady_bits_per_cycle"]
-    out = ["## The multi-core processor (`mccp_top`)", "",
-           "AES-128-GCM, 2 KB packets, through the device API on the Verilator model, every answer checked "
-           "against `cryptography`. Steady state: payload bits of the packets that left after the first "
-           "`cores` did, over the cycles between (leaves out the fill, when packets stream one after "
-           "another into idle cores, and the drain); whole run: from the first input beat to the last "
-           "output beat. Efficiency = steady throughput / (cores × one core's at 128 bits). "
-           "Gbps = steady bits per cycle × the Fmax (speed 8) of `mccp_top` with that many cores and that "
-           "stream width (Table 1 of docs/synthesis.md). "
-           "Regenerate: `make bench` (or `mccp bench fabric`).", ""]
-    rows, notes, routed = [], {}, []
-    for stream, per_cores in fab["scaling"].items():
-        for cores, per_ch in per_cores.items():
-            fmax, what = fmax_of(int(cores), int(stream))
-            if fmax and what.startswith("one core alone"):
-                mark = notes.setdefault(what, "¹²³⁴⁵⁶⁷⁸⁹"[len(notes)])
-                fcell = f"{fmax:.2f} {mark}"
-            elif fmax:
-                routed.append((fmax, int(cores), int(stream)))
-                fcell = f"{fmax:.2f}"
-            else:
-                fcell = "—"
-            for nch, r in per_ch.items():
-                eff = r["steady_bits_per_cycle"] / (int(cores) * one)
-                gbps = f"{r['steady_bits_per_cycle'] * fmax / 1000:.2f}" if fmax else "—"
-                rows.append([cores, stream, nch, f"{r['steady_bits_per_cycle']:.2f}", f"{100 * eff:.0f}%",
-                             f"{r['bits_per_cycle']:.2f}", r["latency_median"], fcell, gbps])
-    out += md_table(["cores", "stream bits", "channels", "bits / cycle (steady)", "efficiency",
-                     "bits / cycle (whole run)", "median latency (cycles)", "Fmax (MHz)", "Gbps (steady)"], rows)
-    if notes:
-        out += [""] + [f"{mark} no routed `mccp_top` of this size: the Fmax of {what[0].lower() + what[1:]}, "
-                       "an upper bound for the top, not a measurement of it." for what, mark in notes.items()]
-    out += target_line(fab, routed, ceiling=ceiling)
-    out += ["", "Key affinity: 8 cores, 16 channels each with its own key, 512-byte GCM packets, each on a "
-            "channel drawn at random (the same sequence both times). A key load costs 86 cycles of the "
-            "shared expander, during which the scheduler starts no other task:", ""]
-    rows = [[k, f"{r['steady_bits_per_cycle']:.2f}", r["latency_median"]] for k, r in fab["affinity"].items()]
-    out += md_table(["affinity", "bits / cycle (steady)", "median latency (cycles)"], rows)
-    s = fab["sim_speed"]
-    out += ["", f"Simulation speed of the C++ harness (Verilator `-O3`, C++ `-O2`): {s['min'] / 1e3:.0f}–"
-            f"{s['max'] / 1e3:.0f} k cycles per second over these runs{_machine_text(fab)} "
-            "(per model: docs/api.md)."]
-    return out
-
-
-def _machine_text(fab: dict) -> str:
-    m, load = fab.get("machine"), fab["sim_speed"].get("load_average")
-    if not m or not load:
-        return ""
-    return (f" on {m['cpus']} CPUs ({m['cpu']}), 1-minute load average {load[0]:.1f} at the start and "
-            f"{load[-1]:.1f} at the end")
-
-
-def speed_section(fab: dict) -> list[str] | None:
-    """docs/api.md's table of the harness's speed per model, from the scaling runs (one channel);
-    None for results written before the bench recorded it."""
-    rows = [(int(c), int(st), per_ch["1"]) for st, per_cores in fab["scaling"].items()
-            for c, per_ch in per_cores.items()]
-    if not all("harness_cycles_per_s" in r for _, _, r in rows):
-        return None
-    rows.sort(key=lambda x: (x[0], x[1]))
-    out = [f"Measured by `mccp bench fabric` ({fab['date']}){_machine_text(fab)}: AES-128-GCM, "
-           "2 KB packets on one channel, every core busy, timed over at least 2 s of traffic "
-           "(`python -m mccp.device` runs a similar workload). Simulated cycles per wall-clock second "
-           "end to end (Python included: submitting, the `cryptography` reference and the check) and "
-           "inside the C++ clock loop alone; core-cycles = cycles × cores. "
-           "Build: the C++ compile of the generated model (`make -j` over the CPUs), as recorded when "
-           "the model was built. The speed depends on the machine and on what else runs on it.", ""]
-    out += md_table(["cores", "StreamBits", "build (s)", "cycles / s (end to end)", "cycles / s (inside the harness)",
-                     "core-cycles / s (inside)"],
-                    [[c, st, _build_cell(r.get("build_seconds")), f"{r['sim_cycles_per_s']:,.0f}",
-                      f"{r['harness_cycles_per_s']:,.0f}", f"{c * r['harness_cycles_per_s']:,.0f}"]
-                     for c, st, r in rows])
-    return out
-
-
-def _build_cell(seconds) -> str:
-    return "—" if seconds is None else f"{seconds:.0f}"

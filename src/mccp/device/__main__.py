@@ -7,6 +7,7 @@ import argparse
 import os
 import random
 import time
+from mccp.device import Device
 
 
 def main(argv=None) -> None:
@@ -17,8 +18,6 @@ def main(argv=None) -> None:
     ap.add_argument("--size", type=int, default=1024)
     ap.add_argument("--mode", default="gcm")
     args = ap.parse_args(argv)
-    from mccp.device import Device
-
     t0 = time.monotonic()
     with Device(cores=args.cores, stream_bits=args.stream_bits) as dev:
         t1 = time.monotonic()

@@ -25,8 +25,9 @@ from mccp.device import packets
 from mccp.device.build import build_info, build_model, rtl_sources
 from mccp.device.model import BusError, Model, SimTimeout
 from mccp.device.packets import ChannelConfig, Policy
-from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
+from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
 from mccp.model import ghash as ghash_model
+from mccp.asm import assemble_file
 
 FIRMWARE = paths.ROOT / "firmware" / "mccp.s"
 ID_VALUE = 0x4D434350
@@ -98,8 +99,6 @@ def default_stream_bits(cores: int) -> int:
 
 @lru_cache(maxsize=4)
 def _assemble(path: str, mtime: float):
-    from mccp.asm import assemble_file
-
     return assemble_file(path)
 
 
@@ -116,7 +115,7 @@ def fw_crc(words) -> int:
 
 def entry_table(program, rm: regmap.RegMap) -> list[tuple[int, int, bool]]:
     """(function, address, valid) for all 16 functions (function = mode*2 + op[0]); valid
-    when the program exports the label of that mode/op (mccp.modes.MODES)."""
+    when the program exports the label of that mode/op (mccp.aes.modes.MODES)."""
     table = {f: (0, False) for f in range(2 * len(rm.modes))}
     labels = {**program.symbols, **program.entries}
     for name, mode in MODES.items():

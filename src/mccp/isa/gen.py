@@ -6,10 +6,9 @@ fails if either file differs from what insns.yml generates.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from mccp import paths
+from mccp import generated, paths
 from mccp.isa import Isa, load
 
 SV_PKG = paths.RTL / "core" / "mccp_isa_pkg.sv"
@@ -82,17 +81,8 @@ def outputs() -> dict[Path, str]:
 
 
 def stale() -> list[Path]:
-    return [p for p, text in outputs().items() if not p.exists() or p.read_text() != text]
+    return generated.stale(outputs())
 
 
 def main(check: bool = False) -> int:
-    if check:
-        bad = stale()
-        for p in bad:
-            print(f"stale: {p.relative_to(paths.ROOT)} (run `mccp isa gen`)", file=sys.stderr)
-        return 1 if bad else 0
-    for p, text in outputs().items():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text)
-        print(f"wrote {p.relative_to(paths.ROOT)}")
-    return 0
+    return generated.update(outputs(), "mccp isa gen", check)

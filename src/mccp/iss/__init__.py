@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from mccp.isa import load
 from mccp.model import aes as aes_model
 from mccp.model import ghash as ghash_model
-from mccp.task import Task
+from mccp.aes.task import Task
+from mccp.aes.task import unpack_output
 
 MASK128 = (1 << 128) - 1
 MASK32 = 0xFFFFFFFF
@@ -70,8 +71,6 @@ class Result:
 
     @property
     def data(self) -> bytes:
-        from mccp.task import unpack_output
-
         return unpack_output(self.output)
 
 

@@ -25,8 +25,13 @@ import random
 import threading
 from dataclasses import dataclass
 
-from mccp import paths, refs
-from mccp.modes import MODES, build_split_tasks, build_task
+from mccp import paths
+from mccp.ref import aes as aes_ref
+from mccp.aes.modes import MODES, build_split_tasks, build_task
+from mccp.bench.results import load_bench_engines
+from mccp.ref.paper import PAPER_FIXED, PAPER_LOOP
+from mccp.device.api import firmware_program
+from mccp.iss import Iss, run_pair
 
 def _top_default(name: str, module: str = "fabric/mccp_top.sv") -> int:
     """A parameter's default in rtl/fabric/mccp_top.sv (the device the model stands for)."""
@@ -130,8 +135,6 @@ def _save_disk() -> None:
 
 
 def _program():
-    from mccp.device.api import firmware_program
-
     return firmware_program()
 
 
@@ -145,15 +148,13 @@ def _inputs(s: Shape) -> tuple:
         data = data[: min(len(data), (1 << (8 * (15 - s.nonce))) - 1)]
     tag = b""
     if s.op in ("decrypt", "verify"):
-        ct, tag = refs.reference(s.mode, key, data, nonce, aad, s.tag_len)
+        ct, tag = aes_ref.reference(s.mode, key, data, nonce, aad, s.tag_len)
         if s.op == "decrypt" and s.mode in ("ecb", "cbc", "ctr", "ccm", "gcm"):
             data = ct
     return key, data, nonce, aad, tag
 
 
 def _iss(key: bytes, digit_bits: int):
-    from mccp.iss import Iss
-
     iss = Iss(_program().words, digit_bits=digit_bits, out_words=OUT_WORDS)
     iss.load_key(key)
     return iss
@@ -185,8 +186,6 @@ def _run_iss(s: Shape, digit_bits: int) -> Cost:
 def _run_iss_split(s: Shape, digit_bits: int, offset: int) -> tuple[Cost, Cost]:
     """The two halves of a split CCM packet (mccp.iss.run_pair), the I/O core started `offset`
     cycles after the MAC core: (I/O core's cost, MAC core's cost), each from its own start."""
-    from mccp.iss import run_pair
-
     key, data, nonce, aad, tag = _inputs(s)
     io_iss, mac_iss = _iss(key, digit_bits), _iss(key, digit_bits)
     io_task, mac_task = build_split_tasks(_program().entries, s.op, data, nonce, aad, tag, s.tag_len)
@@ -247,7 +246,9 @@ def split_cost(shape: Shape, offset: int, digit_bits: int | None = None) -> Spli
 
 def key_expansion_cycles(key_bits: int) -> int:
     """Key schedule cycles of the AES engine, from results/bench_engines.json (measured on the RTL)."""
-    data = json.loads((paths.RESULTS / "bench_engines.json").read_text())
+    data = load_bench_engines()
+    if data is None:
+        raise FileNotFoundError("results/bench_engines.json is missing: run `mccp bench engines`")
     return int(data["aes"]["aes_encdec"]["key_sizes"][str(key_bits)]["key_expansion_cycles"])
 
 
@@ -255,8 +256,6 @@ def paper_cost(shape: Shape) -> Cost:
     """What-if: the paper's core (section 4.3: cycles per block and loop-invariant cycles of its
     8-bit controller + AES unit, quoted in mccp.bench.core) instead of ours, for GCM and CCM
     (one core per packet).  Words are read and written evenly over the loop."""
-    from mccp.bench.core import PAPER_FIXED, PAPER_LOOP
-
     s = shape.resolved()
     if s.mode not in PAPER_FIXED:
         raise ValueError(f"the paper gives no core cost for {s.mode}")

@@ -20,6 +20,8 @@ from __future__ import annotations
 from mccp.perf import tasks
 from mccp.perf.sweep import run_parallel
 from mccp.perf.tlm import Channel, Config
+from mccp.device.api import default_stream_bits
+from mccp.perf.fig3 import CLOCK_MHZ
 
 PAYLOAD = 2048
 LOADS = (0.5, 0.7, 0.8, 0.9, 1.0, 1.1)
@@ -37,8 +39,6 @@ def _mix(n: int) -> list[Channel]:
 
 def _alpha_job(arg):
     m, s, n = arg
-    from mccp.perf.fig3 import CLOCK_MHZ
-
     chans = _mix(n)
     r = tasks.measured_alpha(Config(m, s), chans, PAYLOAD)
     e = r["e"]
@@ -67,8 +67,6 @@ def _deadline_job(arg):
 
 
 def study(workers: int = 2) -> dict:
-    from mccp.device.api import default_stream_bits
-
     for mode in ("gcm", "ccm"):
         tasks.channel_cost(Channel(mode), PAYLOAD)
     ajobs = [(m, default_stream_bits(m), n) for m in (1, 2, 4, 8, 16) for n in (2, 8)]

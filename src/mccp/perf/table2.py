@@ -19,11 +19,16 @@ ours at the same clock, so the ratio is per clock cycle.
 
 from __future__ import annotations
 
+import logging
 import random
 
-from mccp.bench.core import PAPER_CLOCK_MHZ, PAPER_TABLE2
+from mccp.ref.paper import PAPER_CLOCK_MHZ, PAPER_TABLE2
 from mccp.perf.rtl import open_device, run_packets
 from mccp.perf.tlm import Channel, Config, Packet
+from mccp.device.api import default_stream_bits
+from mccp.perf.tlm import simulate
+
+logger = logging.getLogger(__name__)
 
 MODES = ("ecb", "cbc", "ctr", "cbc-mac", "cmac", "ccm", "gcm", "gmac")
 KEYS = (128, 192, 256)
@@ -34,8 +39,6 @@ PAPER_8CORE_MBPS = 3460      # section 6.3: 8 cores, 64-bit crossbar, one channe
 
 
 def measure(cores: int, modes=MODES, keys=KEYS, sizes=SIZES, seed: int = 1) -> dict:
-    from mccp.device.api import default_stream_bits
-
     stream = default_stream_bits(cores)
     rng = random.Random(seed)
     channels = [Channel(m, key_slot=KEYS.index(k), key_bits=k) for m in modes for k in keys]
@@ -43,7 +46,7 @@ def measure(cores: int, modes=MODES, keys=KEYS, sizes=SIZES, seed: int = 1) -> d
     out = {"cores": cores, "stream_bits": stream, "burst_per_core": BURST, "modes": {}}
     with dev:
         for ci, ch in enumerate(channels):
-            print(f"  {cores} core(s): {ch.mode} AES-{ch.key_bits} ...", flush=True)
+            logger.info(f"  {cores} core(s): {ch.mode} AES-{ch.key_bits} ...")
             run_packets(dev, chans, channels, [Packet(ci, 64) for _ in range(cores)], rng)   # keys in
             per = out["modes"].setdefault(ch.mode, {}).setdefault(str(ch.key_bits), {})
             for size in sizes:
@@ -63,8 +66,6 @@ def measure(cores: int, modes=MODES, keys=KEYS, sizes=SIZES, seed: int = 1) -> d
 def model(run: dict) -> dict:
     """The same packet sequence as `measure` on the transaction-level model: the warm-up, then per
     size the lone packet and the burst, each batch arriving on an idle device (as after a drain)."""
-    from mccp.perf.tlm import simulate
-
     cores, stream = run["cores"], run["stream_bits"]
     channels = [Channel(m, key_slot=KEYS.index(int(k)), key_bits=int(k)) for m in run["modes"]
                 for k in run["modes"][m]]

@@ -11,11 +11,14 @@ checks the pipeline constants of `Timing` with it, cycle for cycle).
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import replace
 
 from mccp.perf.rtl import Scenario, open_device, run_packets, run_rtl
 from mccp.perf.tlm import Channel, Config, Packet, simulate
+
+logger = logging.getLogger(__name__)
 
 TOLERANCE = 0.05
 SIZES = (16, 64, 256, 512, 1024, 2048)
@@ -143,8 +146,7 @@ def run(which: str = "all") -> list[dict]:
     out = []
     for sc in scenarios(which):
         r = compare(sc)
-        print(f"  {sc.name}: RTL {r['rtl_cycles']} cycles, model {r['model_cycles']} ({100 * r['error']:+.2f} %), "
-              f"max latency error {r['max_latency_error_cycles']} cycles, same core {100 * r['same_core']:.0f} %",
-              flush=True)
+        logger.info(f"  {sc.name}: RTL {r['rtl_cycles']} cycles, model {r['model_cycles']} ({100 * r['error']:+.2f} %), "
+              f"max latency error {r['max_latency_error_cycles']} cycles, same core {100 * r['same_core']:.0f} %")
         out.append(r)
     return out

@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
+from mccp.isa import load as load_isa
 
 SPEC_PATH = Path(__file__).with_name("regs.yml")
 ACCESS = ("rw", "ro", "wo", "w1c", "ext")
@@ -300,8 +301,6 @@ def parse(spec: dict) -> RegMap:
             pos -= f.width
             placed.append(Field(name=f.name, msb=pos + f.width - 1, lsb=pos, sw=f.sw, reset=0, doc=f.doc))
         structs[raw["name"]] = Struct(name=raw["name"], doc=raw.get("doc", ""), fields=placed)
-    from mccp.isa import load as load_isa
-
     core_status = [{"code": s["code"], "name": s["name"], "doc": s["doc"]} for s in load_isa().status_codes]
     fabric_status = list(spec["fabric_status"])
     codes = [s["code"] for s in core_status + fabric_status]

@@ -6,10 +6,9 @@ fails if any differs from what regs.yml generates.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from mccp import paths
+from mccp import generated, paths
 from mccp.regmap import RegMap, Register, load
 
 SV_PKG = paths.RTL / "fabric" / "mccp_regs_pkg.sv"
@@ -486,17 +485,8 @@ def outputs() -> dict[Path, str]:
 
 
 def stale() -> list[Path]:
-    return [p for p, text in outputs().items() if not p.exists() or p.read_text() != text]
+    return generated.stale(outputs())
 
 
 def main(check: bool = False) -> int:
-    if check:
-        bad = stale()
-        for p in bad:
-            print(f"stale: {p.relative_to(paths.ROOT)} (run `mccp regs gen`)", file=sys.stderr)
-        return 1 if bad else 0
-    for p, text in outputs().items():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text)
-        print(f"wrote {p.relative_to(paths.ROOT)}")
-    return 0
+    return generated.update(outputs(), "mccp regs gen", check)

@@ -1,0 +1,28 @@
+"""`mccp bench [NAME ...]`: run the benchmarks and write their results JSON."""
+
+from __future__ import annotations
+
+import logging
+
+from mccp import paths
+from mccp.bench import BENCHES, ccm, core, engines, fabric
+from mccp.bench.run import write
+
+logger = logging.getLogger(__name__)
+
+
+def main(which: list[str] | None = None) -> int:
+    which = which or list(BENCHES)
+    if "engines" in which:
+        logger.info("bench: AES engine and GHASH unit ...")
+        logger.info(f"  wrote {write('bench_engines', engines.bench_engines()).relative_to(paths.ROOT)}")
+    if "core" in which:
+        logger.info("bench: programmable core, every mode and key size ...")
+        logger.info(f"  wrote {write('bench_core', core.bench_core()).relative_to(paths.ROOT)}")
+    if "fabric" in which:
+        logger.info("bench: multi-core processor through the device API ...")
+        logger.info(f"  wrote {write('bench_fabric', fabric.bench_fabric()).relative_to(paths.ROOT)}")
+    if "ccm" in which:
+        logger.info("bench: CCM on one core and split over two ...")
+        logger.info(f"  wrote {write('bench_ccm', ccm.bench_ccm()).relative_to(paths.ROOT)}")
+    return 0

