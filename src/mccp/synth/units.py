@@ -138,3 +138,8 @@ FIGURES: dict[str, tuple[str, ...]] = {
 def unit_sources(unit: Unit) -> list[Path]:
     """The unit's RTL: the .core files under its rtl/ folders (mccp.eda.filelist)."""
     return sources_in_dirs(*unit.rtl_dirs)
+
+
+def figures(cells: Mapping[str, int]) -> dict[str, int]:
+    """Headline figures (LUT4, FF, EBR, DSP, DPR, CCU2C) from Yosys cell counts."""
+    return {name: sum(int(cells.get(t, 0)) for t in types) for name, types in FIGURES.items()}
