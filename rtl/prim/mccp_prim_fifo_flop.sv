@@ -38,24 +38,38 @@ module mccp_prim_fifo_flop #(
     next_ptr = (32'(p) == Depth - 1) ? '0 : p + 1'b1;
   endfunction
 
-  // Flip-flops (a packed array: never LUT RAM, which is wasted on a queue of
-  // one or two entries).
+  // Flip-flops, not LUT RAM (a 16-deep DPR16X4 per 4 bits is wasted on a few
+  // entries).  Each entry is written under an enable of its own and Depth 1
+  // reads its one entry: an index on either side left synthesis a data
+  // multiplexer per bit (a 128-bit entry took 129 LUT4 instead of 7).
   logic [Depth-1:0][Width-1:0] mem_q;
+  logic [Depth-1:0]            mem_we;
 
+  for (genvar i = 0; i < Depth; i++) begin : g_we
+    assign mem_we[i] = push_i && (32'(wr_q) == i);
+  end
   if (ResetMem) begin : g_mem_rst
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         mem_q <= '0;
-      end else if (push_i) begin
-        mem_q[wr_q] <= wdata_i;
+      end else begin
+        for (int i = 0; i < Depth; i++) begin
+          if (mem_we[i]) mem_q[i] <= wdata_i;
+        end
       end
     end
   end else begin : g_mem
     always_ff @(posedge clk_i) begin
-      if (push_i) mem_q[wr_q] <= wdata_i;
+      for (int i = 0; i < Depth; i++) begin
+        if (mem_we[i]) mem_q[i] <= wdata_i;
+      end
     end
   end
-  assign rdata_o = mem_q[rd_q];
+  if (Depth == 1) begin : g_one
+    assign rdata_o = mem_q[0];
+  end else begin : g_many
+    assign rdata_o = mem_q[rd_q];
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

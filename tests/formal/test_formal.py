@@ -52,8 +52,9 @@ MUTANTS = [
     # chaos soak and by this proof): the next pick's start was taken for a MAC half, and the
     # partner then started with the key read before a zeroize
     ("p2_mac_half_kept", "keysched.sby", "bmc", 24, (), "mccp_sched.sv",
-     ("      if (restart && state_d == StKeyRd) begin", "            mac_half_q <= 1'b0;\n            rr_q"),
-     ("      if (1'b0) begin", "            rr_q"),
+     ("      if (restart && state_d == StKeyRd) begin",
+      "            split_q    <= 1'b0;\n            mac_half_q <= 1'b0;\n          end"),
+     ("      if (1'b0) begin", "            split_q    <= 1'b0;\n          end"),
      {"p2_start_key_current", "p2_start_cache_current"}),
     # property 3a: a commit refused when key word 0 is zero (KEY_CMD's SLVERR tells a key bit)
     ("p3_err_by_key", "ks_miter.sby", "bmc", 12, (), "mccp_key_store.sv",

@@ -132,15 +132,16 @@ def test_fusesoc_lint_fails_on_a_warning(tmp_path):
 
 @pytest.mark.skipif(shutil.which("tclsh") is None, reason="the Yosys launcher needs tclsh")
 def test_fusesoc_yosys_synth(tmp_path):
-    """`fusesoc run --target synth mccp:ip:prim`: Yosys synth_ecp5 of the primitives' top."""
+    """`fusesoc run --target synth mccp:ip:prim_ecp5`: Yosys synth_ecp5 of a technology cell
+    (mccp_prim_lu, 128 bits: one LUT4 a bit)."""
     launcher = tmp_path / "launch"
     launcher.write_text(LAUNCHER)
     launcher.chmod(0o755)
     (tmp_path / "yosys_tcl.tcl").write_text(YOSYS_TCL)
-    res = fusesoc(tmp_path, "run", "--build-root", str(tmp_path / "b"), "--target", "synth", "mccp:ip:prim",
+    res = fusesoc(tmp_path, "run", "--build-root", str(tmp_path / "b"), "--target", "synth", "mccp:ip:prim_ecp5",
                   env_extra={"EDALIZE_LAUNCHER": str(launcher)})
     assert res.returncode == 0, res.stdout + res.stderr
-    [netlist] = (tmp_path / "b").rglob("mccp_ip_prim_0.1.0.json")
+    [netlist] = (tmp_path / "b").rglob("mccp_ip_prim_ecp5_0.1.0.json")
     modules = yaml.safe_load(netlist.read_text())["modules"]   # JSON is YAML
-    cells = {c["type"] for m in modules.values() for c in m["cells"].values()}
-    assert {"LUT4", "TRELLIS_FF", "DP16KD"} <= cells
+    cells = [c["type"] for c in modules["mccp_prim_lu"]["cells"].values()]
+    assert cells.count("LUT4") == 128 and set(cells) == {"LUT4"}
