@@ -4,6 +4,7 @@ path -> text; these compare it with the tree (`--check`, tests) or write what ch
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 from typing import Mapping
 
@@ -21,8 +22,8 @@ def update(outputs: Mapping[Path, str], command: str, check: bool = False) -> in
     """Write the stale files (0), or with `check` only name them (1 if any)."""
     bad = stale(outputs)
     for p in bad:
-        if check:
-            logger.error(f"stale: {p.relative_to(paths.ROOT)} (run `{command}`)")
+        if check:   # the answer of a check: on stderr, whether or not logging is set up
+            print(f"stale: {p.relative_to(paths.ROOT)} (run `{command}`)", file=sys.stderr)
         else:
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(outputs[p])

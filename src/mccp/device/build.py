@@ -125,8 +125,8 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
              "flags": _flags(opt, trace), "cxx": CXX_OPT, "sources": [str(s) for s in sources]}, indent=1))
         os.replace(tmp, lib)
         shutil.rmtree(obj, ignore_errors=True)       # ~150 MB of generated C++ and objects per model
-        if not quiet:
-            logger.info(f"built {top} {dict(parameters)} in {seconds:.1f} s -> {lib}")
+        if not quiet:   # asked for: say it on stdout whether or not logging is set up
+            print(f"built {top} {dict(parameters)} in {seconds:.1f} s -> {lib}")
     return lib
 
 
