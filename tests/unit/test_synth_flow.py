@@ -758,3 +758,11 @@ def test_a_unit_is_current_while_its_files_read_as_at_head(tmp_path, monkeypatch
     report._head_blobs.cache_clear()
     assert not report.is_current(unit) and report.rtl_cell(unit) == "stale: `c1`"
     report._head_blobs.cache_clear()
+
+
+def test_path_site_takes_a_primitive_end_from_the_cells():
+    fifo = "rtl/prim/mccp_prim_fifo_flop.sv:60"
+    one = ["u_unit.g_core[2].u_core.u_fetch"]
+    assert report.path_site(results.path_record({"from": fifo, "to": fifo, "through": one})) == "inside one core"
+    assert report.path_site(results.path_record({"from": fifo, "to": "rtl/fabric/mccp_sched.sv:3",
+                                                 "through": ["u_unit.u_sched"]})) == "fabric"

@@ -390,7 +390,10 @@ def path_site(cp: CriticalPath, in_top: bool = True) -> str:
     fabric_cells = in_top and any("g_core[" not in t for t in cp.through)
 
     def side(path):
-        return None if not path else "fabric" if in_top and _fabric_file(path) else "core"
+        # a primitive (rtl/prim/) serves cores and fabric alike: its cells say where it lies
+        if not path or "rtl/prim/" in path:
+            return None
+        return "fabric" if in_top and _fabric_file(path) else "core"
     start, end = side(cp.start), side(cp.end)
     if not fabric_cells and "fabric" not in (start, end):
         return "inside one core" if len(cores) <= 1 else "between cores"

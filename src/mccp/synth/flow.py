@@ -2,7 +2,7 @@
 
 Every unit sits in a wrapper under rtl/synth/ that feeds its wide input ports
 from one serial pin through a shift register and folds all its outputs into
-one serial pin (see `mccp_synth_sipo` / `mccp_synth_misr`), so pins neither
+one serial pin (see `mccp_synth_shell`), so pins neither
 dominate the result nor let synthesis remove any logic of the unit.
 
 For each unit the flow runs
