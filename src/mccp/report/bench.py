@@ -98,7 +98,7 @@ def top_fmax(fab: BenchFabric, fmax_of: FmaxOf) -> tuple[dict[tuple[int, int], t
         for cores in per_cores:
             fmax, what = fmax_of(int(cores), int(stream))
             if fmax and what.startswith("one core alone"):
-                mark = notes.setdefault(what, MARKS[len(notes)])
+                mark = notes.setdefault(what, MARKS[len(notes)] if len(notes) < len(MARKS) else f"[{len(notes) + 1}]")
                 cells[(int(cores), int(stream))] = (fmax, f"{fmax:.2f} {mark}", False)
             elif fmax and OLDER_RTL in what:
                 cells[(int(cores), int(stream))] = (fmax, f"{fmax:.2f} (older RTL)", True)
