@@ -11,6 +11,7 @@ import hashlib
 import json
 import subprocess
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -185,8 +186,14 @@ def records(raw: Mapping, where: str = "results") -> SynthResults:
 
 
 def load(path: Path | None = None) -> SynthResults:
-    """results/synth.json as records (empty if the file does not exist yet)."""
+    """results/synth.json as records (empty if the file does not exist yet); parsed once per
+    version of the file (the docs ask for it once per table cell)."""
     path = path or results_path()
+    return _load_version(path, path.stat().st_mtime_ns if path.exists() else 0)
+
+
+@lru_cache(maxsize=8)
+def _load_version(path: Path, mtime_ns: int) -> SynthResults:
     return records(load_raw(path), str(path.name))
 
 
@@ -244,9 +251,7 @@ def rtl_id(entry: Mapping) -> str:
     """What identifies the logic a result (synth.json unit, breakdown entry) was made from:
     its RTL tree (`rtl_tree`), else its commit; results with local changes match nothing."""
     rtl = entry.get("rtl") or {}
-    if rtl.get("dirty"):
-        return ""
-    return rtl.get("tree") or rtl.get("commit", "")
+    return RtlState(commit=rtl.get("commit", ""), dirty=bool(rtl.get("dirty")), tree=rtl.get("tree", "")).identity
 
 
 def results_path() -> Path:
