@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from mccp.asm import assemble_file, assemble_text
 from mccp.isa import load
 from mccp.paths import ROOT
-from mccp.aes.task import Task, Word, make_task, pack
+from mccp.aes.task import Task, Word
 from mccp.tb.coreharness import assert_same, harness, iss_run, run_on_rtl
 
 DECRYPT_ENABLE = os.environ.get("CORE_DECRYPT_ENABLE", "1") == "1"

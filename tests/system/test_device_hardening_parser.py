@@ -16,7 +16,6 @@ import pytest
 
 from conftest import KEYS
 from mccp.ref import aes as aes_ref
-from mccp.device import packets
 
 KEY = KEYS[16]
 

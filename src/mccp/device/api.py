@@ -24,7 +24,7 @@ from mccp import paths, regmap
 from mccp.device import packets
 from mccp.device.build import build_info, build_model, rtl_sources
 from mccp.device.model import BusError, Model, SimTimeout
-from mccp.device.packets import ChannelConfig, Policy
+from mccp.device.packets import ChannelConfig
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
