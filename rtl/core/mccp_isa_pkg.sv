@@ -1,5 +1,5 @@
-// generated from src/mccp/isa/insns.yml by `mccp isa gen`; do not edit.
-// Opcodes, field positions and status codes of the MCCP core ISA.
+// generated from src/mccp/isa/insns.yml and status.yml by `mccp isa gen`; do not edit.
+// Opcodes, field positions and status codes of the aes kind's ISA.
 // `int`, not `int unsigned`: Icarus 11 rejects the latter in a localparam.
 // Not every user needs every constant: UNUSEDPARAM is off for this package.
 /* verilator lint_off UNUSEDPARAM */
@@ -7,8 +7,8 @@ package mccp_isa_pkg;
 
   localparam int InsnBits = 32;
   localparam int NumVregs = 8;
-  localparam int NumSregs = 8;
   localparam int VregBits = 128;
+  localparam int NumSregs = 8;
   localparam int SregBits = 32;
   localparam int PairLinkDepth = 1;    // blocks per split-task queue
   localparam int PairLinkLatency = 2;  // vsend -> vrecv issue, cycles
@@ -77,11 +77,14 @@ package mccp_isa_pkg;
   localparam logic [7:0] STATUS_OK = 8'd0;  // packet processed; output released
   localparam logic [7:0] STATUS_AUTH_FAIL = 8'd1;  // tag mismatch; output discarded
   localparam logic [7:0] STATUS_BAD_PARAM = 8'd2;  // unsupported nonce, tag or length
-  localparam logic [7:0] STATUS_TRUNCATED = 8'd3;  // vld after the packet's last word
+  localparam logic [7:0] STATUS_TRUNCATED = 8'd3;  // an input read after the packet's last word
   localparam logic [7:0] STATUS_LENGTH = 8'd4;  // done with input words left unread (drained)
   localparam logic [7:0] STATUS_OVERSIZE = 8'd5;  // output buffer full of this packet's data
-  localparam logic [7:0] STATUS_ILLEGAL = 8'd6;  // undefined instruction, AES without key, decrypt unsupported, or vsend/vrecv outside a split task
+  localparam logic [7:0] STATUS_ILLEGAL = 8'd6;  // undefined instruction, AES without key, decrypt unsupported, vsend/vrecv outside a split task, or an EC call stack overflow
   localparam logic [7:0] STATUS_PARTNER = 8'd7;  // split task: the partner core ended first (its own error, or the task is over); output discarded
+  localparam logic [7:0] STATUS_INVALID_POINT = 8'd16;  // elliptic curve: a point off the curve, with a coordinate >= 2^m, the point at infinity where a point is needed, or not of order n
+  localparam logic [7:0] STATUS_BAD_CURVE = 8'd17;  // elliptic curve: unknown curve id, or a field larger than this unit's MaxM
+  localparam logic [7:0] STATUS_BAD_SCALAR = 8'd18;  // elliptic curve: a scalar 0 or >= n
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -258,9 +258,8 @@ class Assembler:
             raise AsmError(line.where, f"{mnemonic} takes {len(ins.operands)} operands ({ins.syntax}), got {len(args)}")
         values = []
         for op, arg in zip(ins.operands, args):
-            if op.kind.name in ("vreg", "sreg"):
-                prefix = op.kind.name[0]
-                m = re.fullmatch(rf"{prefix}(\d+)", arg)
+            if op.kind.register:
+                m = re.fullmatch(rf"{op.kind.register}(\d+)", arg)
                 if not m:
                     raise AsmError(line.where, f"{mnemonic}: operand {op.name} must be a {op.kind.doc}, not {arg!r}")
                 values.append(int(m.group(1)))
@@ -287,16 +286,16 @@ class Assembler:
         return self.assemble_lines(lines)
 
 
-def assemble_file(path: str | Path) -> Program:
-    return Assembler().assemble_file(path)
+def assemble_file(path: str | Path, isa: Isa | None = None) -> Program:
+    return Assembler(isa).assemble_file(path)
 
 
-def assemble_text(text: str, name: str = "<text>", base: Path | None = None) -> Program:
-    return Assembler().assemble_text(text, name, base)
+def assemble_text(text: str, name: str = "<text>", base: Path | None = None, isa: Isa | None = None) -> Program:
+    return Assembler(isa).assemble_text(text, name, base)
 
 
-def disassemble(words: list[int], symbols: dict[str, int] | None = None) -> list[str]:
-    isa = load()
+def disassemble(words: list[int], symbols: dict[str, int] | None = None, isa: Isa | None = None) -> list[str]:
+    isa = isa or load()
     by_addr = {addr: name for name, addr in (symbols or {}).items()}
     out = []
     for pc, w in enumerate(words):

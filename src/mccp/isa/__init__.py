@@ -1,7 +1,10 @@
-"""The MCCP core instruction set, loaded from insns.yml (the single source).
+"""The instruction sets of MCCP's core kinds, each loaded from its YAML table.
 
-Everything that needs to know an encoding (assembler, disassembler, ISS,
-generators of the RTL package and docs/isa.md) goes through this module.
+One table per kind is its single source: insns.yml (the AES core, kind
+"aes"), ecc.yml (the elliptic-curve unit, kind "ecc").  status.yml holds the
+task status codes every kind shares.  Everything that needs to know an
+encoding (assembler, disassembler, ISS, generators of the RTL packages and
+docs) goes through `load(kind)`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from pathlib import Path
 
 import yaml
 
-SPEC_PATH = Path(__file__).with_name("insns.yml")
+HERE = Path(__file__).parent
+SPEC_PATH = HERE / "insns.yml"
+STATUS_PATH = HERE / "status.yml"
+KINDS = {"aes": SPEC_PATH, "ecc": HERE / "ecc.yml"}
 
 
 @dataclass(frozen=True)
@@ -39,13 +45,14 @@ class OperandKind:
     bits: int | None
     signed: bool
     doc: str
+    register: str | None = None     # the register file's prefix ("v", "f", ...) for a register operand
 
     def check(self, value: int, isa: "Isa") -> None:
         """Raise ValueError if `value` does not fit this operand kind."""
-        if self.name in ("vreg", "sreg"):
-            count = isa.registers[self.name[0]]["count"]
+        if self.register:
+            r, count = self.register, isa.registers[self.register]["count"]
             if not 0 <= value < count:
-                raise ValueError(f"register {self.name[0]}{value} does not exist ({self.name[0]}0..{self.name[0]}{count - 1})")
+                raise ValueError(f"register {r}{value} does not exist ({r}0..{r}{count - 1})")
             return
         lo, hi = self.range()
         if not lo <= value <= hi:
@@ -99,13 +106,19 @@ class Instruction:
 
 @dataclass(frozen=True)
 class Isa:
+    kind: str                           # "aes", "ecc"
     word_bits: int
     fields: dict[str, Field]
     registers: dict[str, dict]
     kinds: dict[str, OperandKind]
     status_codes: tuple[dict, ...]
     instructions: tuple[Instruction, ...]
-    pair_link: dict[str, int] = dc_field(default_factory=dict)   # depth, latency of the split-task queues
+    options: dict = dc_field(default_factory=dict)   # the kind's own tables (pair_link, swap, call_depth)
+
+    @property
+    def pair_link(self) -> dict[str, int]:
+        """Depth and latency of the AES core's split-task queues."""
+        return self.options["pair_link"]
 
     @property
     def by_mnemonic(self) -> dict[str, Instruction]:
@@ -154,10 +167,8 @@ class Isa:
         ins, values = decoded
         parts = []
         for op, v in zip(ins.operands, values):
-            if op.kind.name == "vreg":
-                parts.append(f"v{v}")
-            elif op.kind.name == "sreg":
-                parts.append(f"s{v}")
+            if op.kind.register:
+                parts.append(f"{op.kind.register}{v}")
             elif op.kind.name == "target" and symbols and v in symbols:
                 parts.append(symbols[v])
             elif op.kind.name == "status":
@@ -168,19 +179,27 @@ class Isa:
         return f"{ins.mnemonic} {', '.join(parts)}".strip()
 
 
+_COMMON = {"kind", "word_bits", "fields", "registers", "operand_kinds", "instructions"}
+
+
 def _load(path: Path) -> Isa:
     raw = yaml.safe_load(path.read_text())
+    status = yaml.safe_load(STATUS_PATH.read_text())["status_codes"]
     fields = {n: Field(n, msb, lsb) for n, (msb, lsb) in raw["fields"].items()}
-    kinds = {n: OperandKind(n, k.get("bits"), bool(k.get("signed", False)), k["doc"])
+    kinds = {n: OperandKind(n, k.get("bits"), bool(k.get("signed", False)), k["doc"], k.get("register"))
              for n, k in raw["operand_kinds"].items()}
     instructions = []
     for entry in raw["instructions"]:
         ops = tuple(Operand(name, kinds[kind], fields[field]) for name, kind, field in entry["operands"])
         instructions.append(Instruction(entry["mnemonic"], entry["opcode"], entry["unit"], ops, entry["doc"]))
-    return Isa(raw["word_bits"], fields, raw["registers"], kinds, tuple(raw["status_codes"]), tuple(instructions),
-               dict(raw["pair_link"]))
+    options = {k: v for k, v in raw.items() if k not in _COMMON}
+    return Isa(raw["kind"], raw["word_bits"], fields, raw["registers"], kinds, tuple(status),
+               tuple(instructions), options)
 
 
-@lru_cache(maxsize=1)
-def load() -> Isa:
-    return _load(SPEC_PATH)
+@lru_cache(maxsize=None)
+def load(kind: str = "aes") -> Isa:
+    """The instruction set of a core kind ("aes" or "ecc")."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown core kind {kind!r}; known: {', '.join(KINDS)}")
+    return _load(KINDS[kind])

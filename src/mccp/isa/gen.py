@@ -1,7 +1,8 @@
-"""Generate the RTL decode package and docs/isa.md from insns.yml.
+"""Generate each core kind's RTL decode package and ISA doc from its table.
 
-`mccp isa gen` writes both; `mccp isa check` (and tests/core/test_isa.py)
-fails if either file differs from what insns.yml generates.
+`mccp isa gen` writes them; `mccp isa check` (and tests/core/test_isa.py)
+fails if any differs from what the tables (insns.yml, ecc.yml, status.yml)
+generate.
 """
 
 from __future__ import annotations
@@ -9,30 +10,56 @@ from __future__ import annotations
 from pathlib import Path
 
 from mccp import generated, paths
-from mccp.isa import Isa, load
+from mccp.isa import KINDS, Isa, load
 
 SV_PKG = paths.RTL / "core" / "mccp_isa_pkg.sv"
 ISA_DOC = paths.DOCS / "isa.md"
-HEADER = "generated from src/mccp/isa/insns.yml by `mccp isa gen`; do not edit"
+# Per kind: the RTL package, its doc, the doc's title and the doc with semantics and timing.
+TARGETS = {
+    "aes": (SV_PKG, ISA_DOC, "MCCP AES core instruction set", "core.md"),
+    "ecc": (paths.RTL / "ecc" / "mccp_ecc_isa_pkg.sv", paths.DOCS / "isa-ecc.md",
+            "MCCP elliptic-curve unit microcode", "ecc.md"),
+}
+HEADER = "generated from src/mccp/isa/{table} and status.yml by `mccp isa gen`; do not edit"
 
 
-def render_sv(isa: Isa) -> str:
+def _header(isa: Isa) -> str:
+    return HEADER.format(table=KINDS[isa.kind].name)
+
+
+def _kind_params(isa: Isa) -> list[str]:
+    """The localparams only one kind has: register files and its own tables."""
+    out = []
+    for name, reg in isa.registers.items():
+        cap = name.upper()
+        out.append(f"  localparam int Num{cap}regs = {reg['count']};")
+        if isinstance(reg["bits"], int):
+            out.append(f"  localparam int {cap}regBits = {reg['bits']};")
+    if "pair_link" in isa.options:
+        out += [f"  localparam int PairLinkDepth = {isa.pair_link['depth']};    // blocks per split-task queue",
+                f"  localparam int PairLinkLatency = {isa.pair_link['latency']};  // vsend -> vrecv issue, cycles"]
+    if "swap" in isa.options:
+        sw = isa.options["swap"]
+        out += [f"  localparam int SwapFirst = {sw['first']};  // cswap renames registers SwapFirst..SwapLast",
+                f"  localparam int SwapLast = {sw['last']};",
+                f"  localparam int SwapXor = {sw['xor']};    // ... to r ^ SwapXor while the swap state is set"]
+    if "call_depth" in isa.options:
+        out.append(f"  localparam int CallDepth = {isa.options['call_depth']};")
+    return out
+
+
+def render_sv(isa: Isa, package: str) -> str:
     op = isa.fields["op"]
     lines = [
-        f"// {HEADER}.",
-        "// Opcodes, field positions and status codes of the MCCP core ISA.",
+        f"// {_header(isa)}.",
+        f"// Opcodes, field positions and status codes of the {isa.kind} kind's ISA.",
         "// `int`, not `int unsigned`: Icarus 11 rejects the latter in a localparam.",
         "// Not every user needs every constant: UNUSEDPARAM is off for this package.",
         "/* verilator lint_off UNUSEDPARAM */",
-        "package mccp_isa_pkg;",
+        f"package {package};",
         "",
         f"  localparam int InsnBits = {isa.word_bits};",
-        f"  localparam int NumVregs = {isa.registers['v']['count']};",
-        f"  localparam int NumSregs = {isa.registers['s']['count']};",
-        f"  localparam int VregBits = {isa.registers['v']['bits']};",
-        f"  localparam int SregBits = {isa.registers['s']['bits']};",
-        f"  localparam int PairLinkDepth = {isa.pair_link['depth']};    // blocks per split-task queue",
-        f"  localparam int PairLinkLatency = {isa.pair_link['latency']};  // vsend -> vrecv issue, cycles",
+        *_kind_params(isa),
         "",
         "  // Instruction fields [msb:lsb].",
     ]
@@ -50,23 +77,34 @@ def render_sv(isa: Isa) -> str:
     return "\n".join(lines)
 
 
-def render_md(isa: Isa) -> str:
-    out = [f"<!-- {HEADER} -->", "# MCCP core instruction set", "",
-           "Semantics, pipeline and timing rules: [core.md](core.md). "
+def render_md(isa: Isa, title: str, semantics: str) -> str:
+    out = [f"<!-- {_header(isa)} -->", f"# {title}", "",
+           f"Semantics, pipeline and timing rules: [{semantics}]({semantics}). "
            f"Instructions are {isa.word_bits} bits wide.", "", "## Encoding fields", "",
            "| field | bits |", "| --- | --- |"]
     out += [f"| `{f.name}` | [{f.msb}:{f.lsb}] |" for f in isa.fields.values()]
     out += ["", "## Registers", "", "| file | count | bits | notes |", "| --- | --- | --- | --- |"]
     out += [f"| `{n}` | {r['count']} | {r['bits']} | {r['doc']} |" for n, r in isa.registers.items()]
-    out += ["", "## Split-task queues", "",
-            f"`vsend` / `vrecv` use one queue per direction between the two cores of a split task: "
-            f"{isa.pair_link['depth']} block{'s' if isa.pair_link['depth'] != 1 else ''} each; a `vrecv` issues at least {isa.pair_link['latency']} cycles "
-            f"after the `vsend` of its block, a `vsend` into a full queue at least "
-            f"{isa.pair_link['latency']} cycles after the `vrecv` that frees its place."]
+    if "pair_link" in isa.options:
+        out += ["", "## Split-task queues", "",
+                f"`vsend` / `vrecv` use one queue per direction between the two cores of a split task: "
+                f"{isa.pair_link['depth']} block{'s' if isa.pair_link['depth'] != 1 else ''} each; a `vrecv` issues at least {isa.pair_link['latency']} cycles "
+                f"after the `vsend` of its block, a `vsend` into a full queue at least "
+                f"{isa.pair_link['latency']} cycles after the `vrecv` that frees its place."]
+    if "swap" in isa.options:
+        sw = isa.options["swap"]
+        out += ["", "## Conditional swap", "",
+                f"While the swap state is set, a register number r in {sw['first']}..{sw['last']} names "
+                f"physical register r ^ {sw['xor']}. `cswap` toggles the state when S is set, so the "
+                "ladder swaps its two points without moving data and in the same cycles for either bit."]
+    if "call_depth" in isa.options:
+        out += ["", f"Calls nest {isa.options['call_depth']} deep."]
     out += ["", "## Operand kinds", "", "| kind | meaning |", "| --- | --- |"]
     out += [f"| `{k.name}` | {k.doc} |" for k in isa.kinds.values()]
-    out += ["", "## Instructions", "", "`clamp(x)` = min(max(x, 0), 16) on a signed 32-bit scalar.", "",
-            "| opcode | syntax | unit | fields | operation |", "| --- | --- | --- | --- | --- |"]
+    out += ["", "## Instructions", ""]
+    if isa.kind == "aes":
+        out += ["`clamp(x)` = min(max(x, 0), 16) on a signed 32-bit scalar.", ""]
+    out += ["| opcode | syntax | unit | fields | operation |", "| --- | --- | --- | --- | --- |"]
     for i in isa.instructions:
         fields = ", ".join(f"{o.name}→{o.field.name}" for o in i.operands) or "—"
         out.append(f"| 0x{i.opcode:02x} | `{i.syntax}` | {i.unit} | {fields} | {i.doc} |")
@@ -76,8 +114,12 @@ def render_md(isa: Isa) -> str:
 
 
 def outputs() -> dict[Path, str]:
-    isa = load()
-    return {SV_PKG: render_sv(isa), ISA_DOC: render_md(isa)}
+    out = {}
+    for kind, (sv, md, title, semantics) in TARGETS.items():
+        isa = load(kind)
+        out[sv] = render_sv(isa, sv.stem)
+        out[md] = render_md(isa, title, semantics)
+    return out
 
 
 def stale() -> list[Path]:

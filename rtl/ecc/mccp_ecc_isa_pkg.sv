@@ -1,0 +1,74 @@
+// generated from src/mccp/isa/ecc.yml and status.yml by `mccp isa gen`; do not edit.
+// Opcodes, field positions and status codes of the ecc kind's ISA.
+// `int`, not `int unsigned`: Icarus 11 rejects the latter in a localparam.
+// Not every user needs every constant: UNUSEDPARAM is off for this package.
+/* verilator lint_off UNUSEDPARAM */
+package mccp_ecc_isa_pkg;
+
+  localparam int InsnBits = 32;
+  localparam int NumFregs = 16;
+  localparam int NumCregs = 4;
+  localparam int CregBits = 16;
+  localparam int SwapFirst = 4;  // cswap renames registers SwapFirst..SwapLast
+  localparam int SwapLast = 7;
+  localparam int SwapXor = 2;    // ... to r ^ SwapXor while the swap state is set
+  localparam int CallDepth = 4;
+
+  // Instruction fields [msb:lsb].
+  localparam int FieldOpMsb = 31;
+  localparam int FieldOpLsb = 26;
+  localparam int FieldAMsb = 25;
+  localparam int FieldALsb = 22;
+  localparam int FieldBMsb = 21;
+  localparam int FieldBLsb = 18;
+  localparam int FieldCMsb = 17;
+  localparam int FieldCLsb = 14;
+  localparam int FieldImmMsb = 13;
+  localparam int FieldImmLsb = 0;
+
+  typedef enum logic [5:0] {
+    OP_NOP = 6'h00,
+    OP_DONE = 6'h01,
+    OP_JMP = 6'h02,
+    OP_CALL = 6'h03,
+    OP_RET = 6'h04,
+    OP_BZ = 6'h05,
+    OP_BNZ = 6'h06,
+    OP_BOVF = 6'h07,
+    OP_BKBAD = 6'h08,
+    OP_CBEQ = 6'h09,
+    OP_CDBNZ = 6'h0a,
+    OP_CLI = 6'h0b,
+    OP_FMUL = 6'h10,
+    OP_FADD = 6'h11,
+    OP_FSQR = 6'h12,
+    OP_FASQ = 6'h13,
+    OP_FSQRN = 6'h14,
+    OP_FMOV = 6'h15,
+    OP_FCONST = 6'h16,
+    OP_FSEL = 6'h17,
+    OP_FTZ = 6'h18,
+    OP_FIN = 6'h20,
+    OP_FOUT = 6'h21,
+    OP_KIN = 6'h22,
+    OP_KN = 6'h28,
+    OP_KBIT = 6'h29,
+    OP_CSWAP = 6'h2a,
+    OP_SWCLR = 6'h2b
+  } opcode_e;
+
+  // Task end status codes.
+  localparam logic [7:0] STATUS_OK = 8'd0;  // packet processed; output released
+  localparam logic [7:0] STATUS_AUTH_FAIL = 8'd1;  // tag mismatch; output discarded
+  localparam logic [7:0] STATUS_BAD_PARAM = 8'd2;  // unsupported nonce, tag or length
+  localparam logic [7:0] STATUS_TRUNCATED = 8'd3;  // an input read after the packet's last word
+  localparam logic [7:0] STATUS_LENGTH = 8'd4;  // done with input words left unread (drained)
+  localparam logic [7:0] STATUS_OVERSIZE = 8'd5;  // output buffer full of this packet's data
+  localparam logic [7:0] STATUS_ILLEGAL = 8'd6;  // undefined instruction, AES without key, decrypt unsupported, vsend/vrecv outside a split task, or an EC call stack overflow
+  localparam logic [7:0] STATUS_PARTNER = 8'd7;  // split task: the partner core ended first (its own error, or the task is over); output discarded
+  localparam logic [7:0] STATUS_INVALID_POINT = 8'd16;  // elliptic curve: a point off the curve, with a coordinate >= 2^m, the point at infinity where a point is needed, or not of order n
+  localparam logic [7:0] STATUS_BAD_CURVE = 8'd17;  // elliptic curve: unknown curve id, or a field larger than this unit's MaxM
+  localparam logic [7:0] STATUS_BAD_SCALAR = 8'd18;  // elliptic curve: a scalar 0 or >= n
+
+endpackage
+/* verilator lint_on UNUSEDPARAM */
