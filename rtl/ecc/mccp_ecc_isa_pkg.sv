@@ -39,6 +39,7 @@ package mccp_ecc_isa_pkg;
     OP_CBEQ = 6'h09,
     OP_CDBNZ = 6'h0a,
     OP_CLI = 6'h0b,
+    OP_CMOV = 6'h0c,
     OP_FMUL = 6'h10,
     OP_FADD = 6'h11,
     OP_FSQR = 6'h12,
@@ -53,8 +54,7 @@ package mccp_ecc_isa_pkg;
     OP_KIN = 6'h22,
     OP_KN = 6'h28,
     OP_KBIT = 6'h29,
-    OP_CSWAP = 6'h2a,
-    OP_SWCLR = 6'h2b
+    OP_SWCLR = 6'h2a
   } opcode_e;
 
   // Task end status codes.

@@ -95,7 +95,7 @@ def render_md(isa: Isa, title: str, semantics: str) -> str:
         sw = isa.options["swap"]
         out += ["", "## Conditional swap", "",
                 f"While the swap state is set, a register number r in {sw['first']}..{sw['last']} names "
-                f"physical register r ^ {sw['xor']}. `cswap` toggles the state when S is set, so the "
+                f"physical register r ^ {sw['xor']}. `kbit` sets the state to the scalar bit it takes, so the "
                 "ladder swaps its two points without moving data and in the same cycles for either bit."]
     if "call_depth" in isa.options:
         out += ["", f"Calls nest {isa.options['call_depth']} deep."]

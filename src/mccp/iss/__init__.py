@@ -35,16 +35,17 @@ TAKEN_BUBBLES = 2
 class Retire:
     pc: int
     word: int
-    reg: str | None       # "v3", "s1" or None
+    reg: str | None       # "v3", "s1", "f5" or None
     value: int | None
     cycle: int
+    kind: str = "aes"     # the core kind whose ISA the word is in
 
     def key(self):
         return (self.pc, self.word, self.reg, self.value)
 
     def __str__(self) -> str:
         w = f" {self.reg}=0x{self.value:x}" if self.reg else ""
-        return f"@{self.cycle} pc={self.pc:04x} insn={self.word:08x} ({load().disassemble(self.word)}){w}"
+        return f"@{self.cycle} pc={self.pc:04x} insn={self.word:08x} ({load(self.kind).disassemble(self.word)}){w}"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,69 @@
+; Elliptic-curve unit microcode: the task entries (docs/ecc.md, docs/isa-ecc.md).
+;
+; Registers: f0, f1 the input point (x, y); f4..f7 the ladder's two points
+; (X1:Z1), (X2:Z2) in Lopez-Dahab projective x-only coordinates; f2 the
+; operand and result of `inv`; the others scratch (each routine says which).
+; Every path that depends on a secret scalar is branch-free: the cycles of a
+; scalar multiplication depend on the curve only.
+
+.include "field.s"
+.include "ladder.s"
+.include "point.s"
+
+; k*P: in k, x, y (W words each); out x, y of k*P.
+.entry ec_mul
+ec_mul:
+    kin
+    bovf    bad_scalar
+    fin     f0
+    fin     f1
+    bovf    bad_point
+    call    check_point
+    bnz     bad_point
+    bkbad   bad_scalar
+    jmp     mul_common
+
+; k*G: in k; out x, y of k*G.
+.entry ec_mulg
+ec_mulg:
+    kin
+    bovf    bad_scalar
+    bkbad   bad_scalar
+    fconst  f0, 4
+    fconst  f1, 5
+mul_common:
+    call    ladder
+    call    mxy
+    fout    f4
+    fout    f5
+    done    OK
+
+; P + Q: in x1, y1, x2, y2 ((0, 0) is the point at infinity); out x, y of P + Q.
+.entry ec_add
+ec_add:
+    fin     f0
+    fin     f1
+    fin     f6
+    fin     f7
+    bovf    bad_point
+    call    add_points
+    fout    f4
+    fout    f5
+    done    OK
+
+; Full public-key validation (SP 800-56A 5.6.2.3.3): in x, y; no output.
+.entry ec_validate
+ec_validate:
+    fin     f0
+    fin     f1
+    bovf    bad_point
+    call    check_point
+    bnz     bad_point
+    call    order_n
+    bnz     bad_point
+    done    OK
+
+bad_point:
+    done    INVALID_POINT
+bad_scalar:
+    done    BAD_SCALAR
