@@ -98,6 +98,12 @@ def _isa(args: argparse.Namespace) -> int:
     return gen.main(check=args.action == "check")
 
 
+def _ecc(args: argparse.Namespace) -> int:
+    from mccp.ecc import gen
+
+    return gen.main(check=args.action == "check")
+
+
 def _regs(args: argparse.Namespace) -> int:
     from mccp.regmap import gen
 
@@ -240,6 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("regs", help="generate (or check) the fabric register package, block and docs/registers.md from regs.yml")
     p.add_argument("action", choices=["gen", "check"])
     p.set_defaults(func=_regs)
+
+    p = sub.add_parser("ecc", help="generate (or check) the RTL curve-constant package and docs/ecc-curves.md from mccp.ecc.curves")
+    p.add_argument("action", choices=["gen", "check"])
+    p.set_defaults(func=_ecc)
 
     p = sub.add_parser("asm", help="assemble firmware to a hex image (+ .sym.json)")
     p.add_argument("source")
