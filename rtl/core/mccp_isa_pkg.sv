@@ -73,6 +73,60 @@ package mccp_isa_pkg;
     OP_VRECV = 6'h39
   } opcode_e;
 
+  // Bits an instruction may set (opcode and its operands, each operand only as
+  // wide as its kind): a word with any other bit set is undefined (mccp.isa.Isa.decode).
+  function automatic logic [31:0] insn_bits(input logic [5:0] opcode);
+    insn_bits = '0;
+    case (opcode)
+      6'h00: insn_bits = 32'hfc000000;  // nop
+      6'h01: insn_bits = 32'hfc0000ff;  // done
+      6'h02: insn_bits = 32'hfc003fff;  // jmp
+      6'h03: insn_bits = 32'hfdc03fff;  // jal
+      6'h04: insn_bits = 32'hfc1c0000;  // jr
+      6'h05: insn_bits = 32'hfc1dffff;  // beq
+      6'h06: insn_bits = 32'hfc1dffff;  // bne
+      6'h07: insn_bits = 32'hfc1dffff;  // blt
+      6'h08: insn_bits = 32'hfc1dffff;  // bge
+      6'h09: insn_bits = 32'hfc003fff;  // bf
+      6'h10: insn_bits = 32'hfdc03fff;  // li
+      6'h11: insn_bits = 32'hfddc3fff;  // addi
+      6'h12: insn_bits = 32'hfdddc000;  // add
+      6'h13: insn_bits = 32'hfdddc000;  // sub
+      6'h14: insn_bits = 32'hfdddc000;  // and
+      6'h15: insn_bits = 32'hfdddc000;  // or
+      6'h16: insn_bits = 32'hfddc3fff;  // andi
+      6'h17: insn_bits = 32'hfddc3fff;  // ori
+      6'h18: insn_bits = 32'hfddc001f;  // shli
+      6'h19: insn_bits = 32'hfddc001f;  // shri
+      6'h1a: insn_bits = 32'hfddc0003;  // vgetw
+      6'h20: insn_bits = 32'hfdc00000;  // vld
+      6'h21: insn_bits = 32'hfc1c0000;  // vst
+      6'h22: insn_bits = 32'hfc1dc000;  // vstn
+      6'h23: insn_bits = 32'hfddc0000;  // vmov
+      6'h24: insn_bits = 32'hfdc00000;  // vzero
+      6'h25: insn_bits = 32'hfdddc000;  // vxor
+      6'h26: insn_bits = 32'hfdddc000;  // vand
+      6'h27: insn_bits = 32'hfdddc000;  // vor
+      6'h28: insn_bits = 32'hfdddc000;  // vmask
+      6'h29: insn_bits = 32'hfdddc000;  // vpad
+      6'h2a: insn_bits = 32'hfddc0000;  // vinc
+      6'h2b: insn_bits = 32'hfdc1c003;  // vsetw
+      6'h2c: insn_bits = 32'hfddc000f;  // vshlb
+      6'h2d: insn_bits = 32'hfddc000f;  // vshrb
+      6'h2e: insn_bits = 32'hfddc0000;  // vdbl
+      6'h2f: insn_bits = 32'hfdddc000;  // tagchk
+      6'h30: insn_bits = 32'hfddc0000;  // aes
+      6'h31: insn_bits = 32'hfdddc000;  // aesx
+      6'h32: insn_bits = 32'hfddc0000;  // aesd
+      6'h33: insn_bits = 32'hfc1c0000;  // ghinit
+      6'h34: insn_bits = 32'hfc1c0000;  // ghash
+      6'h35: insn_bits = 32'hfdc00000;  // ghget
+      6'h38: insn_bits = 32'hfc1c0000;  // vsend
+      6'h39: insn_bits = 32'hfdc00000;  // vrecv
+      default: insn_bits = '0;
+    endcase
+  endfunction
+
   // Task end status codes.
   localparam logic [7:0] STATUS_OK = 8'd0;  // packet processed; output released
   localparam logic [7:0] STATUS_AUTH_FAIL = 8'd1;  // tag mismatch; output discarded

@@ -57,6 +57,43 @@ package mccp_ecc_isa_pkg;
     OP_SWCLR = 6'h2a
   } opcode_e;
 
+  // Bits an instruction may set (opcode and its operands, each operand only as
+  // wide as its kind): a word with any other bit set is undefined (mccp.isa.Isa.decode).
+  function automatic logic [31:0] insn_bits(input logic [5:0] opcode);
+    insn_bits = '0;
+    case (opcode)
+      6'h00: insn_bits = 32'hfc000000;  // nop
+      6'h01: insn_bits = 32'hfc0000ff;  // done
+      6'h02: insn_bits = 32'hfc003fff;  // jmp
+      6'h03: insn_bits = 32'hfc003fff;  // call
+      6'h04: insn_bits = 32'hfc000000;  // ret
+      6'h05: insn_bits = 32'hfc003fff;  // bz
+      6'h06: insn_bits = 32'hfc003fff;  // bnz
+      6'h07: insn_bits = 32'hfc003fff;  // bovf
+      6'h08: insn_bits = 32'hfc003fff;  // bkbad
+      6'h09: insn_bits = 32'hfc0fffff;  // cbeq
+      6'h0a: insn_bits = 32'hfc0c3fff;  // cdbnz
+      6'h0b: insn_bits = 32'hfcc03fff;  // cli
+      6'h0c: insn_bits = 32'hfccc0000;  // cmov
+      6'h10: insn_bits = 32'hffffc000;  // fmul
+      6'h11: insn_bits = 32'hffffc000;  // fadd
+      6'h12: insn_bits = 32'hfffc0000;  // fsqr
+      6'h13: insn_bits = 32'hffffc000;  // fasq
+      6'h14: insn_bits = 32'hfffc3fff;  // fsqrn
+      6'h15: insn_bits = 32'hfffc0000;  // fmov
+      6'h16: insn_bits = 32'hffc00007;  // fconst
+      6'h17: insn_bits = 32'hffffc000;  // fsel
+      6'h18: insn_bits = 32'hfc3c0000;  // ftz
+      6'h20: insn_bits = 32'hffc00000;  // fin
+      6'h21: insn_bits = 32'hfc3c0000;  // fout
+      6'h22: insn_bits = 32'hfc000000;  // kin
+      6'h28: insn_bits = 32'hfc000000;  // kn
+      6'h29: insn_bits = 32'hfc000000;  // kbit
+      6'h2a: insn_bits = 32'hfc000000;  // swclr
+      default: insn_bits = '0;
+    endcase
+  endfunction
+
   // Task end status codes.
   localparam logic [7:0] STATUS_OK = 8'd0;  // packet processed; output released
   localparam logic [7:0] STATUS_AUTH_FAIL = 8'd1;  // tag mismatch; output discarded

@@ -114,3 +114,16 @@ def test_assembler_features(tmp_path):
     assert text == ["li s1, 11", "addi s1, s1, 5", "nop", "nop", "nop", "bne s1, s0, 1", "done AUTH_FAIL"]
     assert prog.entries == {"top": 0}
     assert prog.source[1].file.endswith("inc.s")   # the macro body's line is reported where it was written
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rtl_insn_bits_agree_with_decode(kind):
+    """The masks the RTL package gets (insn_bits) define exactly the words Isa.decode accepts."""
+    isa = load(kind)
+    rng = random.Random(kind)
+    for ins in isa.instructions:
+        mask = gen.allowed_bits(isa, ins)
+        for _ in range(300):
+            noise = rng.getrandbits(32) & rng.getrandbits(32) & ~(((1 << isa.fields["op"].width) - 1) << isa.fields["op"].lsb)
+            word = (ins.opcode << isa.fields["op"].lsb) | noise
+            assert (isa.decode(word) is not None) == (word & ~mask == 0), (ins.mnemonic, hex(word))

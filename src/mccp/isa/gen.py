@@ -48,6 +48,20 @@ def _kind_params(isa: Isa) -> list[str]:
     return out
 
 
+def allowed_bits(isa: Isa, ins) -> int:
+    """The bits `ins` may set: its opcode field and the low bits of each operand
+    field its kind can use (a register number below the file's count, an
+    immediate of `bits` bits).  Register counts are powers of two."""
+    mask = ((1 << isa.fields["op"].width) - 1) << isa.fields["op"].lsb
+    for o in ins.operands:
+        if o.kind.register:
+            width = (isa.registers[o.kind.register]["count"] - 1).bit_length()
+        else:
+            width = o.kind.bits if o.kind.bits is not None else o.field.width
+        mask |= ((1 << min(width, o.field.width)) - 1) << o.field.lsb
+    return mask
+
+
 def render_sv(isa: Isa, package: str) -> str:
     op = isa.fields["op"]
     lines = [
@@ -70,7 +84,15 @@ def render_sv(isa: Isa, package: str) -> str:
     lines += ["", f"  typedef enum logic [{op.width - 1}:0] {{"]
     entries = [f"    OP_{i.mnemonic.upper()} = {op.width}'h{i.opcode:02x}" for i in isa.instructions]
     lines.append(",\n".join(entries))
-    lines += ["  } opcode_e;", "", "  // Task end status codes."]
+    lines += ["  } opcode_e;", "",
+              "  // Bits an instruction may set (opcode and its operands, each operand only as",
+              "  // wide as its kind): a word with any other bit set is undefined (mccp.isa.Isa.decode).",
+              f"  function automatic logic [{isa.word_bits - 1}:0] insn_bits(input logic [{op.width - 1}:0] opcode);",
+              "    insn_bits = '0;",
+              "    case (opcode)"]
+    for i in isa.instructions:
+        lines.append(f"      {op.width}'h{i.opcode:02x}: insn_bits = {isa.word_bits}'h{allowed_bits(isa, i):08x};  // {i.mnemonic}")
+    lines += ["      default: insn_bits = '0;", "    endcase", "  endfunction", "", "  // Task end status codes."]
     for s in isa.status_codes:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
     lines += ["", "endpackage", "/* verilator lint_on UNUSEDPARAM */", ""]

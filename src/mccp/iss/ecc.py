@@ -16,7 +16,6 @@ from mccp.aes.task import Task
 from mccp.ecc import curves
 from mccp.isa import load
 from mccp.iss import Result, Retire, Trap, Writeback
-from mccp.model import gf2m
 
 FIRST_LOOKUP = 1     # the entry instruction is looked up in the cycle after the start
 MISS_CYCLES = 2      # a lookup that misses: the line arrives, then the lookup repeats
@@ -33,7 +32,7 @@ class Config:
     line_words: int = 4
 
     def supports(self, curve: curves.Curve) -> bool:
-        return curve.field.m <= self.max_m
+        return curve.m <= self.max_m
 
     def mul_cycles(self, m: int) -> int:
         return -(-m // self.digit)
@@ -72,7 +71,7 @@ class EcUnit:
         """One task on this unit alone (no other unit on the microcode port)."""
         isa, cfg = self.isa, self.config
         res = Result(status=0, output=[], cycles=0)
-        curve = curves.BY_ID.get(task.args[0])
+        curve = curves.CURVES[task.args[0]] if 0 <= task.args[0] < len(curves.CURVES) else None
         if curve is None or not cfg.supports(curve):
             res.status, res.cycles = isa.status("BAD_CURVE"), 1 + len(task.words)
             return res
@@ -82,7 +81,7 @@ class EcUnit:
         c_mul = cfg.mul_cycles(m)
         nregs = isa.registers["f"]["count"]
         f = [0] * nregs
-        cnt = [curve.id, fld.index, curve.n.bit_length(), task.args[1] & COUNTER_MASK]
+        cnt = [curve.id, curve.field_index, curve.n_bits, task.args[1] & COUNTER_MASK]
         swap_cfg = isa.options["swap"]
         z = o = last_bit = swapped = False
         k = 0
@@ -110,10 +109,12 @@ class EcUnit:
             return pending[p][1] if p in pending else f[p]
 
         def take_words() -> int:
-            nonlocal rd
+            """W words, one a cycle from the issue cycle t; a word missing ends the task then."""
+            nonlocal rd, t
             value = 0
-            for _ in range(width):
+            for i in range(width):
                 if rd >= len(words) or (rd and words[rd - 1].last):
+                    t += i
                     raise Trap("TRUNCATED")
                 value = (value << WORD_BITS) | words[rd].data
                 rd += 1
@@ -197,23 +198,20 @@ class EcUnit:
                 elif name == "cmov":
                     setc(op["cd"], cnt[op["ca"]])
                 elif name == "fmul":
-                    val = gf2m.mul(read(op["fa"]), read(op["fb"]), fld)
+                    val = fld.mul(read(op["fa"]), read(op["fb"]))
                     pending[phys(op["fd"])] = (t + c_mul, val)
                     res.writebacks.append(Writeback(f"f{phys(op['fd'])}", val, t + c_mul))
                     mul_free = t + c_mul
                 elif name == "fadd":
                     setf(read(op["fa"]) ^ read(op["fb"]))
                 elif name == "fsqr":
-                    setf(gf2m.sqr(read(op["fa"]), fld))
+                    setf(fld.sqr(read(op["fa"])))
                 elif name == "fasq":
-                    setf(gf2m.sqr(read(op["fa"]) ^ read(op["fb"]), fld))
+                    setf(fld.sqr(read(op["fa"]) ^ read(op["fb"])))
                 elif name == "fsqrn":
                     if op["n"] == 0:
                         raise Trap("ILLEGAL")
-                    val = read(op["fa"])
-                    for _ in range(op["n"]):
-                        val = gf2m.sqr(val, fld)
-                    setf(val)
+                    setf(fld.sqr_n(read(op["fa"]), op["n"]))
                     busy = op["n"]
                 elif name == "fmov":
                     setf(read(op["fa"]))
