@@ -19,7 +19,7 @@ from mccp import paths
 from mccp.eda import filelist
 from mccp.eda.tools import tool_env, venv_tool, verilator_bin
 
-CORES = ("prim", "prim_ecp5", "aes", "core", "fabric", "top", "synth")
+CORES = ("prim", "prim_ecp5", "aes", "core", "fabric", "top", "synth", "ecc")
 
 # EDALIZE_LAUNCHER for the Yosys target: edalize runs `yosys -p 'tcl <template>'`, and YoWASP's
 # Yosys has no Tcl.  tclsh evaluates the template with every Yosys command recorded instead of
