@@ -18,6 +18,13 @@
 //    three products of h (two) and W - h (one) bits, by this module again (recursive
 //    instantiation, stopped by the generate-if below).
 //  * W <= Base: schoolbook.
+// Base 16 gave the fewest LUT4s for the 163-bit full product (Yosys synth_ecp5: 8, 16 and
+// 24/32 tried); below that the pre-additions and recombinations cost more than the ANDs
+// they save.
+//
+// The recursion is expanded by Verilator (5.048) only below a parent that is not this module:
+// linted as its own top (mccp lint) this module must take the schoolbook branch, which
+// the default parameters do.  Yosys elaborates the recursion in either case.
 module mccp_ecc_clmul #(
   parameter int WA        = 16,
   parameter int WB        = 16,
