@@ -110,39 +110,23 @@ module mccp_ecc_mul #(
   logic              step;      // a digit step is taken this clock
   logic              last;      // ... and it is the task's last
 
-  // From D = 28 up the product is its own hierarchy for synthesis (keep_hierarchy): Yosys
-  // then maps it apart from the reduction and the field selection after it.  Flattened,
-  // ABC merged them and rebuilt parts of the XOR trees per consumer (synth_ecp5, MaxM = 283,
-  // D = 71: 26.3k LUT4 flattened, 17.6k kept; 163-bit full Karatsuba: 11.4k and 10.7k).
-  // At D = 16 flattening is smaller (163: 2.6k LUT4 against 4.0k kept); from D = 28 on,
-  // kept was smaller or within 4 % in every configuration of the area table.  Keeping the
-  // reduction or the Karatsuba levels apart as well did not help.
-  localparam bit KeepProduct = (D > 16);
-
-  if (KeepProduct) begin : g_pp_kept
-    (* keep_hierarchy *)
-    mccp_ecc_clmul #(
-      .WA       (MaxM),
-      .WB       (D),
-      .Karatsuba(Karatsuba),
-      .Base     (KaratsubaBase)
-    ) u_pp (
-      .a_i(a_eff),
-      .b_i(digit),
-      .p_o(pp)
-    );
-  end else begin : g_pp_flat
-    mccp_ecc_clmul #(
-      .WA       (MaxM),
-      .WB       (D),
-      .Karatsuba(Karatsuba),
-      .Base     (KaratsubaBase)
-    ) u_pp (
-      .a_i(a_eff),
-      .b_i(digit),
-      .p_o(pp)
-    );
-  end
+  // The product is its own hierarchy for synthesis (keep_hierarchy): Yosys then maps it
+  // apart from the reduction and the field selection after it.  Flattened, ABC merged them
+  // and rebuilt parts of the XOR trees per consumer (synth_ecp5 LUT4, flattened / kept:
+  // MaxM = 283 D = 16 5129 / 4629, D = 32 9502 / 8012; 163 D = 16 2468 / 2370, D = 41
+  // 5415 / 5357).  Keeping the reduction or the Karatsuba levels apart as well did not help
+  // (tried with an earlier form of the schoolbook product).
+  (* keep_hierarchy *)
+  mccp_ecc_clmul #(
+    .WA       (MaxM),
+    .WB       (D),
+    .Karatsuba(Karatsuba),
+    .Base     (KaratsubaBase)
+  ) u_pp (
+    .a_i(a_eff),
+    .b_i(digit),
+    .p_o(pp)
+  );
 
   mccp_ecc_reduce #(
     .MaxM  (MaxM),
