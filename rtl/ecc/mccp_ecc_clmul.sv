@@ -18,6 +18,13 @@
 //    three products of h (two) and W - h (one) bits, by this module again (recursive
 //    instantiation, stopped by the generate-if below).
 //  * W <= Base: schoolbook.
+// Base 16 gave the fewest LUT4s (Yosys synth_ecp5 of mccp_ecc_mul with Digit = MaxM, LUT4:
+// 163 bits: base 8 10795, 16 9543, 24 10419; 283 bits: 16 24070, 18 25173, 36 29298).
+// Smaller leaves cost more in pre-additions and recombinations than the ANDs they save.
+//
+// The recursion is expanded by Verilator (5.048) only below a parent that is not this module:
+// linted as its own top (mccp lint) this module must take the schoolbook branch, which
+// the default parameters do.  Yosys elaborates the recursion in either case.
 module mccp_ecc_clmul #(
   parameter int WA        = 16,
   parameter int WB        = 16,
@@ -36,11 +43,25 @@ module mccp_ecc_clmul #(
   end
 
   if (!Karatsuba || WB <= Base) begin : g_school
+    // The WB rows (a << j if b[j]) added in a balanced tree of log2(WB) levels.  A running
+    // sum made each product bit a chain of WB XOR gates, which at 283 x 283 overflowed the
+    // call stack of the WebAssembly Yosys (XAIGER writer, "call stack exhausted").
+    localparam int NR = 1 << $clog2(WB);   // rows, padded to a power of two
+    logic [NR*PW-1:0] row;   // row j at [j*PW +: PW] (Yosys: no packed array with a
+                             // generate-local localparam dimension)
     always_comb begin
-      p_o = '0;
-      for (int j = 0; j < WB; j++) begin
-        p_o = p_o ^ ((PW'(a_i) << j) & {PW{b_i[j]}});
+      for (int j = 0; j < NR; j++) begin
+        row[j*PW +: PW] = '0;
+        if (j < WB) begin
+          row[j*PW +: PW] = (PW'(a_i) << j) & {PW{b_i[j]}};
+        end
       end
+      for (int s = 1; s < NR; s = 2 * s) begin
+        for (int j = 0; j < NR; j = j + 2 * s) begin
+          row[j*PW +: PW] = row[j*PW +: PW] ^ row[(j+s)*PW +: PW];
+        end
+      end
+      p_o = row[PW-1:0];
     end
 
   end else if (WA > WB) begin : g_chunks

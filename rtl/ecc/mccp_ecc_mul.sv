@@ -110,6 +110,13 @@ module mccp_ecc_mul #(
   logic              step;      // a digit step is taken this clock
   logic              last;      // ... and it is the task's last
 
+  // The product is its own hierarchy for synthesis (keep_hierarchy): Yosys then maps it
+  // apart from the reduction and the field selection after it.  Flattened, ABC merged them
+  // and rebuilt parts of the XOR trees per consumer (synth_ecp5 LUT4, flattened / kept:
+  // MaxM = 283 D = 16 5129 / 4629, D = 32 9502 / 8012; 163 D = 16 2468 / 2370, D = 41
+  // 5415 / 5357).  Keeping the reduction or the Karatsuba levels apart as well did not help
+  // (tried with an earlier form of the schoolbook product).
+  (* keep_hierarchy *)
   mccp_ecc_clmul #(
     .WA       (MaxM),
     .WB       (D),

@@ -1,7 +1,8 @@
 """Test-only tops holding several parameterizations of one module, so a bench
 covers all of them with one Verilator build (builds dominate the run time).
 
-`multi_top(module, source, instances)` writes build/sim/tops/tb_<module>_multi.sv:
+`multi_top(module, source, instances)` writes build/sim/tops/tb_<module>_multi.sv (or
+<top>.sv with `top=`, for a second set of instances of the same module):
 every port of instance k is brought out as `<prefix_k><port>`, except clk_i
 and rst_ni which are shared.  Port types are copied from the module's ANSI
 header with the instance's parameter values substituted.  The bench reaches
@@ -35,9 +36,9 @@ def ports(source: Path, module: str) -> list[tuple[str, str, str]]:
 
 
 def multi_top(module: str, source: Path, instances: Sequence[tuple[str, Mapping[str, int]]],
-              out_dir: Path) -> tuple[str, Path]:
+              out_dir: Path, top: str | None = None) -> tuple[str, Path]:
     """Write the wrapper; return (toplevel name, file)."""
-    top = f"tb_{module}_multi"
+    top = top or f"tb_{module}_multi"
     plist = ports(source, module)
     decl = ["  input  logic clk_i", "  input  logic rst_ni"]
     body = []
