@@ -342,14 +342,10 @@ module mccp_ecc_pu #(
       if (mul_done) mul_pend_q <= 1'b0;
 
       // fetch: the looked-up instruction enters the instruction register
-      if (issue || state_q != StRun) begin
-        if (look && hit) begin
-          ir_q <= buf_insn; ir_pc_q <= fpc_q; ir_valid_q <= 1'b1; fpc_q <= fpc_q + PcW'(1);
-        end else if (issue || look) begin
-          ir_valid_q <= 1'b0;
-        end
-      end else if (look && hit) begin
+      if (look && hit) begin
         ir_q <= buf_insn; ir_pc_q <= fpc_q; ir_valid_q <= 1'b1; fpc_q <= fpc_q + PcW'(1);
+      end else if (issue || look) begin
+        ir_valid_q <= 1'b0;
       end
       if (taken) begin
         ir_valid_q <= 1'b0;
