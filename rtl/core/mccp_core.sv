@@ -619,7 +619,7 @@ module mccp_core #(
     .rvalid_next_hold_o (fifo_valid_next_hold)
   );
 
-  mccp_core_out_buf #(
+  mccp_prim_out_buf #(
     .Depth(OutWords)
   ) u_out_buf (
     .clk_i,

@@ -39,6 +39,7 @@ module mccp_ecc_pu #(
   output logic              start_ready_o,
   input  logic [McAw-1:0]   start_entry_i,
   input  logic [127:0]      start_args_i,     // word 0 [127:96] curve id, word 1 [95:64] argument
+  input  logic              start_empty_i,    // the packet has no body word
   input  logic              in_valid_i,
   output logic              in_ready_o,
   input  logic [127:0]      in_data_i,
@@ -50,6 +51,9 @@ module mccp_ecc_pu #(
   input  logic              res_ready_i,
   output logic [7:0]        res_status_o,
   output logic              busy_o,
+  // the fabric's watchdog or host abort (held while the task runs): the task
+  // ends with PARTNER (relabelled TIMEOUT / ABORTED) after draining its input
+  input  logic              abort_i,
   // retire trace (TraceEnable): one event per instruction, at its last cycle
   output logic              trace_valid_o,
   output logic [31:0]       trace_cycle_o,    // its issue cycle, counted from the start handshake
@@ -366,7 +370,7 @@ module mccp_ecc_pu #(
             ktop_q <= MaxM'(1) << (mccp_ecc_curves_pkg::curve_n_bits(c) - 9'd1);
             n_q <= MaxM'(mccp_ecc_curves_pkg::curve_const(c, mccp_ecc_curves_pkg::CONST_N));
             words_q <= (m > 9'd256) ? 2'd2 : 2'd1;
-            in_ended_q <= 1'b0;
+            in_ended_q <= start_empty_i;
             cnt_q[0] <= 16'(c); cnt_q[1] <= 16'(f); cnt_q[2] <= 16'(mccp_ecc_curves_pkg::curve_n_bits(c));
             cnt_q[3] <= start_args_i[79:64];
             z_q <= 1'b0; o_q <= 1'b0; last_bit_q <= 1'b0; swap_q <= 1'b0; k_q <= '0; sp_q <= '0;
@@ -443,6 +447,10 @@ module mccp_ecc_pu #(
         end
         default: state_q <= StIdle;
       endcase
+      if (abort_i && (state_q == StRun || state_q == StMulti)) begin
+        status_q <= mccp_ecc_isa_pkg::STATUS_PARTNER;
+        state_q  <= StDrain;
+      end
     end
   end
 
@@ -496,6 +504,8 @@ module mccp_ecc_pu #(
     assign trace_wb_reg_o   = mul_rd_q;
     assign trace_wb_data_o  = mul_p;
   end else begin : g_no_trace
+    logic unused_trace;   // the retire record's registers feed only the trace
+    assign unused_trace  = ^{multi_cycle_q, multi_insn_q};
     assign trace_valid_o = 1'b0;
     assign trace_cycle_o = '0;
     assign trace_pc_o = '0;

@@ -8,7 +8,9 @@ package mccp_fabric_pkg;
 
   // A channel table entry: the fields of CHAN_CFG0 / CHAN_CFG1.
   typedef struct packed {
+    logic [2:0] curve;       // ecc channels
     logic [9:0] nonce_len;
+    logic [2:0] kind;        // slot kind that serves the channel
     logic [4:0] key_slot;
     logic       split;
     logic       affinity;
@@ -48,14 +50,17 @@ package mccp_fabric_pkg;
   typedef struct packed {
     logic [7:0]   channel;
     logic [31:0]  seq;
-    logic [3:0]   func;      // mode * 2 + dir: index of the core's entry table
+    logic [2:0]   kind;      // slot kind that runs it
+    logic         keyless;   // needs no key (public EC functions): no key read, no key error
+    logic [3:0]   func;      // mode * 2 + dir: index of the slot's entry table
     logic [4:0]   key_slot;
     logic [1:0]   key_len;
     logic         affinity;
     logic         ordered;
     logic         split;     // the channel's policy: CCM on two cores
     logic         empty;     // no body word (the core's start_empty_i)
-    logic [127:0] args;      // s0..s3 = payload, AAD, nonce, tag lengths (s0 on top)
+    logic [127:0] args;      // aes: s0..s3 = payload, AAD, nonce, tag lengths (s0 on top);
+                             // ecc: word 0 curve id, word 1 payload length (docs/fabric.md)
   } task_req_t;
 
 endpackage

@@ -39,6 +39,7 @@ module mccp_regs (
   input  logic [4:0]   config0_num_cores_i,
   input  logic [7:0]   config0_stream_bits_i,
   input  logic [7:0]   config0_key_slots_i,
+  input  logic [4:0]   config0_num_ec_i,
   input  logic [15:0]  config1_channels_i,
   input  logic [15:0]  config1_buf_words_i,
   output logic         sched_affinity_o,
@@ -67,11 +68,13 @@ module mccp_regs (
   input  logic [31:0]  core_tasks_count_i,
   input  logic [15:0]  core_caps_funcs_i,
   input  logic         core_caps_decrypt_i,
+  input  logic [2:0]   core_caps_kind_i,
   input  logic         core_caps_key_valid_i,
   input  logic [6:0]   core_caps_key_slot_i,
   output logic [15:0]  watchdog_base_o,
   output logic [7:0]   watchdog_per_word_o,
   output logic         watchdog_enable_o,
+  output logic [23:0]  watchdog_ec_base_o,
   output logic [4:0]   key_sel_slot_o,
   input  logic [1:0]   key_cmd_op_i,
   output logic [1:0]   key_cmd_op_o,
@@ -90,6 +93,8 @@ module mccp_regs (
   output logic [7:0]   chan_sel_index_o,
   input  logic [9:0]   chan_cfg1_nonce_len_i,
   output logic [9:0]   chan_cfg1_nonce_len_o,
+  input  logic [2:0]   chan_cfg1_curve_i,
+  output logic [2:0]   chan_cfg1_curve_o,
   output logic         chan_cfg1_we_o,
   input  logic         chan_cfg1_wr_err_i,
   input  logic [2:0]   chan_cfg0_mode_i,
@@ -108,6 +113,8 @@ module mccp_regs (
   output logic         chan_cfg0_split_o,
   input  logic [4:0]   chan_cfg0_key_slot_i,
   output logic [4:0]   chan_cfg0_key_slot_o,
+  input  logic [2:0]   chan_cfg0_kind_i,
+  output logic [2:0]   chan_cfg0_kind_o,
   output logic         chan_cfg0_we_o,
   input  logic         chan_cfg0_wr_err_i,
   output logic [15:0]  fw_cores_mask_o,
@@ -234,6 +241,8 @@ module mccp_regs (
   assign wsel_core_caps = wr_go && (aw_addr_q == 10'h014);  // 0x050
   logic wsel_watchdog;
   assign wsel_watchdog = wr_go && (aw_addr_q == 10'h015);  // 0x054
+  logic wsel_watchdog_ec;
+  assign wsel_watchdog_ec = wr_go && (aw_addr_q == 10'h016);  // 0x058
   logic wsel_key_sel;
   assign wsel_key_sel = wr_go && (aw_addr_q == 10'h040);  // 0x100
   logic wsel_key_cmd;
@@ -279,6 +288,7 @@ module mccp_regs (
                 | wsel_core_tasks
                 | wsel_core_caps
                 | wsel_watchdog
+                | wsel_watchdog_ec
                 | wsel_key_sel
                 | wsel_key_cmd
                 | wsel_key_valid
@@ -314,6 +324,7 @@ module mccp_regs (
   assign key_data_word_o = w_data_q[31:0];
   assign chan_cfg1_we_o = wsel_chan_cfg1 && wr_any;
   assign chan_cfg1_nonce_len_o = w_data_q[9:0];
+  assign chan_cfg1_curve_o = w_data_q[18:16];
   assign chan_cfg0_we_o = wsel_chan_cfg0 && wr_any;
   assign chan_cfg0_mode_o = w_data_q[2:0];
   assign chan_cfg0_enable_o = w_data_q[3:3];
@@ -323,6 +334,7 @@ module mccp_regs (
   assign chan_cfg0_affinity_o = w_data_q[12:12];
   assign chan_cfg0_split_o = w_data_q[13:13];
   assign chan_cfg0_key_slot_o = w_data_q[20:16];
+  assign chan_cfg0_kind_o = w_data_q[23:21];
   assign fw_addr_we_o = wsel_fw_addr && wr_any;
   assign fw_addr_addr_o = w_data_q[15:0];
   assign fw_data_we_o = wsel_fw_data && wr_any;
@@ -354,6 +366,7 @@ module mccp_regs (
   logic [15:0] watchdog_base_q;
   logic [7:0] watchdog_per_word_q;
   logic watchdog_enable_q;
+  logic [23:0] watchdog_ec_base_q;
   logic [4:0] key_sel_slot_q;
   logic [7:0] chan_sel_index_q;
   logic [15:0] fw_cores_mask_q;
@@ -374,6 +387,7 @@ module mccp_regs (
       watchdog_base_q <= 16'h800;
       watchdog_per_word_q <= 8'h40;
       watchdog_enable_q <= 1'h1;
+      watchdog_ec_base_q <= 24'h100000;
       key_sel_slot_q <= 5'h0;
       chan_sel_index_q <= 8'h0;
       fw_cores_mask_q <= 16'h0;
@@ -414,6 +428,9 @@ module mccp_regs (
       if (wsel_watchdog) begin
         watchdog_enable_q <= (watchdog_enable_q & ~wr_mask[31:31]) | (w_data_q[31:31] & wr_mask[31:31]);
       end
+      if (wsel_watchdog_ec) begin
+        watchdog_ec_base_q <= (watchdog_ec_base_q & ~wr_mask[23:0]) | (w_data_q[23:0] & wr_mask[23:0]);
+      end
       if (wsel_key_sel) begin
         key_sel_slot_q <= (key_sel_slot_q & ~wr_mask[4:0]) | (w_data_q[4:0] & wr_mask[4:0]);
       end
@@ -440,6 +457,7 @@ module mccp_regs (
   assign watchdog_base_o = watchdog_base_q;
   assign watchdog_per_word_o = watchdog_per_word_q;
   assign watchdog_enable_o = watchdog_enable_q;
+  assign watchdog_ec_base_o = watchdog_ec_base_q;
   assign key_sel_slot_o = key_sel_slot_q;
   assign chan_sel_index_o = chan_sel_index_q;
   assign fw_cores_mask_o = fw_cores_mask_q;
@@ -481,6 +499,7 @@ module mccp_regs (
         rd_data[4:0] = config0_num_cores_i;
         rd_data[15:8] = config0_stream_bits_i;
         rd_data[23:16] = config0_key_slots_i;
+        rd_data[28:24] = config0_num_ec_i;
       end
       10'h002: begin  // CONFIG1
         rd_data[15:0] = config1_channels_i;
@@ -535,6 +554,7 @@ module mccp_regs (
       10'h014: begin  // CORE_CAPS
         rd_data[15:0] = core_caps_funcs_i;
         rd_data[16:16] = core_caps_decrypt_i;
+        rd_data[19:17] = core_caps_kind_i;
         rd_data[24:24] = core_caps_key_valid_i;
         rd_data[31:25] = core_caps_key_slot_i;
       end
@@ -542,6 +562,9 @@ module mccp_regs (
         rd_data[15:0] = watchdog_base_q;
         rd_data[23:16] = watchdog_per_word_q;
         rd_data[31:31] = watchdog_enable_q;
+      end
+      10'h016: begin  // WATCHDOG_EC
+        rd_data[23:0] = watchdog_ec_base_q;
       end
       10'h040: begin  // KEY_SEL
         rd_data[4:0] = key_sel_slot_q;
@@ -568,6 +591,7 @@ module mccp_regs (
       end
       10'h081: begin  // CHAN_CFG1
         rd_data[9:0] = chan_cfg1_nonce_len_i;
+        rd_data[18:16] = chan_cfg1_curve_i;
       end
       10'h082: begin  // CHAN_CFG0
         rd_data[2:0] = chan_cfg0_mode_i;
@@ -578,6 +602,7 @@ module mccp_regs (
         rd_data[12:12] = chan_cfg0_affinity_i;
         rd_data[13:13] = chan_cfg0_split_i;
         rd_data[20:16] = chan_cfg0_key_slot_i;
+        rd_data[23:21] = chan_cfg0_kind_i;
       end
       10'h0c0: begin  // FW_CORES
         rd_data[15:0] = fw_cores_mask_q;

@@ -30,6 +30,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_CORE_TASKS = 12'h04c;
   localparam logic [11:0] ADDR_CORE_CAPS = 12'h050;
   localparam logic [11:0] ADDR_WATCHDOG = 12'h054;
+  localparam logic [11:0] ADDR_WATCHDOG_EC = 12'h058;
   localparam logic [11:0] ADDR_KEY_SEL = 12'h100;
   localparam logic [11:0] ADDR_KEY_CMD = 12'h104;
   localparam logic [11:0] ADDR_KEY_VALID = 12'h108;
@@ -55,6 +56,8 @@ package mccp_regs_pkg;
   localparam int CONFIG0_STREAM_BITS_WIDTH = 8;
   localparam int CONFIG0_KEY_SLOTS_LSB = 16;
   localparam int CONFIG0_KEY_SLOTS_WIDTH = 8;
+  localparam int CONFIG0_NUM_EC_LSB = 24;
+  localparam int CONFIG0_NUM_EC_WIDTH = 5;
   localparam int CONFIG1_CHANNELS_LSB = 0;
   localparam int CONFIG1_CHANNELS_WIDTH = 16;
   localparam int CONFIG1_BUF_WORDS_LSB = 16;
@@ -108,6 +111,8 @@ package mccp_regs_pkg;
   localparam int CORE_CAPS_FUNCS_WIDTH = 16;
   localparam int CORE_CAPS_DECRYPT_LSB = 16;
   localparam int CORE_CAPS_DECRYPT_WIDTH = 1;
+  localparam int CORE_CAPS_KIND_LSB = 17;
+  localparam int CORE_CAPS_KIND_WIDTH = 3;
   localparam int CORE_CAPS_KEY_VALID_LSB = 24;
   localparam int CORE_CAPS_KEY_VALID_WIDTH = 1;
   localparam int CORE_CAPS_KEY_SLOT_LSB = 25;
@@ -119,6 +124,9 @@ package mccp_regs_pkg;
   localparam int WATCHDOG_ENABLE_LSB = 31;
   localparam int WATCHDOG_ENABLE_WIDTH = 1;
   localparam logic [31:0] WATCHDOG_RESET = 32'h80400800;
+  localparam int WATCHDOG_EC_BASE_LSB = 0;
+  localparam int WATCHDOG_EC_BASE_WIDTH = 24;
+  localparam logic [31:0] WATCHDOG_EC_RESET = 32'h00100000;
   localparam int KEY_SEL_SLOT_LSB = 0;
   localparam int KEY_SEL_SLOT_WIDTH = 5;
   localparam logic [31:0] KEY_SEL_RESET = 32'h00000000;
@@ -139,6 +147,8 @@ package mccp_regs_pkg;
   localparam logic [31:0] CHAN_SEL_RESET = 32'h00000000;
   localparam int CHAN_CFG1_NONCE_LEN_LSB = 0;
   localparam int CHAN_CFG1_NONCE_LEN_WIDTH = 10;
+  localparam int CHAN_CFG1_CURVE_LSB = 16;
+  localparam int CHAN_CFG1_CURVE_WIDTH = 3;
   localparam int CHAN_CFG0_MODE_LSB = 0;
   localparam int CHAN_CFG0_MODE_WIDTH = 3;
   localparam int CHAN_CFG0_ENABLE_LSB = 3;
@@ -155,6 +165,8 @@ package mccp_regs_pkg;
   localparam int CHAN_CFG0_SPLIT_WIDTH = 1;
   localparam int CHAN_CFG0_KEY_SLOT_LSB = 16;
   localparam int CHAN_CFG0_KEY_SLOT_WIDTH = 5;
+  localparam int CHAN_CFG0_KIND_LSB = 21;
+  localparam int CHAN_CFG0_KIND_WIDTH = 3;
   localparam int FW_CORES_MASK_LSB = 0;
   localparam int FW_CORES_MASK_WIDTH = 16;
   localparam logic [31:0] FW_CORES_RESET = 32'h00000000;
@@ -198,6 +210,17 @@ package mccp_regs_pkg;
   localparam logic [1:0] PKT_OP_VERIFY = 2'd3;
   localparam int PktOpBits = 2;
 
+  // Slot kinds (CORE_CAPS.KIND, CHAN_CFG0.KIND).
+  localparam logic [2:0] KIND_AES = 3'd0;
+  localparam logic [2:0] KIND_ECC = 3'd1;
+  localparam int KindBits = 3;
+
+  // Functions of an ecc channel (its MODE).
+  localparam logic [2:0] MODE_EC_MUL = 3'd0;
+  localparam logic [2:0] MODE_EC_MULG = 3'd1;
+  localparam logic [2:0] MODE_EC_ADD = 3'd2;
+  localparam logic [2:0] MODE_EC_VALIDATE = 3'd3;
+
   // Fabric status codes (output header byte STATUS).
   localparam logic [7:0] STATUS_NO_CHANNEL = 8'd8;  // unknown or disabled channel
   localparam logic [7:0] STATUS_BAD_HEADER = 8'd9;  // malformed header (magic, reserved, op, nonce or tag length, or a field the mode does not take: AAD on ECB/CBC/CTR/CBC-MAC/CMAC, a payload on GMAC)
@@ -208,9 +231,13 @@ package mccp_regs_pkg;
 
   // one channel table entry: packed register fields, msb first (chan_cfg_t of mccp_fabric_pkg
   // follows this layout).
-  localparam int CHAN_CFG_BITS = 29;
-  localparam int CHAN_CFG_NONCE_LEN_LSB = 19;
+  localparam int CHAN_CFG_BITS = 35;
+  localparam int CHAN_CFG_CURVE_LSB = 32;
+  localparam int CHAN_CFG_CURVE_WIDTH = 3;
+  localparam int CHAN_CFG_NONCE_LEN_LSB = 22;
   localparam int CHAN_CFG_NONCE_LEN_WIDTH = 10;
+  localparam int CHAN_CFG_KIND_LSB = 19;
+  localparam int CHAN_CFG_KIND_WIDTH = 3;
   localparam int CHAN_CFG_KEY_SLOT_LSB = 14;
   localparam int CHAN_CFG_KEY_SLOT_WIDTH = 5;
   localparam int CHAN_CFG_SPLIT_LSB = 13;

@@ -22,6 +22,10 @@
 // record, the parser is not granted), then for the I/O core 2p (role 1),
 // which gets the body and the record.  The key stays in its register until
 // both halves hold it.
+// Slots of other kinds (SlotKinds: an elliptic-curve unit, ...) are cores
+// here too: a request goes only to a slot of its channel's kind.  A keyless
+// request (the public EC functions) reads no key bits, cannot be refused
+// KEY_ERROR, and starts without the key expander.
 // One request at a time; a request waits while every capable core is busy.
 // Key bits pass through one register here, cleared once the expander has
 // taken them.
@@ -37,8 +41,9 @@
 // must follow it: such a task starts with the key read before and is marked
 // (disp_stale_o), so the output stage counts its output as retiring.
 module mccp_sched #(
-  parameter int NumCores = 4,
-  parameter logic [15:0] DecryptCores = 16'hFFFF
+  parameter int NumCores = 4,                          // slots, of every kind
+  parameter logic [15:0] DecryptCores = 16'hFFFF,
+  parameter logic [16*3-1:0] SlotKinds = '0            // slot c's kind in [3c +: 3]
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -170,11 +175,13 @@ module mccp_sched #(
   logic [NumCores-1:0] capable_q, capable, free, hit, tag_valid_next;
   logic [NumCores-1:0] hit_q, cand_q;
   logic                use_hit_q;
-  assign need_dec = (req_i.func == 4'd1) || (req_i.func == 4'd3);  // ecb / cbc decrypt
+  assign need_dec = (req_i.kind == mccp_regs_pkg::KIND_AES) &&
+                    ((req_i.func == 4'd1) || (req_i.func == 4'd3));  // ecb / cbc decrypt
   assign affine   = affinity_en_i && req_i.affinity;
   always_comb begin
     for (int c = 0; c < NumCores; c++) begin
-      capable[c]        = funcs_q[c][req_i.func] && (!need_dec || DecryptCores[c]);
+      capable[c]        = funcs_q[c][req_i.func] && (SlotKinds[3*c +: 3] == req_i.kind) &&
+                          (!need_dec || DecryptCores[c]);
       tag_valid_next[c] = tag_valid_q[c] &&
                           !(ks_inv_valid_i && (ks_inv_all_i || tag_slot_q[c] == ks_inv_slot_i));
       free[c] = capable[c] && enable_i[c] && !(busy_q[c] && !res_fire_i[c]) && rec_space_i[c];
@@ -235,7 +242,8 @@ module mccp_sched #(
       pio_hit_q   <= hit[2*ppick];
     end
   end
-  assign want_split = (split_en_i || req_i.split) && (req_i.func[3:1] == mccp_regs_pkg::MODE_CCM);
+  assign want_split = (split_en_i || req_i.split) && (req_i.kind == mccp_regs_pkg::KIND_AES) &&
+                      (req_i.func[3:1] == mccp_regs_pkg::MODE_CCM);
   assign split_ok   = want_split && pcap_any_q;
 
   // Round robin: the first candidate after the core last chosen alone (a
@@ -261,7 +269,7 @@ module mccp_sched #(
   // (io_half means nothing in StPick, where every request restarts.)
   logic key_fire, start_fire, io_half, inv_hit, restart, stale_d;
   assign io_half    = split_q && !mac_half_q && (state_q != StPick);
-  assign inv_hit    = ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot);
+  assign inv_hit    = ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot) && !req_i.keyless;
   assign restart    = (stale_q || inv_hit) && !io_half;
   // the round robin moves on where StPick chooses a core alone (core_d = pick)
   assign pick_take  = (state_q == StPick) && !restart && key_ok_q && (capable_q != '0) && !split_ok &&
@@ -299,7 +307,7 @@ module mccp_sched #(
           end
         end else if (cand_q != '0) begin
           core_d  = pick;
-          state_d = (pick_hit && !stale_q) ? StStart : StKey;
+          state_d = (req_i.keyless || (pick_hit && !stale_q)) ? StStart : StKey;
         end
       end
       StKey: begin
@@ -360,9 +368,9 @@ module mccp_sched #(
         StIdle: ;
         StKeyRd: begin
           if (ks_rd_ack_i) begin
-            key_q     <= ks_rd_key_i;
+            key_q     <= req_i.keyless ? '0 : ks_rd_key_i;
             key_len_q <= ks_rd_len_i;
-            key_ok_q  <= ks_rd_valid_i && (ks_rd_len_i == req_i.key_len);
+            key_ok_q  <= req_i.keyless || (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len));
           end
         end
         StPick: begin

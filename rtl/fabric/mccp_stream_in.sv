@@ -104,24 +104,29 @@ module mccp_stream_in #(
   // header alone and registered a state earlier, in StLookup, so its adders do
   // not run on into the checks (carry chains in series were the 2-core tops'
   // critical path, from here into the cores' input FIFOs).
-  logic        mac_mode, has_tag, dir, op_ok, chan_ok, fields_ok;
+  logic        is_ecc, mac_mode, has_tag, dir, op_ok, chan_ok, fields_ok;
   logic [13:0] words_d;
   logic [7:0]  check_status;
   logic [4:0]  tag_expect;
-  assign mac_mode   = (cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
-                      (cfg_q.mode == mccp_regs_pkg::MODE_GMAC);
-  assign has_tag     = mac_mode || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM);
+  // An ecc channel's packet carries its operands as payload; op 0, no AAD,
+  // nonce or tag (docs/fabric.md "Elliptic-curve packets").
+  assign is_ecc     = cfg_q.kind == mccp_regs_pkg::KIND_ECC;
+  assign mac_mode   = !is_ecc && ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
+                      (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
+  assign has_tag     = mac_mode || (!is_ecc && ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM)));
   assign dir        = hdr_q.op[0];
-  assign op_ok      = (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
+  assign op_ok      = is_ecc ? (hdr_q.op == '0) : (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
   assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
   assign chan_ok    = (32'(hdr_q.channel) < Channels) && cfg_q.enable;
   // Fields a mode does not take (firmware/*.s): AAD only with CCM, GCM and
   // GMAC; GMAC's message travels as AAD, so it takes no payload.  The core
   // would otherwise read the AAD words as payload (ECB/CBC/CTR) or run full
   // GCM on a MAC-only channel.
-  assign fields_ok  = ((hdr_q.aad_len == '0) || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) ||
+  assign fields_ok  = is_ecc ? (hdr_q.aad_len == '0 && hdr_q.nonce_len == '0) :
+                      ((hdr_q.aad_len == '0) || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) ||
                        (cfg_q.mode == mccp_regs_pkg::MODE_GCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GMAC)) &&
-                      ((hdr_q.payload_len == '0) || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC));
+                      ((hdr_q.payload_len == '0) || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC)) &&
+                      (hdr_q.nonce_len == {6'd0, cfg_q.nonce_len});
   assign words_d    = nwords(hdr_q.nonce_len) + nwords(hdr_q.aad_len) +
                       nwords(hdr_q.payload_len) + nwords({8'd0, hdr_q.tag_len});
 
@@ -146,8 +151,8 @@ module mccp_stream_in #(
     check_status = mccp_isa_pkg::STATUS_OK;
     if (hdr_q.magic != mccp_regs_pkg::HDR_IN_MAGIC || hdr_q.reserved != '0) check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (!chan_ok)                                   check_status = mccp_regs_pkg::STATUS_NO_CHANNEL;
-    else if (!op_ok || !fields_ok || hdr_q.nonce_len != {6'd0, cfg_q.nonce_len} ||
-             hdr_q.tag_len != {3'd0, tag_expect})        check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
+    else if (!op_ok || !fields_ok || hdr_q.tag_len != {3'd0, tag_expect})
+                                                         check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (32'(left_q) > InWords)                      check_status = mccp_isa_pkg::STATUS_OVERSIZE;
   end
 
@@ -156,6 +161,8 @@ module mccp_stream_in #(
     req_o          = '0;
     req_o.channel  = hdr_q.channel[7:0];
     req_o.seq      = hdr_q.seq;
+    req_o.kind     = cfg_q.kind;
+    req_o.keyless  = is_ecc;   // every ecc function so far works on public values
     req_o.func     = {cfg_q.mode, dir};
     req_o.key_slot = cfg_q.key_slot;
     req_o.key_len  = cfg_q.key_len;
@@ -163,8 +170,9 @@ module mccp_stream_in #(
     req_o.ordered  = cfg_q.ordered;
     req_o.split    = cfg_q.split;
     req_o.empty    = hdr_last_q || (left_q == '0);  // no body word will reach the core
-    req_o.args     = {16'd0, hdr_q.payload_len, 16'd0, hdr_q.aad_len,
-                      16'd0, hdr_q.nonce_len, 27'd0, cfg_q.tag_len};
+    req_o.args     = is_ecc ? {29'd0, cfg_q.curve, 16'd0, hdr_q.payload_len, 64'd0}
+                            : {16'd0, hdr_q.payload_len, 16'd0, hdr_q.aad_len,
+                               16'd0, hdr_q.nonce_len, 27'd0, cfg_q.tag_len};
   end
 
   logic body_fire, body_last, word_fire;

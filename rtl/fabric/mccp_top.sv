@@ -1,7 +1,8 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// mccp_top: the MCCP multi-core crypto-processor.  NumCores programmable
-// cores behind one host contract (docs/fabric.md): AXI4-Lite control and
+// mccp_top: the MCCP multi-core crypto-processor.  NumCores programmable AES
+// cores and NumEcUnits elliptic-curve units (slots NumCores.., sharing one
+// microcode memory) behind one host contract (docs/fabric.md): AXI4-Lite control and
 // status (mccp_regs, generated from src/mccp/regmap/regs.yml), packets in and
 // results out on AXI4-Stream, one interrupt line.
 //
@@ -22,7 +23,13 @@ module mccp_top #(
   // 16-bit digits: 8 clocks per GHASH block, hidden behind the 11-clock AES
   // block of GCM (GMAC's loop takes 8 either way); 32 saves 4 cycles of a
   // GCM packet's fixed cost for ~1.5k LUT4 per core.
-  parameter int          GhashDigitBits = 16
+  parameter int          GhashDigitBits = 16,
+  // Elliptic-curve units (docs/ecc.md): the largest field, the multiplier's
+  // digit and form; the default is the fast configuration.
+  parameter int          NumEcUnits     = 0,
+  parameter int          EcMaxM         = 283,
+  parameter int          EcDigit        = 283,
+  parameter bit          EcKaratsuba    = 1'b1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -61,8 +68,9 @@ module mccp_top #(
 
   // Parameter ranges: core numbers and masks are 4 and 16 bits wide, key slots 5,
   // channel numbers 8; buffers hold whole 16-byte words.
-  if (NumCores < 1 || NumCores > 16) begin : g_bad_cores
-    $error("mccp_top: NumCores %0d out of range 1..16", NumCores);
+  if (NumCores < 1 || NumEcUnits < 0 || NumCores + NumEcUnits > 16) begin : g_bad_cores
+    $error("mccp_top: NumCores %0d (>= 1) + NumEcUnits %0d (>= 0) must be at most 16 slots",
+           NumCores, NumEcUnits);
   end
   if (StreamBits != 32 && StreamBits != 64 && StreamBits != 128) begin : g_bad_stream
     $error("mccp_top: StreamBits %0d must be 32, 64 or 128", StreamBits);
@@ -77,8 +85,19 @@ module mccp_top #(
     $error("mccp_top: BufBytes %0d must be a multiple of 16, at least 16", BufBytes);
   end
 
-  localparam int N        = NumCores;
-  localparam int Cw       = (N > 1) ? $clog2(N) : 1;   // core index bits
+  // Slots: AES cores 0 .. NumCores-1, then the EC units.  The fabric (parser,
+  // scheduler, output stage, watchdog, loader) sees every slot as a core;
+  // each slot's kind (CORE_CAPS.KIND) says which channels it serves.
+  localparam int N        = NumCores + NumEcUnits;
+  localparam int Cw       = (N > 1) ? $clog2(N) : 1;   // slot index bits
+  localparam logic [15:0] EcSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumCores) - 17'(1)));
+  function automatic logic [16*3-1:0] slot_kinds();
+    slot_kinds = '0;
+    for (int s = 0; s < 16; s++) begin
+      if (EcSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_ECC;
+    end
+  endfunction
+  localparam logic [16*3-1:0] SlotKinds = slot_kinds();
   localparam int InWords  = BufBytes / 16 + 8;   // nonce + AAD room beside the payload
   localparam int OutWords = BufBytes / 16 + 2;   // payload + tag
 
@@ -97,6 +116,7 @@ module mccp_top #(
   logic [7:0]  chan_sel;
   logic        chan_cfg0_we, chan_cfg1_we;
   logic [9:0]  chan_cfg1_wdata;
+  logic [2:0]  chan_cfg1_curve, cfg0_kind;
   mccp_fabric_pkg::chan_cfg_t chan_rcfg, chan_rcfg_q, chan_lookup_cfg;
   logic [2:0]  cfg0_mode;
   logic [1:0]  cfg0_key_len;
@@ -113,6 +133,7 @@ module mccp_top #(
   logic        core_abort_we;
   logic [15:0] wd_base;
   logic [7:0]  wd_per_word;
+  logic [23:0] wd_ec_base;
   logic        wd_enable;
 
   logic [N-1:0]      core_idle, enable, pulse_idle;
@@ -149,7 +170,8 @@ module mccp_top #(
     .s_axil_arvalid_i, .s_axil_arready_o, .s_axil_araddr_i,
     .s_axil_rvalid_o,  .s_axil_rready_i,  .s_axil_rdata_o, .s_axil_rresp_o,
     .id_value_i               (32'h4D434350),
-    .config0_num_cores_i      (5'(N)),
+    .config0_num_cores_i      (5'(NumCores)),
+    .config0_num_ec_i         (5'(NumEcUnits)),
     .config0_stream_bits_i    (8'(StreamBits)),
     .config0_key_slots_i      (8'(KeySlots)),
     .config1_channels_i       (16'(Channels)),
@@ -179,12 +201,14 @@ module mccp_top #(
     .core_busy_count_i        (core_busy_cnt_q[sel]),
     .core_tasks_count_i       (core_task_cnt_q[sel]),
     .core_caps_funcs_i        (caps_funcs[32'(sel)*16 +: 16]),
-    .core_caps_decrypt_i      (DecryptCores[4'(sel)]),
+    .core_caps_decrypt_i      (DecryptCores[4'(sel)] && !EcSlots[4'(sel)]),
+    .core_caps_kind_i         (SlotKinds[32'(sel)*3 +: 3]),
     .core_caps_key_valid_i    (key_tag_valid[sel]),
     .core_caps_key_slot_i     (7'(key_tag_slot[32'(sel)*5 +: 5])),
     .watchdog_base_o          (wd_base),
     .watchdog_per_word_o      (wd_per_word),
     .watchdog_enable_o        (wd_enable),
+    .watchdog_ec_base_o       (wd_ec_base),
     .key_sel_slot_o           (key_sel),
     .key_cmd_op_i             (2'd0),
     .key_cmd_op_o             (key_cmd_op),
@@ -203,6 +227,8 @@ module mccp_top #(
     .chan_sel_index_o         (chan_sel),
     .chan_cfg1_nonce_len_i    (chan_rcfg_q.nonce_len),
     .chan_cfg1_nonce_len_o    (chan_cfg1_wdata),
+    .chan_cfg1_curve_i        (chan_rcfg_q.curve),
+    .chan_cfg1_curve_o        (chan_cfg1_curve),
     .chan_cfg1_we_o           (chan_cfg1_we),
     .chan_cfg1_wr_err_i       (1'b0),
     .chan_cfg0_mode_i         (chan_rcfg_q.mode),
@@ -213,6 +239,8 @@ module mccp_top #(
     .chan_cfg0_affinity_i     (chan_rcfg_q.affinity),
     .chan_cfg0_split_i        (chan_rcfg_q.split),
     .chan_cfg0_key_slot_i     (chan_rcfg_q.key_slot),
+    .chan_cfg0_kind_i         (chan_rcfg_q.kind),
+    .chan_cfg0_kind_o         (cfg0_kind),
     .chan_cfg0_mode_o         (cfg0_mode),
     .chan_cfg0_enable_o       (cfg0_enable),
     .chan_cfg0_key_len_o      (cfg0_key_len),
@@ -291,14 +319,22 @@ module mccp_top #(
 
   // CHAN_CFG1 is staged; a CHAN_CFG0 write stores both.
   logic [9:0] nonce_stage_q;
+  logic [2:0] curve_stage_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)           nonce_stage_q <= '0;
-    else if (chan_cfg1_we) nonce_stage_q <= chan_cfg1_wdata;
+    if (!rst_ni) begin
+      nonce_stage_q <= '0;
+      curve_stage_q <= '0;
+    end else if (chan_cfg1_we) begin
+      nonce_stage_q <= chan_cfg1_wdata;
+      curve_stage_q <= chan_cfg1_curve;
+    end
   end
   mccp_fabric_pkg::chan_cfg_t chan_wr;
   always_comb begin
     chan_wr           = '0;
+    chan_wr.curve     = curve_stage_q;
     chan_wr.nonce_len = nonce_stage_q;
+    chan_wr.kind      = cfg0_kind;
     chan_wr.key_slot  = cfg0_key_slot;
     chan_wr.split     = cfg0_split;
     chan_wr.affinity  = cfg0_affinity;
@@ -419,7 +455,7 @@ module mccp_top #(
   logic [127:0]   kx_rk, kx_rk_dec;
   logic           kx_sbox_en_unused;
   logic [7:0]     kx_sbox_addr_unused;
-  logic [NumCores*10-1:0] start_entry;
+  logic [N*10-1:0] start_entry;
   logic [127:0]   start_args;
   logic           start_empty;
   logic           disp_valid, disp_ordered;
@@ -436,7 +472,8 @@ module mccp_top #(
 
   mccp_sched #(
     .NumCores     (N),
-    .DecryptCores (DecryptCores)
+    .DecryptCores (DecryptCores & ~EcSlots),
+    .SlotKinds    (SlotKinds)
   ) u_sched (
     .clk_i,
     .rst_ni,
@@ -499,7 +536,7 @@ module mccp_top #(
   // the core the scheduler chose (kx_core); the cores have no expander.
   // Round keys in decryption form only if some core decrypts.
   mccp_aes_key_expand #(
-    .DecKeys (DecryptCores[N-1:0] != '0),
+    .DecKeys (DecryptCores[NumCores-1:0] != '0),
     .ExtSbox (1'b0)
   ) u_key_expand (
     .clk_i,
@@ -522,17 +559,30 @@ module mccp_top #(
   logic [9:0]   imem_addr;
   logic [31:0]  imem_wdata;
 
+  // The EC units share one microcode memory: an image for any of them is an
+  // image for all, so FW_CORES naming one names them all (the loader then
+  // checks that every one is disabled and idle).  A mask naming slots of two
+  // kinds is refused (FW_LEN answers SLVERR, no image opens).
+  logic [N-1:0] fw_mask;
+  logic         fw_mixed;
+  assign fw_mask  = fw_cores_mask[N-1:0] |
+                    (((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) ? EcSlots[N-1:0] : '0);
+  assign fw_mixed = ((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) &&
+                    ((fw_cores_mask[N-1:0] & ~EcSlots[N-1:0]) != '0);
+  logic fw_len_err_loader;
+  assign fw_len_err = fw_len_err_loader || (fw_len_we && fw_mixed);
+
   mccp_fw_loader #(
     .NumCores (N)
   ) u_fw_loader (
     .clk_i,
     .rst_ni,
-    .cores_i      (fw_cores_mask[N-1:0]),
+    .cores_i      (fw_mask),
     .enable_i     (enable),
     .idle_i       (core_idle),
-    .len_we_i     (fw_len_we),
+    .len_we_i     (fw_len_we && !fw_mixed),
     .len_wdata_i  (fw_len_wdata),
-    .len_err_o    (fw_len_err),
+    .len_err_o    (fw_len_err_loader),
     .len_o        (fw_len),
     .loaded_o     (fw_loaded),
     .committed_o  (fw_committed),
@@ -569,9 +619,11 @@ module mccp_top #(
 
   logic [N-1:0]       cout_valid, cout_ready, cout_last, res_valid, res_ready, core_busy;
   logic [N-1:0]       so_res_ready, mac_half;   // mac_half: the core runs a split task's MAC half
-  logic [N-1:0]       pair_en, abort, pair_abort, tx_push, tx_space, tx_space_np, tx_space_nh;
-  logic [N-1:0]       rx_pop, rx_valid, rx_valid_np, rx_valid_nh;
-  logic [N*128-1:0]   tx_data, rx_data;
+  logic [N-1:0]       pair_en, abort, pair_abort;
+  // core-to-core links (AES cores only)
+  logic [NumCores-1:0]     tx_push, tx_space, tx_space_np, tx_space_nh;
+  logic [NumCores-1:0]     rx_pop, rx_valid, rx_valid_np, rx_valid_nh;
+  logic [NumCores*128-1:0] tx_data, rx_data;
   logic [N*128-1:0]   cout_data;
   logic [N*5-1:0]     cout_bytes;
   logic [N*8-1:0]     res_status;
@@ -580,7 +632,7 @@ module mccp_top #(
   // Nothing here reads the cores' trace, so it is off (TraceEnable 0: no
   // trace read ports on the register files), and its ports are left open.
   /* verilator lint_off PINCONNECTEMPTY */
-  for (genvar c = 0; c < N; c++) begin : g_core
+  for (genvar c = 0; c < NumCores; c++) begin : g_core
     logic key_error_unused, key_expanded_unused;
     mccp_core #(
       .InWords        (InWords),
@@ -652,6 +704,119 @@ module mccp_top #(
   end
   /* verilator lint_on PINCONNECTEMPTY */
 
+  //////////////////////////
+  // Elliptic-curve units //
+  //////////////////////////
+
+  // Slots NumCores.. : the units (mccp_ecc_cluster: one shared microcode
+  // memory behind its arbiter), each behind the slot contract's buffers
+  // (mccp_slot_io).  No key port yet: every EC function is keyless.
+  if (NumEcUnits > 0) begin : g_ec
+    localparam int E    = NumEcUnits;
+    localparam int WMax = (EcMaxM + 127) / 128;   // words of a field element
+    logic                u_mc_we;
+    logic [E-1:0]        u_start_valid, u_start_ready, u_in_valid, u_in_ready, u_in_last;
+    logic [E-1:0]        u_out_we, u_out_space, u_res_valid, u_res_ready, u_busy, u_abort;
+    logic [E-1:0][9:0]   u_entry;
+    logic [E-1:0][127:0] u_args, u_in_data, u_out_data;
+    logic [E-1:0][7:0]   u_status;
+    logic [E-1:0]        u_empty;
+
+    assign u_mc_we = (imem_we & EcSlots[N-1:0]) != '0;
+    for (genvar e = 0; e < E; e++) begin : g_unit_ports
+      localparam int S = NumCores + e;
+      assign u_start_valid[e] = start_valid[S];
+      assign start_ready[S]   = u_start_ready[e];
+      assign u_entry[e]       = start_entry[S*10 +: 10];
+      assign u_args[e]        = start_args;
+      assign u_empty[e]       = start_empty;
+      assign u_abort[e]       = abort[S];
+      assign core_busy[S]     = u_busy[e];
+      assign key_ready[S]     = 1'b0;    // keyless: the key expander never serves it
+      // no pair partner
+      assign pair_en[S]       = 1'b0;
+      assign pair_abort[S]    = 1'b0;
+      assign mac_half[S]      = 1'b0;
+
+      mccp_slot_io #(
+        .InDepth  (4 * WMax),       // ec-add's four elements
+        .OutDepth (3 * 2 * WMax)    // three tasks of two elements (mccp_slot_io)
+      ) u_io (
+        .clk_i,
+        .rst_ni,
+        .in_valid_i        (cin_valid[S]),
+        .in_ready_o        (cin_ready[S]),
+        .in_data_i         (cin_data),
+        .in_last_i         (cin_last),
+        .out_valid_o       (cout_valid[S]),
+        .out_ready_i       (cout_ready[S]),
+        .out_data_o        (cout_data[S*128 +: 128]),
+        .out_bytes_o       (cout_bytes[S*5 +: 5]),
+        .out_last_o        (cout_last[S]),
+        .res_valid_o       (res_valid[S]),
+        .res_ready_i       (res_ready[S]),
+        .res_status_o      (res_status[S*8 +: 8]),
+        .res_bytes_o       (res_bytes[S*16 +: 16]),
+        .unit_in_valid_o   (u_in_valid[e]),
+        .unit_in_ready_i   (u_in_ready[e]),
+        .unit_in_data_o    (u_in_data[e]),
+        .unit_in_last_o    (u_in_last[e]),
+        .unit_out_we_i     (u_out_we[e]),
+        .unit_out_data_i   (u_out_data[e]),
+        .unit_out_space_o  (u_out_space[e]),
+        .unit_res_valid_i  (u_res_valid[e]),
+        .unit_res_ready_o  (u_res_ready[e]),
+        .unit_res_status_i (u_status[e])
+      );
+    end
+
+    /* verilator lint_off PINCONNECTEMPTY */
+    mccp_ecc_cluster #(
+      .NumUnits    (E),
+      .MaxM        (EcMaxM),
+      .Digit       (EcDigit),
+      .Karatsuba   (EcKaratsuba),
+      .McodeWords  (1024),
+      .TraceEnable (1'b0)
+    ) u_cluster (
+      .clk_i,
+      .rst_ni,
+      .mc_we_i          (u_mc_we),
+      .mc_waddr_i       (imem_addr),
+      .mc_wdata_i       (imem_wdata),
+      .start_valid_i    (u_start_valid),
+      .start_ready_o    (u_start_ready),
+      .start_entry_i    (u_entry),
+      .start_args_i     (u_args),
+      .start_empty_i    (u_empty),
+      .in_valid_i       (u_in_valid),
+      .in_ready_o       (u_in_ready),
+      .in_data_i        (u_in_data),
+      .in_last_i        (u_in_last),
+      .out_we_o         (u_out_we),
+      .out_data_o       (u_out_data),
+      .out_space_i      (u_out_space),
+      .res_valid_o      (u_res_valid),
+      .res_ready_i      (u_res_ready),
+      .res_status_o     (u_status),
+      .busy_o           (u_busy),
+      .abort_i          (u_abort),
+      .trace_valid_o    (),
+      .trace_cycle_o    (),
+      .trace_pc_o       (),
+      .trace_insn_o     (),
+      .trace_we_o       (),
+      .trace_creg_o     (),
+      .trace_reg_o      (),
+      .trace_data_o     (),
+      .trace_wb_valid_o (),
+      .trace_wb_cycle_o (),
+      .trace_wb_reg_o   (),
+      .trace_wb_data_o  ()
+    );
+    /* verilator lint_on PINCONNECTEMPTY */
+  end
+
   assign res_fire = res_valid & res_ready;
 
   ///////////////////////////////////////
@@ -662,7 +827,7 @@ module mccp_top #(
   // belongs to no packet: it is taken here, not by the output stage.
   assign res_ready = so_res_ready | mac_half;
 
-  for (genvar p = 0; p < N / 2; p++) begin : g_pair
+  for (genvar p = 0; p < NumCores / 2; p++) begin : g_pair
     localparam int Io = 2 * p;
     localparam int Mc = 2 * p + 1;
     mccp_core_pair u_pair (
@@ -703,24 +868,24 @@ module mccp_top #(
     assign mac_half[Io] = 1'b0;
     assign mac_half[Mc] = pair_en[Mc];
   end
-  if (N == 1) begin : g_no_pairs
+  if (NumCores == 1) begin : g_no_pairs
     logic unused_role;
     assign unused_role = ^start_role;
   end
-  if (N % 2 == 1) begin : g_unpaired
+  if (NumCores % 2 == 1) begin : g_unpaired
     // the last core of an odd count has no partner: vsend / vrecv trap there
-    assign pair_en[N-1]     = 1'b0;
-    assign pair_abort[N-1]  = 1'b0;
-    assign mac_half[N-1]    = 1'b0;
-    assign tx_space[N-1]    = 1'b0;
-    assign tx_space_np[N-1] = 1'b0;
-    assign tx_space_nh[N-1] = 1'b0;
-    assign rx_valid[N-1]    = 1'b0;
-    assign rx_valid_np[N-1] = 1'b0;
-    assign rx_valid_nh[N-1] = 1'b0;
-    assign rx_data[(N-1)*128 +: 128] = '0;
+    assign pair_en[NumCores-1]     = 1'b0;
+    assign pair_abort[NumCores-1]  = 1'b0;
+    assign mac_half[NumCores-1]    = 1'b0;
+    assign tx_space[NumCores-1]    = 1'b0;
+    assign tx_space_np[NumCores-1] = 1'b0;
+    assign tx_space_nh[NumCores-1] = 1'b0;
+    assign rx_valid[NumCores-1]    = 1'b0;
+    assign rx_valid_np[NumCores-1] = 1'b0;
+    assign rx_valid_nh[NumCores-1] = 1'b0;
+    assign rx_data[(NumCores-1)*128 +: 128] = '0;
     logic unused_unpaired;
-    assign unused_unpaired = ^{tx_push[N-1], tx_data[(N-1)*128 +: 128], rx_pop[N-1]};
+    assign unused_unpaired = ^{tx_push[NumCores-1], tx_data[(NumCores-1)*128 +: 128], rx_pop[NumCores-1]};
   end
 
   /////////////////////////////
@@ -741,13 +906,15 @@ module mccp_top #(
   assign out_wait   = cout_valid & ~cout_ready;
 
   mccp_watchdog #(
-    .NumCores (N)
+    .NumCores   (N),
+    .FixedSlots (EcSlots)
   ) u_watchdog (
     .clk_i,
     .rst_ni,
     .enable_i        (wd_enable),
     .base_i          (wd_base),
     .per_word_i      (wd_per_word),
+    .fixed_base_i    (wd_ec_base),
     .abort_we_i      (core_abort_we),
     .abort_mask_i    (core_abort_mask[N-1:0]),
     .body_bytes_i    (body_bytes),

@@ -16,8 +16,12 @@
 // channel's order and the other cores' records move on.  A kill of either
 // half of a running split task (cores 2p, 2p+1 both pair_en_i) kills both.
 // The counters only watch: a task within budget runs as without them.
+// Slots in FixedSlots (the elliptic-curve units, whose tasks take a fixed time
+// per curve whatever their few operand words) get fixed_base_i (WATCHDOG_EC)
+// instead.
 module mccp_watchdog #(
-  parameter int NumCores = 4
+  parameter int          NumCores   = 4,
+  parameter logic [15:0] FixedSlots = '0
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -25,6 +29,7 @@ module mccp_watchdog #(
   input  logic                  enable_i,
   input  logic [15:0]           base_i,
   input  logic [7:0]            per_word_i,
+  input  logic [23:0]           fixed_base_i,
   // CORE_ABORT
   input  logic                  abort_we_i,
   input  logic [NumCores-1:0]   abort_mask_i,
@@ -91,7 +96,7 @@ module mccp_watchdog #(
       end else begin
         if (start_i[c]) begin
           run_q[c] <= 1'b1;
-          cnt_q[c] <= budget_q;
+          cnt_q[c] <= FixedSlots[c] ? WdBits'(fixed_base_i) : budget_q;
         end else begin
           if (res_valid_i[c]) run_q[c] <= 1'b0;
           if (run_q[c] && !wait_host[c] && cnt_q[c] != '0) cnt_q[c] <= cnt_q[c] - 1'b1;

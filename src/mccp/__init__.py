@@ -3,7 +3,7 @@
 __version__ = "0.1.0"
 
 # The device API (mccp.device) is imported on first use so `import mccp` stays light.
-_DEVICE_NAMES = ("AuthError", "Device", "DeviceError", "Policy")
+_DEVICE_NAMES = ("AuthError", "Device", "DeviceError", "InvalidPoint", "Policy")
 
 
 def __getattr__(name):

@@ -66,14 +66,16 @@ SLOTS = 4
 ST = regmap.load().status_code
 
 # task_req_t of mccp_fabric_pkg, msb first
-REQ_FIELDS = [("channel", 8), ("seq", 32), ("func", 4), ("key_slot", 5), ("key_len", 2),
-              ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
+REQ_FIELDS = [("channel", 8), ("seq", 32), ("kind", 3), ("keyless", 1), ("func", 4), ("key_slot", 5),
+              ("key_len", 2), ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
+REQ_BITS = sum(w for _, w in REQ_FIELDS)
 
 
 def pack_req(r: dict) -> int:
+    """task_req_t; kind and keyless default to 0 (AES requests: every slot here is an AES core)."""
     v = 0
     for name, width in REQ_FIELDS:
-        v = (v << width) | r[name]
+        v = (v << width) | r.get(name, 0)
     return v
 
 
@@ -244,7 +246,7 @@ class SchedTb:
                     cur.update(read=None, ack=None, chosen=None, snaps={}, writes=[], loaded=None, key_fired=False,
                                key_done=False, rd_first=None, reread=False, offered=None)
             dut.req_valid_i.value = int(cur is not None)
-            dut.req_i.value = pack_req(cur["req"]) if cur is not None else rng.getrandbits(183)
+            dut.req_i.value = pack_req(cur["req"]) if cur is not None else rng.getrandbits(REQ_BITS)
             # key store: writes, then the read answer (which sees the write)
             store_before = dict(self.store)
             tags_before = list(self.tag)

@@ -51,10 +51,11 @@ MAC_MODES = {MODE["cbc-mac"], MODE["cmac"], MODE["gmac"]}
 TAG_MODES = MAC_MODES | {MODE["ccm"], MODE["gcm"]}
 AAD_MODES = {MODE["ccm"], MODE["gcm"], MODE["gmac"]}     # the modes that take AAD (firmware/*.s)
 CHAN = RM.structs["chan_cfg"]
+KIND_ECC = RM.kind_code["ecc"]
 MAGIC = RM.magic("in")
 
 # task_req_t of mccp_fabric_pkg, msb first
-REQ_FIELDS = [("channel", 8), ("seq", 32), ("func", 4), ("key_slot", 5), ("key_len", 2),
+REQ_FIELDS = [("channel", 8), ("seq", 32), ("kind", 3), ("keyless", 1), ("func", 4), ("key_slot", 5), ("key_len", 2),
               ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
 
 
@@ -137,15 +138,23 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
         p.err = ST["NO_CHANNEL"]
         return
     mode = cfg["mode"]
-    mac = mode in MAC_MODES
     op = h["op"]
-    op_ok = op in ((2, 3) if mac else (0, 1))
     direction = op & 1
-    tag = cfg["tag_len"] if (mode in TAG_MODES and direction) else 0
-    # fields the mode does not take: AAD outside CCM/GCM/GMAC, a payload on GMAC (its
-    # message travels as AAD, docs/fabric.md "Input packet")
-    fields_ok = (h["aad_len"] == 0 or mode in AAD_MODES) and (h["payload_len"] == 0 or mode != MODE["gmac"])
-    if not op_ok or not fields_ok or h["nonce_len"] != cfg["nonce_len"] or h["tag_len"] != tag:
+    ecc = cfg["kind"] == KIND_ECC
+    if ecc:
+        # docs/fabric.md "Elliptic-curve packets": op 0, the operands as payload, nothing else
+        op_ok = op == 0
+        tag = 0
+        fields_ok = h["aad_len"] == 0 and h["nonce_len"] == 0
+    else:
+        mac = mode in MAC_MODES
+        op_ok = op in ((2, 3) if mac else (0, 1))
+        tag = cfg["tag_len"] if (mode in TAG_MODES and direction) else 0
+        # fields the mode does not take: AAD outside CCM/GCM/GMAC, a payload on GMAC (its
+        # message travels as AAD, docs/fabric.md "Input packet")
+        fields_ok = ((h["aad_len"] == 0 or mode in AAD_MODES) and (h["payload_len"] == 0 or mode != MODE["gmac"])
+                     and h["nonce_len"] == cfg["nonce_len"])
+    if not op_ok or not fields_ok or h["tag_len"] != tag:
         p.err = ST["BAD_HEADER"]
         return
     expected = nwords(h["nonce_len"]) + nwords(h["aad_len"]) + nwords(h["payload_len"]) + nwords(h["tag_len"])
@@ -162,10 +171,12 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     bad = any(w[3] for w in words) or words[0][2] != 16
     cut = len(p.body) == expected and expected > 0 and p.last_bytes != last_word_bytes(h)
     # core.md: a task with no input word at all is started with start_empty_i
-    p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], func=mode * 2 + direction,
-                 key_slot=cfg["key_slot"], key_len=cfg["key_len"], affinity=cfg["affinity"],
-                 ordered=cfg["ordered"], split=cfg["split"], empty=int(len(got) == 0),
-                 args=(h["payload_len"] << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | cfg["tag_len"])
+    args = ((cfg["curve"] << 96) | (h["payload_len"] << 64) if ecc else
+            (h["payload_len"] << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | cfg["tag_len"])
+    p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], kind=cfg["kind"], keyless=int(ecc),
+                 func=mode * 2 + direction, key_slot=cfg["key_slot"], key_len=cfg["key_len"],
+                 affinity=cfg["affinity"], ordered=cfg["ordered"], split=cfg["split"],
+                 empty=int(len(got) == 0), args=args)
     p.core_words = [(w, int(i == len(got) - 1)) for i, w in enumerate(got)]
     p.len_err = len(p.body) > expected or bad or cut
 
@@ -174,17 +185,25 @@ def random_table(rng: random.Random) -> dict[int, dict]:
     table = {}
     for c in range(CHANNELS):
         mode = rng.randrange(8)
+        # a quarter are ecc channels (any function code, curve or stray AES fields: the
+        # parser passes the code and curve on, the EC unit judges them)
+        ecc = rng.random() < 0.25
         table[c] = dict(mode=mode, enable=int(rng.random() < 0.85 or c == 0), key_len=rng.randrange(3),
                         tag_len=rng.choice([4, 8, 12, 16]) if mode in TAG_MODES else rng.choice([0, 0, 7]),
                         ordered=rng.getrandbits(1), affinity=rng.getrandbits(1), split=rng.getrandbits(1),
                         key_slot=rng.randrange(32),
-                        nonce_len=0 if mode in (MODE["ecb"], MODE["cbc-mac"], MODE["cmac"])
-                        else rng.choice([12, 16, 13, 1]))
+                        nonce_len=0 if ecc or mode in (MODE["ecb"], MODE["cbc-mac"], MODE["cmac"])
+                        else rng.choice([12, 16, 13, 1]),
+                        kind=KIND_ECC if ecc else rng.choice([0, 0, 0, 2, 7]), curve=rng.randrange(8))
     table[0]["enable"] = 1
     return table
 
 
 def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
+    if cfg["kind"] == KIND_ECC:
+        payload = rng.choice([0, 16 * rng.randint(1, 12), rng.randint(1, 16 * max(1, budget))])
+        return dict(op=0, channel=chan, seq=rng.getrandbits(32), payload_len=payload, aad_len=0, nonce_len=0,
+                    tag_len=0)
     mac = cfg["mode"] in MAC_MODES
     direction = rng.getrandbits(1)
     tag = cfg["tag_len"] if (cfg["mode"] in TAG_MODES and direction) else 0

@@ -58,7 +58,7 @@ def test_encode_decode():
     word = rm.encode("CHAN_CFG0", mode=6, enable=1, key_len=2, tag_len=16, ordered=1, key_slot=31)
     assert word == 6 | 1 << 3 | 2 << 4 | 16 << 6 | 1 << 11 | 31 << 16
     assert rm.decode("CHAN_CFG0", word) == {"mode": 6, "enable": 1, "key_len": 2, "tag_len": 16, "ordered": 1,
-                                            "affinity": 0, "split": 0, "key_slot": 31}
+                                            "affinity": 0, "split": 0, "key_slot": 31, "kind": 0}
     with pytest.raises(ValueError):
         rm.encode("KEY_CMD", op=4)                   # 2-bit field
     with pytest.raises(ValueError):
@@ -114,6 +114,6 @@ def test_chan_cfg_packing_matches_the_fabric_struct():
         fields.append((m.group(2), int(m.group(1) or 0) + 1))
     st = regmap.load().structs["chan_cfg"]
     assert fields == [(f.name.lower(), f.width) for f in st.fields]
-    assert st.unpack(st.pack(mode=5, key_slot=17, nonce_len=13)) == {
-        "nonce_len": 13, "key_slot": 17, "split": 0, "affinity": 0, "ordered": 0, "tag_len": 0, "key_len": 0,
-        "enable": 0, "mode": 5}
+    assert st.unpack(st.pack(mode=5, key_slot=17, nonce_len=13, kind=1, curve=4)) == {
+        "curve": 4, "nonce_len": 13, "kind": 1, "key_slot": 17, "split": 0, "affinity": 0, "ordered": 0,
+        "tag_len": 0, "key_len": 0, "enable": 0, "mode": 5}

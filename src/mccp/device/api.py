@@ -10,6 +10,11 @@
 Requests are checked in Python first (ValueError before the device is touched);
 the device's own answers come back as statuses (blocking calls raise AuthError /
 DeviceError, drain() reports them).
+
+With elliptic-curve units (`Device(cores=2, ec_units=2)`):
+
+        x, y = dev.ec_mul("K-163", k)              # k*G
+        x, y = dev.ec_mul("B-283", k, (px, py))    # k*P
 """
 
 from __future__ import annotations
@@ -21,21 +26,25 @@ from functools import lru_cache
 from pathlib import Path
 
 from mccp import paths, regmap
-from mccp.device import packets
+from mccp.device import ec_packets, packets
 from mccp.device.build import build_info, build_model, rtl_sources
 from mccp.device.model import BusError, Model, SimTimeout
 from mccp.device.packets import ChannelConfig
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
+from mccp.device.ec_packets import EcChannelConfig, InvalidPoint
+from mccp.isa import load as load_isa
 
 FIRMWARE = paths.ROOT / "firmware" / "mccp.s"
+EC_FIRMWARE = paths.ROOT / "firmware" / "ecc" / "ec.s"
 ID_VALUE = 0x4D434350
 RESET_CYCLES = 4
 
 # Device keyword -> mccp_top parameter.
 PARAMS = {"stream_bits": "StreamBits", "key_slots": "KeySlots", "channels": "Channels",
-          "buf_bytes": "BufBytes", "decrypt_cores": "DecryptCores", "ghash_digit_bits": "GhashDigitBits"}
+          "buf_bytes": "BufBytes", "decrypt_cores": "DecryptCores", "ghash_digit_bits": "GhashDigitBits",
+          "ec_max_m": "EcMaxM", "ec_digit": "EcDigit", "ec_karatsuba": "EcKaratsuba"}
 
 
 class DeviceError(RuntimeError):
@@ -98,14 +107,14 @@ def default_stream_bits(cores: int) -> int:
 
 
 @lru_cache(maxsize=4)
-def _assemble(path: str, mtime: float):
-    return assemble_file(path)
+def _assemble(path: str, mtime: float, kind: str):
+    return assemble_file(path, isa=load_isa(kind))
 
 
-def firmware_program(path: Path = FIRMWARE):
-    """The assembled firmware image (cached per file version)."""
+def firmware_program(path: Path = FIRMWARE, kind: str = "aes"):
+    """The assembled firmware image of a slot kind (cached per file version)."""
     path = Path(path)
-    return _assemble(str(path), path.stat().st_mtime)
+    return _assemble(str(path), path.stat().st_mtime, kind)
 
 
 def fw_crc(words) -> int:
@@ -113,15 +122,22 @@ def fw_crc(words) -> int:
     return zlib.crc32(b"".join(w.to_bytes(4, "little") for w in words))
 
 
-def entry_table(program, rm: regmap.RegMap) -> list[tuple[int, int, bool]]:
+def entry_table(program, rm: regmap.RegMap, kind: str = "aes") -> list[tuple[int, int, bool]]:
     """(function, address, valid) for all 16 functions (function = mode*2 + op[0]); valid
-    when the program exports the label of that mode/op (mccp.aes.modes.MODES)."""
+    when the program exports the label of that mode/op: for AES cores the labels of
+    mccp.aes.modes.MODES, for EC units the function's name with "_" for "-" (ec_mul, ...)."""
     table = {f: (0, False) for f in range(2 * len(rm.modes))}
     labels = {**program.symbols, **program.entries}
-    for name, mode in MODES.items():
-        for op, label in mode.entries.items():
-            if label in labels:
-                table[rm.mode_code[name] * 2 + (rm.op_code[op] & 1)] = (labels[label], True)
+    if kind == "ecc":
+        for m in rm.ec_modes:
+            label = m["name"].replace("-", "_")
+            if label in program.entries:
+                table[m["code"] * 2] = (program.entries[label], True)
+    else:
+        for name, mode in MODES.items():
+            for op, label in mode.entries.items():
+                if label in labels:
+                    table[rm.mode_code[name] * 2 + (rm.op_code[op] & 1)] = (labels[label], True)
     return [(f, a, v) for f, (a, v) in sorted(table.items())]
 
 
@@ -185,12 +201,17 @@ class Device:
     default_stream_bits(cores); `decrypt_cores` (bit per core) to all.
     """
 
-    def __init__(self, cores: int = 4, *, seed: int = 1, trace: str | Path | None = None,
+    def __init__(self, cores: int = 4, *, ec_units: int = 0, seed: int = 1, trace: str | Path | None = None,
                  firmware: Path | None = None, top: str = "mccp_top", sources=None,
                  timeout_cycles: int = 200_000, **params):
         if not 1 <= cores <= 16:
             raise ValueError(f"cores must be 1..16, got {cores}")
+        if not isinstance(ec_units, int) or not 0 <= ec_units <= 16 - cores:
+            raise ValueError(f"ec_units must be 0..{16 - cores} ({cores} cores + EC units <= 16 slots), "
+                             f"got {ec_units!r}")
         rtl = {"NumCores": cores}
+        if ec_units:
+            rtl["NumEcUnits"] = ec_units
         for key, value in params.items():
             name = PARAMS.get(key, key)
             if name not in PARAMS.values():
@@ -207,6 +228,8 @@ class Device:
         rtl.setdefault("BufBytes", 2048)
         self.params = rtl
         self.cores = cores
+        self.ec_units = ec_units
+        self.slots = cores + ec_units              # AES cores 0.., then EC units
         self.key_slots = rtl["KeySlots"]
         self.channels = rtl["Channels"]
         self.buf_bytes = rtl["BufBytes"]
@@ -222,6 +245,7 @@ class Device:
         self._keys: dict[int, int] = {}           # slot -> key length the host loaded
         self.key_command_cycle = -1               # cycle the last KEY_CMD write of load_key / zeroize ended
         self._channels: dict[int, Channel] = {}
+        self._ec_channels: dict[tuple[str, int], EcChannelConfig] = {}   # (function, curve id) -> channel
         self._pending: dict[int, _Pending] = {}
         self._raw_more: dict[int, int] = {}      # seq -> raw packets with it beyond the one pending
         self._done: list[Result] = []
@@ -237,6 +261,10 @@ class Device:
         if ident != ID_VALUE:
             raise DeviceError("BAD_ID", f"ID register reads 0x{ident:08x}, expected 0x{ID_VALUE:08x}")
         self.load_firmware(range(cores), self.program)
+        if ec_units:
+            self.ec_program = firmware_program(EC_FIRMWARE, "ecc")
+            self.ec_max_m = rtl.get("EcMaxM", 283)
+            self.load_firmware(self.ec_slots, self.ec_program)
 
     # ---- life cycle -------------------------------------------------------------------
     def __enter__(self) -> "Device":
@@ -261,6 +289,11 @@ class Device:
         """Register accesses like a careless AXI4-Lite master: AW and W in separate cycles
         (either first), B and R not always taken at once."""
         self.model.bus_jitter(on, seed)
+
+    @property
+    def ec_slots(self) -> range:
+        """Slot (core) indices of the EC units."""
+        return range(self.cores, self.slots)
 
     @property
     def cycles(self) -> int:
@@ -305,15 +338,23 @@ class Device:
         the program's length (FW_LEN: the old image is cleared, the entry tables invalidated),
         write its words, commit it with its CRC-32 (FW_CHECK), write the entry table (functions
         the program lacks invalidated) and enable the cores again.  The other cores keep
-        working.  `program`: an assembled Program, a .s path, or None (the standard image).
+        working.  `cores` are AES cores or EC units (slots NUM_CORES..), not both; the EC units
+        share one microcode memory, so naming one reloads them all.  `program`: an assembled
+        Program, a .s path, or None (the standard image of that kind).
         A refused step raises FirmwareError; the cores then stay disabled with no valid entry."""
-        if program is None:
-            program = self.program
-        elif isinstance(program, (str, Path)):
-            program = firmware_program(Path(program))
         mask = sum(1 << c for c in cores)
-        if not mask or mask >> self.cores:
-            raise ValueError(f"cores {list(cores)} outside 0..{self.cores - 1}")
+        if not mask or mask >> self.slots:
+            raise ValueError(f"cores {list(cores)} outside 0..{self.slots - 1}")
+        ec_mask = sum(1 << c for c in self.ec_slots)
+        if mask & ec_mask and mask & ~ec_mask:
+            raise ValueError("one image is for AES cores or for EC units, not both")
+        if mask & ec_mask:
+            mask |= ec_mask          # the EC units share one microcode memory
+        kind = "ecc" if mask & ec_mask else "aes"
+        if program is None:
+            program = self.ec_program if kind == "ecc" else self.program
+        elif isinstance(program, (str, Path)):
+            program = firmware_program(Path(program), kind)
         words = list(program.words)
         enable = self.read_reg("CORE_ENABLE")
         self.write_reg("CORE_ENABLE", enable & ~mask)
@@ -326,10 +367,10 @@ class Device:
         except BusError as e:
             raise FirmwareError(f"FW_DATA refused: {e}") from None
         self._fw_write("FW_CHECK", fw_crc(words), "commit: CRC-32 or length disagrees")
-        for func, addr, valid in entry_table(program, self.rm):   # absent functions invalidated
+        for func, addr, valid in entry_table(program, self.rm, kind):   # absent functions invalidated
             self._fw_write("FW_ENTRY", self.rm.encode("FW_ENTRY", func=func, addr=addr, valid=int(valid)),
                            f"entry of function {func} at {addr}")
-        self.write_reg("CORE_ENABLE", (enable | mask) & ((1 << self.cores) - 1))
+        self.write_reg("CORE_ENABLE", (enable | mask) & ((1 << self.slots) - 1))
 
     def _fw_write(self, name: str, value: int, what: str) -> None:
         if self.model.write_resp(self.rm.addr(name), value) != 0:
@@ -347,8 +388,8 @@ class Device:
     def abort_core(self, core: int) -> None:
         """End the task running on `core` (CORE_ABORT): its result comes out with status
         ABORTED and no data (both halves of a split task end); the core takes tasks again."""
-        if not isinstance(core, int) or not 0 <= core < self.cores:
-            raise ValueError(f"core {core!r} outside 0..{self.cores - 1}")
+        if not isinstance(core, int) or not 0 <= core < self.slots:
+            raise ValueError(f"core {core!r} outside 0..{self.slots - 1}")
         self.write_reg("CORE_ABORT", 1 << core)
 
     def set_watchdog(self, base: int = 2048, per_word: int = 64, enable: bool = True) -> None:
@@ -436,13 +477,37 @@ class Device:
         self._channels[index] = ch
         return ch
 
-    def _write_channel(self, cfg: ChannelConfig, enable: bool) -> None:
+    def _write_channel(self, cfg: ChannelConfig | EcChannelConfig, enable: bool) -> None:
         self.write_reg("CHAN_SEL", cfg.index)
+        if isinstance(cfg, EcChannelConfig):
+            self.write_reg("CHAN_CFG1", curve=cfg.curve.id)
+            self.write_reg("CHAN_CFG0", kind=self.rm.kind_code["ecc"], mode=self.rm.ec_mode_code[cfg.func],
+                           enable=int(enable), ordered=int(cfg.policy.ordered))
+            return
         self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len)
         self.write_reg("CHAN_CFG0", mode=self.rm.mode_code[cfg.mode], enable=int(enable),
                        key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
                        ordered=int(cfg.policy.ordered), affinity=int(cfg.policy.affinity),
                        split=int(cfg.policy.split), key_slot=cfg.key_slot)
+
+    def _ec_channel(self, func: str, curve) -> EcChannelConfig:
+        """The ecc channel of (function, curve), opened on first use (ordered, never closed)."""
+        if not self.ec_units:
+            raise ValueError("this device has no elliptic-curve units (Device(..., ec_units=N))")
+        curve = ec_packets.curve_of(curve)
+        if curve.m > self.ec_max_m:
+            raise ValueError(f"{curve.name}: GF(2^{curve.m}) is larger than the EC units' field "
+                             f"(ec_max_m={self.ec_max_m})")
+        cfg = self._ec_channels.get((func, curve.id))
+        if cfg is None:
+            index = next((i for i in range(self.channels) if i not in self._channels), None)
+            if index is None:
+                raise ValueError(f"all {self.channels} channels are open")
+            cfg = EcChannelConfig(index, func, curve)
+            self._write_channel(cfg, enable=True)
+            self._ec_channels[(func, curve.id)] = cfg
+            self._channels[index] = cfg
+        return cfg
 
     def _close_channel(self, ch: Channel) -> None:
         if self._channels.get(ch.index) is ch:
@@ -530,10 +595,14 @@ class Device:
                 raise DeviceError("MALFORMED", f"ticket {h.seq}: status {h.status_name} with "
                                   f"{len(h.body)} bytes of data (only OK results carry data)")
             if h.status_name == "OK":
-                want = packets.expected_out_len(p.cfg, p.op, p.data_len)
+                ec = isinstance(p.cfg, EcChannelConfig)
+                want = ec_packets.expected_out_len(p.cfg) if ec else packets.expected_out_len(p.cfg, p.op, p.data_len)
                 if h.out_len != want:
                     raise DeviceError("MALFORMED", f"ticket {h.seq}: out_len {h.out_len}, expected {want}")
-                data, tag = packets.split_body(p.cfg, p.op, p.data_len, h.body)
+                if ec:
+                    data = h.body[:want]
+                else:
+                    data, tag = packets.split_body(p.cfg, p.op, p.data_len, h.body)
             # start_cycle: low 32 bits of the fabric counter (cycles since reset), unwrapped
             start = self.reset_cycle + h.start_cycle
             while start + (1 << 32) <= out.last_cycle:
@@ -568,11 +637,72 @@ class Device:
         done, self._done = self._done, []
         return done
 
+    # ---- elliptic curve ---------------------------------------------------------------
+    def submit_ec(self, func: str, curve, *operands: int) -> int:
+        """Queue one EC function ("ec-mul", "ec-mulg", "ec-add", "ec-validate") on `curve` with
+        its operands (ints: scalar, coordinates) without waiting; returns its ticket.  The
+        result's `data` is the output elements (ec_packets.split_body).  No check of the
+        operands beyond their count and size: the blocking calls below check them."""
+        if func not in ec_packets.OPERANDS:
+            raise ValueError(f"unknown EC function {func!r}; choose one of {', '.join(ec_packets.OPERANDS)}")
+        cfg = self._ec_channel(func, curve)
+        if len(operands) != ec_packets.OPERANDS[func]:
+            raise ValueError(f"{func} takes {ec_packets.OPERANDS[func]} operands, got {len(operands)}")
+        if any(not isinstance(v, int) or not 0 <= v < 1 << (8 * ec_packets.element_bytes(cfg.curve))
+               for v in operands):
+            raise ValueError(f"{func}: operands must be ints that fit {ec_packets.element_bytes(cfg.curve)} bytes")
+        ticket = self._next_ticket
+        self._next_ticket = (self._next_ticket + 1) & 0xFFFFFFFF or 1
+        if ticket in self._pending:
+            raise RuntimeError("2**32 requests outstanding")
+        self._pending[ticket] = _Pending(ticket, cfg, func, 0)
+        self.model.push(ec_packets.build_packet(cfg, ticket, list(operands), self.rm), ticket)
+        return ticket
+
+    def _ec_run(self, func: str, curve, *operands: int) -> tuple[int, ...]:
+        ticket = self.submit_ec(func, curve, *operands)
+        r = self._wait(ticket, func)
+        if r.status == "INVALID_POINT":
+            raise InvalidPoint(f"{func} on {ec_packets.curve_of(curve).name}: the device found the point "
+                               "invalid (off the curve or not of order n)", r.status)
+        if r.status != "OK":
+            raise DeviceError(r.status, f"{func} on {ec_packets.curve_of(curve).name}: status {r.status}")
+        return ec_packets.split_body(self._ec_channel(func, curve), r.data)
+
+    def ec_mul(self, curve, k: int, point=None) -> tuple[int, int]:
+        """k * point on `curve` ("K-163", "B-163", "K-233", "B-233", "K-283", "B-283"), the base
+        point G when `point` is None; k is public (a scalar outside [1, n-1] raises ValueError).
+        A point the device finds off the curve or of small order raises InvalidPoint."""
+        c = ec_packets.curve_of(curve)
+        ec_packets.check_scalar(c, k)
+        if point is None:
+            x, y = self._ec_run("ec-mulg", c, k)
+        else:
+            x, y = self._ec_run("ec-mul", c, k, *ec_packets.check_point(c, point))
+        return x, y
+
+    def ec_add(self, curve, p, q) -> tuple[int, int]:
+        """p + q on `curve`; (0, 0) is the point at infinity, in and out."""
+        c = ec_packets.curve_of(curve)
+        x, y = self._ec_run("ec-add", c, *ec_packets.check_point(c, p, infinity_ok=True),
+                            *ec_packets.check_point(c, q, infinity_ok=True))
+        return x, y
+
+    def ec_validate(self, curve, point) -> None:
+        """Full public-key validation (SP 800-56A 5.6.2.3.3) on the device: returns if `point`
+        is a valid public key of `curve`, raises InvalidPoint if not."""
+        c = ec_packets.curve_of(curve)
+        self._ec_run("ec-validate", c, *ec_packets.check_point(c, point))
+
+    def _wait(self, ticket: int, what: str) -> Result:
+        """Run until `ticket`'s result is out and return it (not raising on its status)."""
+        self._run_until(lambda: any(r.ticket == ticket for r in self._done), what)
+        i = next(i for i, r in enumerate(self._done) if r.ticket == ticket)
+        return self._done.pop(i)
+
     def _blocking(self, channel: Channel, op: str, data, nonce, aad, tag) -> Result:
         ticket = self.submit(channel, op, data, nonce, aad, tag)
-        self._run_until(lambda: any(r.ticket == ticket for r in self._done), f"{channel.mode} {op}")
-        i = next(i for i, r in enumerate(self._done) if r.ticket == ticket)
-        r = self._done.pop(i)
+        r = self._wait(ticket, f"{channel.mode} {op}")
         if r.status == "AUTH_FAIL":
             raise AuthError(f"{channel.mode} {op} on channel {channel.index}: tag mismatch")
         if r.status != "OK":

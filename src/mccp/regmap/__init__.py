@@ -131,6 +131,8 @@ class RegMap:
     registers: dict[str, Register]
     modes: list[dict]
     ops: list[dict]
+    kinds: list[dict]
+    ec_modes: list[dict]
     core_status: list[dict]
     fabric_status: list[dict]
     headers: dict[str, Header]
@@ -141,8 +143,12 @@ class RegMap:
     op_name: dict[int, str] = field(default_factory=dict)
     status_code: dict[str, int] = field(default_factory=dict)
     status_name: dict[int, str] = field(default_factory=dict)
+    kind_code: dict[str, int] = field(default_factory=dict)
+    ec_mode_code: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.kind_code = {k["name"]: k["code"] for k in self.kinds}
+        self.ec_mode_code = {m["name"]: m["code"] for m in self.ec_modes}
         self.mode_code = {m["name"]: m["code"] for m in self.modes}
         self.mode_name = {m["code"]: m["name"] for m in self.modes}
         self.op_code = {o["name"]: o["code"] for o in self.ops}
@@ -307,7 +313,8 @@ def parse(spec: dict) -> RegMap:
     if len(set(codes)) != len(codes) or max(codes) > 255:
         raise ValueError("status codes must be unique 8-bit values")
     return RegMap(name=spec["name"], data_bits=data_bits, addr_bits=addr_bits, registers=regs,
-                  modes=list(spec["modes"]), ops=list(spec["ops"]), core_status=core_status,
+                  modes=list(spec["modes"]), ops=list(spec["ops"]), kinds=list(spec["kinds"]),
+                  ec_modes=list(spec["ec_modes"]), core_status=core_status,
                   fabric_status=fabric_status, headers=headers, structs=structs)
 
 

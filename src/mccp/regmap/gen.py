@@ -62,7 +62,12 @@ def render_pkg(rm: RegMap) -> str:
     lines += [f"  localparam int ModeBits = {mb};", f"  localparam int NumFuncs = {2 * (1 << mb)};", "",
               "  // Packet op codes (input header byte OP)."]
     lines += [f"  localparam logic [{ob - 1}:0] PKT_OP_{sv_name(o['name'])} = {ob}'d{o['code']};" for o in rm.ops]
-    lines += [f"  localparam int PktOpBits = {ob};", "", "  // Fabric status codes (output header byte STATUS)."]
+    lines += [f"  localparam int PktOpBits = {ob};", "", "  // Slot kinds (CORE_CAPS.KIND, CHAN_CFG0.KIND)."]
+    kb = rm.field("CHAN_CFG0", "KIND").width
+    lines += [f"  localparam logic [{kb - 1}:0] KIND_{sv_name(k['name'])} = {kb}'d{k['code']};" for k in rm.kinds]
+    lines += [f"  localparam int KindBits = {kb};", "", "  // Functions of an ecc channel (its MODE)."]
+    lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.ec_modes]
+    lines += ["", "  // Fabric status codes (output header byte STATUS)."]
     for s in rm.fabric_status:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
     for st in rm.structs.values():
@@ -166,6 +171,11 @@ def render_md(rm: RegMap) -> str:
         out.append("")
     out += ["## Codes", "", "Modes (function index = mode × 2 + op[0]):", "", "| code | mode |", "| --- | --- |"]
     out += [f"| {m['code']} | `{m['name']}` |" for m in rm.modes]
+    out += ["", "Slot kinds (`CORE_CAPS.KIND`, `CHAN_CFG0.KIND`):", "", "| code | kind | what |", "| --- | --- | --- |"]
+    out += [f"| {k['code']} | `{k['name']}` | {k['doc']} |" for k in rm.kinds]
+    out += ["", "Functions of an `ecc` channel (its `MODE`; op 0 only):", "", "| code | function | what |",
+            "| --- | --- | --- |"]
+    out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.ec_modes]
     out += ["", "Packet ops:", "", "| code | op |", "| --- | --- |"]
     out += [f"| {o['code']} | `{o['name']}` |" for o in rm.ops]
     out += ["", "Status (output header byte 1; 0..6 from the core, [isa.md](isa.md)):", "",

@@ -1,6 +1,7 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Output buffer of the MCCP core: holds a packet until its task ends.
+// Output buffer of a slot (an MCCP core, an EC unit): holds a packet until
+// its task ends.
 // (Not a generic FIFO: words are written, then released or discarded as a
 // whole, and `last` is written again at release; only its read side is the
 // primitive mccp_prim_fwft.)
@@ -21,7 +22,7 @@
 //  * oversize_o: the running task's own words fill the buffer.
 // Both are registers.  we_i must not be asserted without space_o, and at most
 // one of we_i, release_i, discard_i is asserted in a cycle.
-module mccp_core_out_buf #(
+module mccp_prim_out_buf #(
   parameter int Depth = 130
 ) (
   input  logic         clk_i,
