@@ -28,6 +28,10 @@ ec_mul:
 ec_mulg:
     kin
     bovf    bad_scalar
+; d*G for the private scalar d the unit took from the key store at the start (K);
+; no input; out x, y (the public key).
+.entry ec_public
+ec_public:
     bkbad   bad_scalar
     fconst  f0, 4
     fconst  f1, 5

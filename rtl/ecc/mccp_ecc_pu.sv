@@ -40,6 +40,7 @@ module mccp_ecc_pu #(
   input  logic [McAw-1:0]   start_entry_i,
   input  logic [127:0]      start_args_i,     // word 0 [127:96] curve id, word 1 [95:64] argument
   input  logic              start_empty_i,    // the packet has no body word
+  input  logic [MaxM-1:0]    start_key_i,      // K at the start: a private scalar from the key store, or 0
   input  logic              in_valid_i,
   output logic              in_ready_o,
   input  logic [127:0]      in_data_i,
@@ -373,7 +374,7 @@ module mccp_ecc_pu #(
             in_ended_q <= start_empty_i;
             cnt_q[0] <= 16'(c); cnt_q[1] <= 16'(f); cnt_q[2] <= 16'(mccp_ecc_curves_pkg::curve_n_bits(c));
             cnt_q[3] <= start_args_i[79:64];
-            z_q <= 1'b0; o_q <= 1'b0; last_bit_q <= 1'b0; swap_q <= 1'b0; k_q <= '0; sp_q <= '0;
+            z_q <= 1'b0; o_q <= 1'b0; last_bit_q <= 1'b0; swap_q <= 1'b0; k_q <= start_key_i; sp_q <= '0;
             fpc_q <= PcW'(start_entry_i); ir_valid_q <= 1'b0;
             if (start_args_i[127:96] >= 32'(mccp_ecc_curves_pkg::NumCurves) || m > 9'(MaxM)) begin
               status_q <= mccp_ecc_isa_pkg::STATUS_BAD_CURVE;
@@ -443,6 +444,7 @@ module mccp_ecc_pu #(
           if (in_ended_q || (in_valid_i && in_last_i)) state_q <= StResult;
         end
         StResult: begin
+          k_q <= '0;     // no scalar outlives its task
           if (res_ready_i) state_q <= StIdle;
         end
         default: state_q <= StIdle;

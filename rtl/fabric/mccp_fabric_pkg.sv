@@ -54,7 +54,8 @@ package mccp_fabric_pkg;
     logic         keyless;   // needs no key (public EC functions): no key read, no key error
     logic [3:0]   func;      // mode * 2 + dir: index of the slot's entry table
     logic [4:0]   key_slot;
-    logic [1:0]   key_len;
+    logic [1:0]   key_len;   // 3: an EC private scalar
+    logic [2:0]   key_curve; // its curve (EC requests)
     logic         affinity;
     logic         ordered;
     logic         split;     // the channel's policy: CCM on two cores

@@ -1,22 +1,28 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// mccp_key_store: write-only key slots of up to 256 bits (docs/fabric.md, "Key store").
+// mccp_key_store: write-only key slots of up to 288 bits (docs/fabric.md, "Key store").
 //
-// - Staging: 8 x 32-bit words written by the host (KEY_DATA); word i holds key bytes
-//   4i..4i+3, big endian, so word 0 lands in key bits [255:224].
-// - Storage: one 256-bit word per slot in block RAM (8 EBR, which the cores leave
-//   spare; LUT RAM took 64 DPR16X4 and a 256-bit read register), plus a valid bit
-//   and the 2-bit size per slot in flops.
+// - Staging: 9 x 32-bit words written by the host (KEY_DATA, KEY_DATA8); word i holds
+//   key bytes 4i..4i+3, big endian, so word 0 lands in slot bits [287:256].
+// - Storage: one 288-bit word per slot in block RAM (8 EBR of 36 bits, which the cores
+//   leave spare), plus a valid bit, the 2-bit size and a 3-bit curve per slot in flops.
+//   Sizes: 0/1/2 an AES key of 128/192/256 bits, left aligned (bits [287:32]); 3 an
+//   elliptic-curve private scalar of curve curve_q, 288 bits right aligned.
 // - Commands (cmd_valid_i for one cycle), each done in that cycle except zeroize-all:
-//     1 commit: staging -> slot cmd_slot_i with size cmd_len_i, slot valid;
-//     2 zeroize slot cmd_slot_i: its 256 bits overwritten with zeros, not valid;
+//     1 commit: staging -> slot cmd_slot_i with size cmd_len_i (and cmd_curve_i), valid;
+//     2 zeroize slot cmd_slot_i: its bits overwritten with zeros, not valid;
 //     3 zeroize all: every valid bit cleared at once, then the memory is overwritten
 //       with zeros one slot per cycle (busy_o meanwhile, KeySlots cycles).  The same
 //       sweep runs after reset, so a soft reset leaves no key bits behind.
 //   cmd_err_o (combinational) flags a command that is refused and does nothing to the
-//   slots: busy_o, cmd_len_i = 3 on a commit, cmd_slot_i >= KeySlots on a commit or
-//   zeroize, or a commit for which not every word of its size (4/6/8) was written since
-//   the staging was last cleared.  Op 0 does nothing and is not an error.
+//   slots: busy_o, cmd_slot_i >= KeySlots on a commit or zeroize, a commit of an EC
+//   scalar with cmd_curve_i >= NumCurves, or a commit for which not every word of its
+//   size (4/6/8/9) was written since the staging was last cleared.  Op 0 does nothing
+//   and is not an error.
+// - EC wipe (wipe_ec_i, a pulse: new EC microcode was opened): every slot holding an
+//   EC scalar becomes invalid at once and is overwritten with zeros by the sweep (busy_o
+//   meanwhile), so a new image never runs with a scalar stored under another; the AES
+//   keys stay.  The invalidation pulse that follows names every slot.
 // - Every command but op 0, done or refused, clears the staging (words and their
 //   written marks): staged words never outlive the command they were meant for, and a
 //   commit cannot install words left over from an earlier one.  A staging write in the
@@ -25,26 +31,29 @@
 //   with inv_slot_o (or inv_all_o): every core drops its key cache tag for the slot.
 // - Read port (key scheduler only): a read is taken in a cycle with rd_req_i, no
 //   command, not busy_o and not rd_ack_o; rd_ack_o pulses in the next cycle with
-//   rd_key_o (key byte 0 in [255:248], shorter keys left aligned, as committed),
+//   rd_key_o (key byte 0 in [287:280], as committed), rd_curve_o,
 //   rd_len_o and rd_valid_o (the slot holds a key; a slot >= KeySlots reads as empty
 //   zeros).  Hold rd_req_i and rd_slot_i until rd_ack_o.  A read of a zeroized slot
 //   returns zeros: the bits are gone, not only the valid bit.
 // - Only rd_key_o carries key bits; no other output depends on them.
 module mccp_key_store #(
-  parameter int KeySlots = 16
+  parameter int KeySlots  = 16,
+  parameter int NumCurves = 6     // curve ids 0 .. NumCurves-1 (mccp_ecc_curves_pkg)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
   // staging (KEY_DATA)
   input  logic                stage_we_i,
-  input  logic [2:0]          stage_idx_i,
+  input  logic [3:0]          stage_idx_i,
   input  logic [31:0]         stage_data_i,
   // commands (KEY_CMD)
   input  logic                cmd_valid_i,
   input  logic [1:0]          cmd_op_i,
   input  logic [4:0]          cmd_slot_i,
   input  logic [1:0]          cmd_len_i,
+  input  logic [2:0]          cmd_curve_i,
   output logic                cmd_err_o,
+  input  logic                wipe_ec_i,
   output logic                busy_o,
   output logic [KeySlots-1:0] valid_o,
   // key cache invalidation
@@ -55,8 +64,9 @@ module mccp_key_store #(
   input  logic                rd_req_i,
   input  logic [4:0]          rd_slot_i,
   output logic                rd_ack_o,
-  output logic [255:0]        rd_key_o,
+  output logic [287:0]        rd_key_o,
   output logic [1:0]          rd_len_o,
+  output logic [2:0]          rd_curve_o,
   output logic                rd_valid_o
 );
 
@@ -66,24 +76,28 @@ module mccp_key_store #(
   localparam logic [1:0] OpZeroAll = 2'd3;
   localparam logic [5:0] NumSlots  = 6'(KeySlots);
 
-  (* ram_style = "block" *) logic [255:0] mem [KeySlots];
-  logic [31:0]      stage_q [8];
-  logic [7:0]       staged_q;     // word i written since the staging was cleared
+  (* ram_style = "block" *) logic [287:0] mem [KeySlots];
+  logic [31:0]      stage_q [9];
+  logic [8:0]       staged_q;     // word i written since the staging was cleared
   logic [KeySlots-1:0] valid_q;
+  logic [KeySlots-1:0] wipe_q;    // slots the sweep still has to overwrite
   logic [1:0]       len_q [KeySlots];
+  logic [2:0]       curve_q [KeySlots];
   logic             busy_q;
   logic [SlotW-1:0] sweep_q;
 
   // ---- commands ----
   logic slot_ok, words_ok, do_commit, do_zero, do_all, stage_clr;
   assign slot_ok   = {1'b0, cmd_slot_i} < NumSlots;
-  // every word of the commit's size staged: 4 (AES-128), 6 (192), 8 (256)
+  // every word of the commit's size staged: 4 (AES-128), 6 (192), 8 (256), 9 (EC scalar)
   assign words_ok  = (staged_q[3:0] == 4'hF) &&
                      (cmd_len_i == 2'd0 || staged_q[5:4] == 2'h3) &&
-                     (cmd_len_i != 2'd2 || staged_q[7:6] == 2'h3);
+                     (cmd_len_i < 2'd2 || staged_q[7:6] == 2'h3) &&
+                     (cmd_len_i != 2'd3 || staged_q[8]);
   assign busy_o    = busy_q;
   assign cmd_err_o = cmd_valid_i && (cmd_op_i != 2'd0) &&
-                     (busy_q || (cmd_op_i == OpCommit && (cmd_len_i == 2'd3 || !slot_ok || !words_ok)) ||
+                     (busy_q || (cmd_op_i == OpCommit && (!slot_ok || !words_ok ||
+                                 (cmd_len_i == 2'd3 && 32'(cmd_curve_i) >= NumCurves))) ||
                       (cmd_op_i == OpZeroize && !slot_ok));
   assign stage_clr = cmd_valid_i && (cmd_op_i != 2'd0);
   assign do_commit = cmd_valid_i && !cmd_err_o && cmd_op_i == OpCommit;
@@ -93,12 +107,12 @@ module mccp_key_store #(
   // ---- memory write port: commit, zeroize, sweep ----
   logic             mem_we;
   logic [SlotW-1:0] mem_waddr;
-  logic [255:0]     mem_wdata;
+  logic [287:0]     mem_wdata;
   always_comb begin
-    mem_we    = busy_q || do_commit || do_zero;
+    mem_we    = (busy_q && wipe_q[sweep_q]) || do_commit || do_zero;
     mem_waddr = busy_q ? sweep_q : cmd_slot_i[SlotW-1:0];
-    mem_wdata = do_commit ? {stage_q[0], stage_q[1], stage_q[2], stage_q[3],
-                             stage_q[4], stage_q[5], stage_q[6], stage_q[7]} : '0;
+    mem_wdata = do_commit ? {stage_q[0], stage_q[1], stage_q[2], stage_q[3], stage_q[4],
+                             stage_q[5], stage_q[6], stage_q[7], stage_q[8]} : '0;
   end
 
   always_ff @(posedge clk_i) begin
@@ -110,19 +124,21 @@ module mccp_key_store #(
   // ---- staging, valid / size, sweep ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (int i = 0; i < 8; i++) begin
+      for (int i = 0; i < 9; i++) begin
         stage_q[i] <= '0;
       end
       staged_q <= '0;
       for (int s = 0; s < KeySlots; s++) begin
-        len_q[s] <= '0;
+        len_q[s]   <= '0;
+        curve_q[s] <= '0;
       end
       valid_q <= '0;
+      wipe_q  <= '1;
       busy_q  <= 1'b1;         // sweep every slot after reset
       sweep_q <= '0;
     end else begin
       if (stage_clr) begin
-        for (int i = 0; i < 8; i++) begin
+        for (int i = 0; i < 9; i++) begin
           stage_q[i] <= '0;
         end
         staged_q <= '0;
@@ -134,22 +150,36 @@ module mccp_key_store #(
       if (do_commit) begin
         valid_q[cmd_slot_i[SlotW-1:0]] <= 1'b1;
         len_q[cmd_slot_i[SlotW-1:0]]   <= cmd_len_i;
+        curve_q[cmd_slot_i[SlotW-1:0]] <= cmd_curve_i;
       end
       if (do_zero) begin
         valid_q[cmd_slot_i[SlotW-1:0]] <= 1'b0;
         len_q[cmd_slot_i[SlotW-1:0]]   <= '0;
       end
-      if (do_all) begin
-        valid_q <= '0;
-        busy_q  <= 1'b1;
-        sweep_q <= '0;
-      end
       if (busy_q) begin
-        len_q[sweep_q] <= '0;
+        if (wipe_q[sweep_q]) len_q[sweep_q] <= '0;
+        wipe_q[sweep_q] <= 1'b0;
         if (sweep_q == SlotW'(KeySlots - 1)) begin
           busy_q <= 1'b0;
         end
         sweep_q <= sweep_q + 1'b1;
+      end
+      // a wipe or zeroize-all (re)starts the sweep from slot 0
+      if (wipe_ec_i) begin
+        for (int s = 0; s < KeySlots; s++) begin
+          if (len_q[s] == 2'd3) begin
+            valid_q[s] <= 1'b0;
+            wipe_q[s]  <= 1'b1;
+          end
+        end
+        busy_q  <= 1'b1;
+        sweep_q <= '0;
+      end
+      if (do_all) begin
+        valid_q <= '0;
+        wipe_q  <= '1;
+        busy_q  <= 1'b1;
+        sweep_q <= '0;
       end
     end
   end
@@ -164,9 +194,9 @@ module mccp_key_store #(
       inv_all_q   <= 1'b0;
       inv_slot_q  <= '0;
     end else begin
-      inv_valid_q <= do_commit || do_zero || do_all;
-      inv_all_q   <= do_all;
-      inv_slot_q  <= do_all ? 5'd0 : cmd_slot_i;
+      inv_valid_q <= do_commit || do_zero || do_all || wipe_ec_i;
+      inv_all_q   <= do_all || wipe_ec_i;
+      inv_slot_q  <= (do_all || wipe_ec_i) ? 5'd0 : cmd_slot_i;
     end
   end
   assign inv_valid_o = inv_valid_q;
@@ -175,8 +205,9 @@ module mccp_key_store #(
 
   // ---- read port ----
   logic         rd_take, rd_ok, rd_ack_q, rd_valid_q;
-  logic [255:0] rd_key_q;
+  logic [287:0] rd_key_q;
   logic [1:0]   rd_len_q;
+  logic [2:0]   rd_curve_q;
   assign rd_take = rd_req_i && !cmd_valid_i && !busy_q && !rd_ack_q;
   assign rd_ok   = {1'b0, rd_slot_i} < NumSlots;
 
@@ -185,11 +216,13 @@ module mccp_key_store #(
       rd_ack_q   <= 1'b0;
       rd_valid_q <= 1'b0;
       rd_len_q   <= '0;
+      rd_curve_q <= '0;
     end else begin
       rd_ack_q <= rd_take;
       if (rd_take) begin
         rd_valid_q <= rd_ok && valid_q[rd_slot_i[SlotW-1:0]];
         rd_len_q   <= rd_ok ? len_q[rd_slot_i[SlotW-1:0]] : 2'd0;
+        rd_curve_q <= rd_ok ? curve_q[rd_slot_i[SlotW-1:0]] : 3'd0;
       end
     end
   end
@@ -204,6 +237,7 @@ module mccp_key_store #(
   assign rd_ack_o   = rd_ack_q;
   assign rd_key_o   = rd_key_q;
   assign rd_len_o   = rd_len_q;
+  assign rd_curve_o = rd_curve_q;
   assign rd_valid_o = rd_valid_q;
 
   if (SlotW < 5) begin : g_unused

@@ -80,6 +80,8 @@ module mccp_regs (
   output logic [1:0]   key_cmd_op_o,
   input  logic [1:0]   key_cmd_len_i,
   output logic [1:0]   key_cmd_len_o,
+  input  logic [2:0]   key_cmd_curve_i,
+  output logic [2:0]   key_cmd_curve_o,
   input  logic         key_cmd_retiring_i,
   output logic         key_cmd_retiring_o,
   input  logic         key_cmd_busy_i,
@@ -90,6 +92,8 @@ module mccp_regs (
   output logic [31:0]  key_data_word_o,
   output logic         key_data_we_o,
   output logic [2:0]   key_data_idx_o,
+  output logic [31:0]  key_data8_word_o,
+  output logic         key_data8_we_o,
   output logic [7:0]   chan_sel_index_o,
   input  logic [9:0]   chan_cfg1_nonce_len_i,
   output logic [9:0]   chan_cfg1_nonce_len_o,
@@ -251,6 +255,8 @@ module mccp_regs (
   assign wsel_key_valid = wr_go && (aw_addr_q == 10'h042);  // 0x108
   logic wsel_key_data;
   assign wsel_key_data = wr_go && (aw_addr_q[9:3] == 7'h9);
+  logic wsel_key_data8;
+  assign wsel_key_data8 = wr_go && (aw_addr_q == 10'h050);  // 0x140
   logic wsel_chan_sel;
   assign wsel_chan_sel = wr_go && (aw_addr_q == 10'h080);  // 0x200
   logic wsel_chan_cfg1;
@@ -293,6 +299,7 @@ module mccp_regs (
                 | wsel_key_cmd
                 | wsel_key_valid
                 | wsel_key_data
+                | wsel_key_data8
                 | wsel_chan_sel
                 | wsel_chan_cfg1
                 | wsel_chan_cfg0
@@ -317,11 +324,14 @@ module mccp_regs (
   assign key_cmd_we_o = wsel_key_cmd && wr_any;
   assign key_cmd_op_o = w_data_q[1:0];
   assign key_cmd_len_o = w_data_q[3:2];
+  assign key_cmd_curve_o = w_data_q[6:4];
   assign key_cmd_retiring_o = w_data_q[30:30];
   assign key_cmd_busy_o = w_data_q[31:31];
   assign key_data_we_o = wsel_key_data && wr_any;
   assign key_data_idx_o = aw_addr_q[2:0];
   assign key_data_word_o = w_data_q[31:0];
+  assign key_data8_we_o = wsel_key_data8 && wr_any;
+  assign key_data8_word_o = w_data_q[31:0];
   assign chan_cfg1_we_o = wsel_chan_cfg1 && wr_any;
   assign chan_cfg1_nonce_len_o = w_data_q[9:0];
   assign chan_cfg1_curve_o = w_data_q[18:16];
@@ -572,6 +582,7 @@ module mccp_regs (
       10'h041: begin  // KEY_CMD
         rd_data[1:0] = key_cmd_op_i;
         rd_data[3:2] = key_cmd_len_i;
+        rd_data[6:4] = key_cmd_curve_i;
         rd_data[30:30] = key_cmd_retiring_i;
         rd_data[31:31] = key_cmd_busy_i;
       end
@@ -586,6 +597,7 @@ module mccp_regs (
       10'h04d: rd_data = '0;  // KEY_DATA[5] (write only)
       10'h04e: rd_data = '0;  // KEY_DATA[6] (write only)
       10'h04f: rd_data = '0;  // KEY_DATA[7] (write only)
+      10'h050: rd_data = '0;  // KEY_DATA8 (write only)
       10'h080: begin  // CHAN_SEL
         rd_data[7:0] = chan_sel_index_q;
       end

@@ -37,6 +37,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_KEY_DATA = 12'h120;
   localparam int KEY_DATA_COUNT = 8;
   localparam int KEY_DATA_STRIDE = 4;
+  localparam logic [11:0] ADDR_KEY_DATA8 = 12'h140;
   localparam logic [11:0] ADDR_CHAN_SEL = 12'h200;
   localparam logic [11:0] ADDR_CHAN_CFG1 = 12'h204;
   localparam logic [11:0] ADDR_CHAN_CFG0 = 12'h208;
@@ -134,6 +135,8 @@ package mccp_regs_pkg;
   localparam int KEY_CMD_OP_WIDTH = 2;
   localparam int KEY_CMD_LEN_LSB = 2;
   localparam int KEY_CMD_LEN_WIDTH = 2;
+  localparam int KEY_CMD_CURVE_LSB = 4;
+  localparam int KEY_CMD_CURVE_WIDTH = 3;
   localparam int KEY_CMD_RETIRING_LSB = 30;
   localparam int KEY_CMD_RETIRING_WIDTH = 1;
   localparam int KEY_CMD_BUSY_LSB = 31;
@@ -142,6 +145,8 @@ package mccp_regs_pkg;
   localparam int KEY_VALID_MASK_WIDTH = 32;
   localparam int KEY_DATA_WORD_LSB = 0;
   localparam int KEY_DATA_WORD_WIDTH = 32;
+  localparam int KEY_DATA8_WORD_LSB = 0;
+  localparam int KEY_DATA8_WORD_WIDTH = 32;
   localparam int CHAN_SEL_INDEX_LSB = 0;
   localparam int CHAN_SEL_INDEX_WIDTH = 8;
   localparam logic [31:0] CHAN_SEL_RESET = 32'h00000000;
@@ -220,6 +225,7 @@ package mccp_regs_pkg;
   localparam logic [2:0] MODE_EC_MULG = 3'd1;
   localparam logic [2:0] MODE_EC_ADD = 3'd2;
   localparam logic [2:0] MODE_EC_VALIDATE = 3'd3;
+  localparam logic [2:0] MODE_EC_PUBLIC = 3'd4;
 
   // Fabric status codes (output header byte STATUS).
   localparam logic [7:0] STATUS_NO_CHANNEL = 8'd8;  // unknown or disabled channel

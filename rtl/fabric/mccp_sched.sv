@@ -25,7 +25,10 @@
 // Slots of other kinds (SlotKinds: an elliptic-curve unit, ...) are cores
 // here too: a request goes only to a slot of its channel's kind.  A keyless
 // request (the public EC functions) reads no key bits, cannot be refused
-// KEY_ERROR, and starts without the key expander.
+// KEY_ERROR, and starts without the key expander.  A request of another kind
+// with a key (an EC private scalar: size 3, of the channel's curve, else
+// KEY_ERROR) starts without the expander too: its key bits go to the slot on
+// slot_key_o while the start is offered, and nowhere else.
 // One request at a time; a request waits while every capable core is busy.
 // Key bits pass through one register here, cleared once the expander has
 // taken them.
@@ -63,8 +66,9 @@ module mccp_sched #(
   output logic                     ks_rd_req_o,
   output logic [4:0]               ks_rd_slot_o,
   input  logic                     ks_rd_ack_i,
-  input  logic [255:0]             ks_rd_key_i,
+  input  logic [287:0]             ks_rd_key_i,
   input  logic [1:0]               ks_rd_len_i,
+  input  logic [2:0]               ks_rd_curve_i,
   input  logic                     ks_rd_valid_i,
   input  logic                     ks_busy_i,
   input  logic                     ks_inv_valid_i,
@@ -85,6 +89,7 @@ module mccp_sched #(
   output logic [NumCores-1:0]      core_start_valid_o,
   input  logic [NumCores-1:0]      core_start_ready_i,
   output logic [NumCores*10-1:0]   core_start_entry_o,  // core c's entry point in [c*10 +: 10]
+  output logic [287:0]             slot_key_o,          // key of a non-AES start (zero otherwise)
   output logic [127:0]             core_start_args_o,
   output logic                     core_start_empty_o,
   // dispatch record for the output stage
@@ -131,7 +136,7 @@ module mccp_sched #(
   state_e state_q, state_d;
   logic [Cw-1:0]       core_q, core_d;
   logic [NumCores-1:0] start_valid_q;   // one-hot: state_q == StStart for core core_q
-  logic [255:0]        key_q;
+  logic [287:0]        key_q;
   logic [1:0]          key_len_q;
   logic                key_ok_q, stale_q;
   logic                split_q, mac_half_q, io_hit_q;   // a split request; its MAC half is being started
@@ -175,6 +180,9 @@ module mccp_sched #(
   logic [NumCores-1:0] capable_q, capable, free, hit, tag_valid_next;
   logic [NumCores-1:0] hit_q, cand_q;
   logic                use_hit_q;
+  // other kinds take their key (if any) at the start, not through the expander
+  logic no_expand;
+  assign no_expand = req_i.kind != mccp_regs_pkg::KIND_AES;
   assign need_dec = (req_i.kind == mccp_regs_pkg::KIND_AES) &&
                     ((req_i.func == 4'd1) || (req_i.func == 4'd3));  // ecb / cbc decrypt
   assign affine   = affinity_en_i && req_i.affinity;
@@ -307,7 +315,7 @@ module mccp_sched #(
           end
         end else if (cand_q != '0) begin
           core_d  = pick;
-          state_d = (req_i.keyless || (pick_hit && !stale_q)) ? StStart : StKey;
+          state_d = (no_expand || (pick_hit && !stale_q)) ? StStart : StKey;
         end
       end
       StKey: begin
@@ -370,7 +378,8 @@ module mccp_sched #(
           if (ks_rd_ack_i) begin
             key_q     <= req_i.keyless ? '0 : ks_rd_key_i;
             key_len_q <= ks_rd_len_i;
-            key_ok_q  <= req_i.keyless || (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len));
+            key_ok_q  <= req_i.keyless || (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len) &&
+                                           (ks_rd_len_i != 2'd3 || ks_rd_curve_i == req_i.key_curve));
           end
         end
         StPick: begin
@@ -434,7 +443,8 @@ module mccp_sched #(
   end
   assign core_start_valid_o = start_valid_q;
   assign kx_start_o         = key_fire;
-  assign kx_key_o           = key_fire ? key_q : '0;  // key bits only as the expander takes them
+  assign kx_key_o           = key_fire ? key_q[287:32] : '0;  // key bits only as the expander takes them
+  assign slot_key_o         = (state_q == StStart && no_expand) ? key_q : '0;
   assign kx_len_o           = key_len_q;
   assign kx_core_o          = 4'(core_q);
   assign start_role_o       = !split_q ? 2'd0 : mac_half_q ? 2'd2 : 2'd1;

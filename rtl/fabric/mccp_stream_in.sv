@@ -162,10 +162,12 @@ module mccp_stream_in #(
     req_o.channel  = hdr_q.channel[7:0];
     req_o.seq      = hdr_q.seq;
     req_o.kind     = cfg_q.kind;
-    req_o.keyless  = is_ecc;   // every ecc function so far works on public values
+    // ec-public takes the channel's key slot: an EC private scalar of the channel's curve
+    req_o.keyless  = is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC;
     req_o.func     = {cfg_q.mode, dir};
     req_o.key_slot = cfg_q.key_slot;
-    req_o.key_len  = cfg_q.key_len;
+    req_o.key_len  = is_ecc ? 2'd3 : cfg_q.key_len;
+    req_o.key_curve = cfg_q.curve;
     req_o.affinity = cfg_q.affinity;
     req_o.ordered  = cfg_q.ordered;
     req_o.split    = cfg_q.split;

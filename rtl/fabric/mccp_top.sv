@@ -112,6 +112,9 @@ module mccp_top #(
   logic [1:0]  key_cmd_op, key_cmd_len;
   logic        key_cmd_we, key_data_we;
   logic [2:0]  key_data_idx;
+  logic [2:0]  key_cmd_curve;
+  logic        key_data8_we;
+  logic [31:0] key_data8_word;
   logic [31:0] key_data_word;
   logic [7:0]  chan_sel;
   logic        chan_cfg0_we, chan_cfg1_we;
@@ -153,8 +156,10 @@ module mccp_top #(
 
   logic         ks_rd_req, ks_rd_ack, ks_rd_valid, ks_busy, ks_inv_valid, ks_inv_all, ks_cmd_err;
   logic [4:0]   ks_rd_slot, ks_inv_slot;
-  logic [255:0] ks_rd_key;
+  logic [287:0] ks_rd_key;
   logic [1:0]   ks_rd_len;
+  logic [2:0]   ks_rd_curve;
+  logic         ks_wipe_ec;
 
   assign enable = core_enable_mask[N-1:0];
   assign sel    = (32'(core_sel) < N) ? core_sel[Cw-1:0] : '0;
@@ -224,6 +229,10 @@ module mccp_top #(
     .key_data_word_o          (key_data_word),
     .key_data_we_o            (key_data_we),
     .key_data_idx_o           (key_data_idx),
+    .key_cmd_curve_i          (3'd0),
+    .key_cmd_curve_o          (key_cmd_curve),
+    .key_data8_word_o         (key_data8_word),
+    .key_data8_we_o           (key_data8_we),
     .chan_sel_index_o         (chan_sel),
     .chan_cfg1_nonce_len_i    (chan_rcfg_q.nonce_len),
     .chan_cfg1_nonce_len_o    (chan_cfg1_wdata),
@@ -292,17 +301,20 @@ module mccp_top #(
 
 
   mccp_key_store #(
-    .KeySlots (KeySlots)
+    .KeySlots  (KeySlots),
+    .NumCurves (mccp_ecc_curves_pkg::NumCurves)
   ) u_key_store (
     .clk_i,
     .rst_ni,
-    .stage_we_i   (key_data_we),
-    .stage_idx_i  (key_data_idx),
-    .stage_data_i (key_data_word),
+    .stage_we_i   (key_data_we || key_data8_we),
+    .stage_idx_i  (key_data8_we ? 4'd8 : {1'b0, key_data_idx}),
+    .stage_data_i (key_data8_we ? key_data8_word : key_data_word),
     .cmd_valid_i  (key_cmd_we),
     .cmd_op_i     (key_cmd_op),
     .cmd_slot_i   (key_sel),
     .cmd_len_i    (key_cmd_len),
+    .cmd_curve_i  (key_cmd_curve),
+    .wipe_ec_i    (ks_wipe_ec),
     .cmd_err_o    (ks_cmd_err),
     .valid_o      (key_valid_mask),
     .inv_valid_o  (ks_inv_valid),
@@ -313,6 +325,7 @@ module mccp_top #(
     .rd_ack_o     (ks_rd_ack),
     .rd_key_o     (ks_rd_key),
     .rd_len_o     (ks_rd_len),
+    .rd_curve_o   (ks_rd_curve),
     .rd_valid_o   (ks_rd_valid),
     .busy_o       (ks_busy)
   );
@@ -456,6 +469,7 @@ module mccp_top #(
   logic           kx_sbox_en_unused;
   logic [7:0]     kx_sbox_addr_unused;
   logic [N*10-1:0] start_entry;
+  logic [287:0]   slot_key;
   logic [127:0]   start_args;
   logic           start_empty;
   logic           disp_valid, disp_ordered;
@@ -492,6 +506,7 @@ module mccp_top #(
     .ks_rd_ack_i        (ks_rd_ack),
     .ks_rd_key_i        (ks_rd_key),
     .ks_rd_len_i        (ks_rd_len),
+    .ks_rd_curve_i      (ks_rd_curve),
     .ks_rd_valid_i      (ks_rd_valid),
     .ks_busy_i          (ks_busy),
     .ks_inv_valid_i     (ks_inv_valid),
@@ -508,6 +523,7 @@ module mccp_top #(
     .core_start_valid_o (start_valid),
     .core_start_ready_i (start_ready),
     .core_start_entry_o (start_entry),
+    .slot_key_o         (slot_key),
     .core_start_args_o  (start_args),
     .core_start_empty_o (start_empty),
     .disp_valid_o       (disp_valid),
@@ -571,6 +587,9 @@ module mccp_top #(
                     ((fw_cores_mask[N-1:0] & ~EcSlots[N-1:0]) != '0);
   logic fw_len_err_loader;
   assign fw_len_err = fw_len_err_loader || (fw_len_we && fw_mixed);
+  // An EC image opened: the key store wipes every EC private scalar, so a new image
+  // never runs with (and so cannot reveal) a scalar stored under another.
+  assign ks_wipe_ec = fw_len_we && !fw_len_err && ((fw_mask & EcSlots[N-1:0]) != '0);
 
   mccp_fw_loader #(
     .NumCores (N)
@@ -721,6 +740,7 @@ module mccp_top #(
     logic [E-1:0][127:0] u_args, u_in_data, u_out_data;
     logic [E-1:0][7:0]   u_status;
     logic [E-1:0]        u_empty;
+    logic [E-1:0][EcMaxM-1:0] u_key;
 
     assign u_mc_we = (imem_we & EcSlots[N-1:0]) != '0;
     for (genvar e = 0; e < E; e++) begin : g_unit_ports
@@ -730,6 +750,7 @@ module mccp_top #(
       assign u_entry[e]       = start_entry[S*10 +: 10];
       assign u_args[e]        = start_args;
       assign u_empty[e]       = start_empty;
+      assign u_key[e]         = slot_key[EcMaxM-1:0];
       assign u_abort[e]       = abort[S];
       assign core_busy[S]     = u_busy[e];
       assign key_ready[S]     = 1'b0;    // keyless: the key expander never serves it
@@ -789,6 +810,7 @@ module mccp_top #(
       .start_entry_i    (u_entry),
       .start_args_i     (u_args),
       .start_empty_i    (u_empty),
+      .start_key_i      (u_key),
       .in_valid_i       (u_in_valid),
       .in_ready_o       (u_in_ready),
       .in_data_i        (u_in_data),
@@ -1020,6 +1042,7 @@ module mccp_top #(
   end
 
   logic unused;
-  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel, core_abort_mask};
+  // slot_key: the EC units take EcMaxM bits of it, AES-only builds none
+  assign unused = ^{core_enable_mask, fw_cores_mask, core_sel, core_abort_mask, slot_key};
 
 endmodule

@@ -108,7 +108,7 @@ async def lockstep(dut):
     prog = assemble_file(FIRMWARE, isa=load("ecc"))
     iss = EcUnit(prog.words, cfg)
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
-    for name in ("mc_we_i", "start_valid_i", "in_valid_i", "res_ready_i", "in_last_i", "abort_i", "start_empty_i"):
+    for name in ("mc_we_i", "start_valid_i", "in_valid_i", "res_ready_i", "in_last_i", "abort_i", "start_empty_i", "start_key_i"):
         getattr(dut, name).value = 0
     dut.out_space_i.value = 1
     dut.rst_ni.value = 0

@@ -121,6 +121,50 @@ def test_cavp_public_key_validation_all(dev, pk):
     _check_pkv(dev, pk)
 
 
+# ---- private scalars in the key store ---------------------------------------------------
+@pytest.mark.parametrize("kp", KEY_PAIRS_FAST, ids=lambda r: r.name)
+def test_cavp_key_pairs_private(dev, kp):
+    """KeyPair.rsp through the key store: d loaded write-only, Q = d*G on the device."""
+    dev.load_ec_private(5, kp.curve, kp.d)
+    assert dev.ec_public(5) == (kp.qx, kp.qy)
+
+
+def _status(dev, ticket: int) -> str:
+    return next(r.status for r in dev.drain() if r.ticket == ticket)
+
+
+def test_private_scalar_rules(dev):
+    """Scalars out of range and slots without a scalar of the curve are refused (the host
+    first, the device's KEY_ERROR when asked anyway); new EC microcode erases every scalar and
+    no AES key; the slot works again once reloaded."""
+    c = curves.by_name("K-233")
+    d = random.Random(9).randrange(1, c.n)
+    for bad in (0, c.n, -3):
+        with pytest.raises(ValueError):
+            dev.load_ec_private(6, c.name, bad)
+    dev.zeroize(7)
+    with pytest.raises(ValueError):
+        dev.ec_public(7)
+    dev.load_key(8, bytes(range(16)))
+    with pytest.raises(ValueError):
+        dev.ec_public(8)
+    dev.load_ec_private(6, c.name, d)
+    with pytest.raises(ValueError):
+        dev.open_channel("gcm", key_slot=6)
+    assert dev.ec_public(6) == mul(c, d)
+    # the device's own checks: a channel of another curve on the slot, an AES key, no key
+    for slot, curve in ((6, "B-233"), (8, c.name), (7, c.name)):
+        assert _status(dev, dev.submit_ec("ec-public", curve, key_slot=slot)) == "KEY_ERROR"
+    valid = dev.read_reg("KEY_VALID")
+    assert (valid >> 6 & 1, valid >> 8 & 1) == (1, 1)
+    dev.load_firmware(dev.ec_slots)
+    valid = dev.read_reg("KEY_VALID")
+    assert (valid >> 6 & 1, valid >> 8 & 1) == (0, 1)
+    assert _status(dev, dev.submit_ec("ec-public", c.name, key_slot=6)) == "KEY_ERROR"
+    dev.load_ec_private(6, c.name, d)
+    assert dev.ec_public(6) == mul(c, d)
+
+
 # ---- the fabric -------------------------------------------------------------------------
 def test_mixed_aes_and_ec_traffic(dev):
     """AES-GCM packets and EC scalar multiplications in flight at once: every result right,

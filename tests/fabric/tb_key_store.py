@@ -3,12 +3,13 @@
 The reference is a cycle model of the behaviour documented in the module header and
 docs/fabric.md "Key store" (written here from that text): staging words (cleared by
 every command but op 0, done or refused; a commit needs every word of its size
-written since), commands done in their cycle, a KeySlots-cycle sweep after reset and after zeroize-all,
+written since), commands done in their cycle, a KeySlots-cycle sweep after reset, after
+zeroize-all and after an EC wipe (which erases only the slots holding EC scalars),
 registered invalidation pulses, the read port's req/ack.  Every cycle every output
 is compared with the model.  Keys are random byte strings; the expected read value
-is the key's bytes left aligned in 256 bits (byte 0 in [255:248]), built from the
-bytes, not from the staged words.  Where the simulator exposes the memory, the
-bench also looks at its bits after a zeroize.
+is the key's bytes left aligned in 288 bits (byte 0 in [287:280]; an EC scalar fills
+all 36 bytes), built from the bytes, not from the staged words.  Where the simulator
+exposes the memory, the bench also looks at its bits after a zeroize.
 
 Knobs (environment): KS_SLOTS, KS_CYCLES (random test length).
 """
@@ -24,82 +25,97 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 SLOTS = int(os.environ.get("KS_SLOTS", "16"))
 CYCLES = int(os.environ.get("KS_CYCLES", "4000"))
-KEY_BYTES = {0: 16, 1: 24, 2: 32}
+KEY_BYTES = {0: 16, 1: 24, 2: 32, 3: 36}   # LEN 3: an EC private scalar
+CURVES = 6
 
 
 def key_words(key: bytes) -> list[int]:
     """KEY_DATA words: word i = key bytes 4i..4i+3, big endian (unused words 0)."""
-    padded = key.ljust(32, b"\0")
-    return [int.from_bytes(padded[4 * i:4 * i + 4], "big") for i in range(8)]
+    padded = key.ljust(36, b"\0")
+    return [int.from_bytes(padded[4 * i:4 * i + 4], "big") for i in range(9)]
 
 
 def key_value(key: bytes) -> int:
-    """rd_key_o for a key: byte 0 in [255:248], left aligned."""
-    return int.from_bytes(key.ljust(32, b"\0"), "big")
+    """rd_key_o for a key: byte 0 in [287:280], left aligned."""
+    return int.from_bytes(key.ljust(36, b"\0"), "big")
+
 
 
 class Model:
     def __init__(self):
-        self.stage = [0] * 8
+        self.stage = [0] * 9
         self.staged = set()              # words written since the staging was cleared
         self.mem = [None] * SLOTS        # unknown until the first sweep
         self.valid = [0] * SLOTS
         self.len = [0] * SLOTS
+        self.curve = [0] * SLOTS
+        self.marked = set(range(SLOTS))  # slots the sweep still overwrites
         self.busy = SLOTS                # cycles of sweep left (one starts at reset)
         self.sweep = 0
         self.inv = (0, 0, 0)             # (valid, slot, all) registered
-        self.rd = (0, None, 0, 0)        # (ack, key, len, valid) registered
+        self.rd = (0, None, 0, 0, 0)     # (ack, key, len, valid, curve) registered
 
-    def cmd_err(self, cv, op, slot, ln):
-        words_ok = ln != 3 and set(range(KEY_BYTES[ln] // 4)) <= self.staged
-        return int(bool(cv and op != 0 and (self.busy or (op == 1 and (ln == 3 or slot >= SLOTS or not words_ok))
-                                               or (op == 2 and slot >= SLOTS))))
+    def cmd_err(self, cv, op, slot, ln, curve):
+        words_ok = set(range(KEY_BYTES[ln] // 4)) <= self.staged
+        bad_commit = slot >= SLOTS or not words_ok or (ln == 3 and curve >= CURVES)
+        return int(bool(cv and op != 0 and (self.busy or (op == 1 and bad_commit) or (op == 2 and slot >= SLOTS))))
 
     def step(self, i):
         """Expected combinational outputs of this cycle, then advance the state."""
-        err = self.cmd_err(i["cmd_valid"], i["op"], i["slot"], i["len"])
+        err = self.cmd_err(i["cmd_valid"], i["op"], i["slot"], i["len"], i["curve"])
         out = {"cmd_err_o": err, "busy_o": int(self.busy > 0),
                "valid_o": sum(v << s for s, v in enumerate(self.valid)),
                "inv_valid_o": self.inv[0], "inv_slot_o": self.inv[1] if self.inv[0] else None,
                "inv_all_o": self.inv[2],
                "rd_ack_o": self.rd[0]}
         if self.rd[0]:
-            out.update(rd_key_o=self.rd[1], rd_len_o=self.rd[2], rd_valid_o=self.rd[3])
+            out.update(rd_key_o=self.rd[1], rd_len_o=self.rd[2], rd_valid_o=self.rd[3], rd_curve_o=self.rd[4])
         ok = i["cmd_valid"] and not err
         op, slot = i["op"], i["slot"]
         take = i["rd_req"] and not i["cmd_valid"] and not self.busy and not self.rd[0]
         if take:
             s = i["rd_slot"]
             self.rd = (1, self.mem[s] if s < SLOTS else 0, self.len[s] if s < SLOTS else 0,
-                       self.valid[s] if s < SLOTS else 0)
+                       self.valid[s] if s < SLOTS else 0, self.curve[s] if s < SLOTS else 0)
         else:
             self.rd = (0,) + self.rd[1:]
-        self.inv = (int(bool(ok and op in (1, 2, 3))), 0 if (ok and op == 3) else slot, int(bool(ok and op == 3)))
+        everything = (ok and op == 3) or i["wipe"]
+        self.inv = (int(bool((ok and op in (1, 2, 3)) or i["wipe"])), 0 if everything else slot, int(bool(everything)))
+        wiped = [s for s in range(SLOTS) if self.len[s] == 3] if i["wipe"] else []   # sizes before this cycle
         if self.busy:
-            self.mem[self.sweep] = 0
-            self.len[self.sweep] = 0
+            if self.sweep in self.marked:
+                self.mem[self.sweep] = 0
+                self.len[self.sweep] = 0
+                self.marked.discard(self.sweep)
             self.sweep += 1
             self.busy -= 1
         if ok and op == 1:
-            self.mem[slot] = sum(w << (32 * (7 - k)) for k, w in enumerate(self.stage))
-            self.valid[slot], self.len[slot] = 1, i["len"]
+            self.mem[slot] = sum(w << (32 * (8 - k)) for k, w in enumerate(self.stage))
+            self.valid[slot], self.len[slot], self.curve[slot] = 1, i["len"], i["curve"]
         elif ok and op == 2:
             self.mem[slot], self.valid[slot], self.len[slot] = 0, 0, 0
-        elif ok and op == 3:
+        if wiped or i["wipe"]:
+            for s in wiped:
+                self.valid[s] = 0
+                self.marked.add(s)
+            self.busy, self.sweep = SLOTS, 0
+        if ok and op == 3:
             self.valid = [0] * SLOTS
+            self.marked = set(range(SLOTS))
             self.busy, self.sweep = SLOTS, 0
         if i["cmd_valid"] and op != 0:
-            self.stage, self.staged = [0] * 8, set()
+            self.stage, self.staged = [0] * 9, set()
         if i["stage_we"]:
             self.stage[i["idx"]] = i["data"]
             self.staged.add(i["idx"])
         return out
 
 
-IDLE = {"stage_we": 0, "idx": 0, "data": 0, "cmd_valid": 0, "op": 0, "slot": 0, "len": 0,
-        "rd_req": 0, "rd_slot": 0}
+IDLE = {"stage_we": 0, "idx": 0, "data": 0, "cmd_valid": 0, "op": 0, "slot": 0, "len": 0, "curve": 0,
+        "wipe": 0, "rd_req": 0, "rd_slot": 0}
 PORTS = {"stage_we": "stage_we_i", "idx": "stage_idx_i", "data": "stage_data_i", "cmd_valid": "cmd_valid_i",
-         "op": "cmd_op_i", "slot": "cmd_slot_i", "len": "cmd_len_i", "rd_req": "rd_req_i", "rd_slot": "rd_slot_i"}
+         "op": "cmd_op_i", "slot": "cmd_slot_i", "len": "cmd_len_i", "curve": "cmd_curve_i",
+         "wipe": "wipe_ec_i", "rd_req": "rd_req_i", "rd_slot": "rd_slot_i"}
 
 
 class Bench:
@@ -132,6 +148,7 @@ class Bench:
             assert got == v, f"cycle {self.cycle} inputs {i}: {name} = {got:#x}, expected {v:#x}"
         if exp["rd_ack_o"]:
             self.last_read = (exp["rd_key_o"], exp["rd_len_o"], exp["rd_valid_o"])
+            self.last_curve = exp["rd_curve_o"]
         await RisingEdge(self.dut.clk_i)
         self.cycle += 1
         return exp
@@ -148,8 +165,8 @@ class Bench:
         for k, w in enumerate(key_words(key)):
             await self.tick(stage_we=1, idx=k, data=w)
 
-    async def command(self, op, slot=0, ln=0):
-        return await self.tick(cmd_valid=1, op=op, slot=slot, len=ln)
+    async def command(self, op, slot=0, ln=0, curve=0):
+        return await self.tick(cmd_valid=1, op=op, slot=slot, len=ln, curve=curve)
 
     async def read(self, slot):
         """Hold a request until the ack; returns (key, len, valid)."""
@@ -254,16 +271,16 @@ async def test_commands_clear_the_staging(dut):
     b = Bench(dut)
     await b.start()
     await b.wait_idle()
-    clears = [(1, 0, 3), (2, 0, 0), (3, 0, 0)]                     # length 3, zeroize, zeroize all
+    clears = [(1, 0, 3, 6), (2, 0, 0, 0), (3, 0, 0, 0)]            # EC scalar of no curve, zeroize, zeroize all
     if SLOTS < 32:
-        clears += [(1, SLOTS, 1), (2, SLOTS, 0)]                   # no such slot
-    for op, slot, ln in clears:
+        clears += [(1, SLOTS, 1, 0), (2, SLOTS, 0, 0)]             # no such slot
+    for op, slot, ln, curve in clears:
         key = rng.randbytes(24)
         await b.stage(key)
         assert (await b.command(0, 0))["cmd_err_o"] == 0           # op 0: nothing, staging kept
-        await b.command(op, slot, ln)
+        await b.command(op, slot, ln, curve)
         await b.wait_idle()
-        assert (await b.command(1, 0, 1))["cmd_err_o"] == 1, (op, slot, ln)
+        assert (await b.command(1, 0, 1))["cmd_err_o"] == 1, (op, slot, ln, curve)
         await b.idle()
         assert await b.read(0) == (0, 0, 0)
     # op 0 keeps the staging: stage, op 0, commit works
@@ -285,10 +302,13 @@ async def test_random(dut):
     for _ in range(CYCLES):
         i = {}
         if rng.random() < 0.6:
-            i.update(stage_we=1, idx=rng.randrange(8), data=rng.getrandbits(32))
+            i.update(stage_we=1, idx=rng.randrange(9), data=rng.getrandbits(32))
         if rng.random() < 0.08:
             op = rng.choices([0, 1, 2, 3], [1, 12, 4, 1])[0]
-            i.update(cmd_valid=1, op=op, slot=rng.randrange(min(32, SLOTS + 2)), len=rng.randrange(4))
+            i.update(cmd_valid=1, op=op, slot=rng.randrange(min(32, SLOTS + 2)), len=rng.randrange(4),
+                     curve=rng.choice([0, 1, 5, 6, 7]))
+        if rng.random() < 0.004:
+            i.update(wipe=1)
         if reading is None and rng.random() < 0.2:
             reading = rng.randrange(min(32, SLOTS + 2))
         if reading is not None:
@@ -296,3 +316,43 @@ async def test_random(dut):
         exp = await b.tick(**i)
         if exp["rd_ack_o"]:
             reading = None
+
+
+@cocotb.test()
+async def test_ec_scalars_and_wipe(dut):
+    """EC scalars (LEN 3, 36 bytes, a curve id below 6) commit and read back with their curve;
+    an unknown curve is refused; the EC wipe erases every EC scalar (valid bit at once, bits
+    by the sweep) and leaves the AES keys."""
+    rng = random.Random(15)
+    b = Bench(dut)
+    await b.start()
+    await b.wait_idle()
+    scalar = rng.randbytes(36)
+    await b.stage(scalar)
+    assert (await b.command(1, 0, 3, curve=6))["cmd_err_o"] == 1          # no curve 6
+    for k, w in enumerate(key_words(scalar)[:8]):                         # eight words: too few
+        await b.tick(stage_we=1, idx=k, data=w)
+    assert (await b.command(1, 0, 3, curve=4))["cmd_err_o"] == 1
+    ec_slots = [s for s in range(SLOTS) if s % 2 == 0]
+    keys = {}
+    for s in range(SLOTS):
+        ln = 3 if s in ec_slots else 2
+        key = rng.randbytes(KEY_BYTES[ln])
+        await b.stage(key)
+        assert (await b.command(1, s, ln, curve=s % CURVES))["cmd_err_o"] == 0
+        keys[s] = (key, ln)
+    for s, (key, ln) in keys.items():
+        assert await b.read(s) == (key_value(key), ln, 1)
+        assert b.last_curve == (s % CURVES if ln == 3 else b.last_curve)
+    got = await b.tick(wipe=1)
+    got = await b.tick()
+    assert got["inv_valid_o"] and got["inv_all_o"] and got["busy_o"]
+    assert got["valid_o"] == sum(1 << s for s in range(SLOTS) if s not in ec_slots)
+    await b.wait_idle()
+    for s, (key, ln) in keys.items():
+        if ln == 3:
+            assert (await b.read(s))[2] == 0
+            if b.peek_mem(s) is not None:
+                assert b.peek_mem(s) == 0
+        else:
+            assert await b.read(s) == (key_value(key), ln, 1)

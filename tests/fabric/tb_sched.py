@@ -67,7 +67,8 @@ ST = regmap.load().status_code
 
 # task_req_t of mccp_fabric_pkg, msb first
 REQ_FIELDS = [("channel", 8), ("seq", 32), ("kind", 3), ("keyless", 1), ("func", 4), ("key_slot", 5),
-              ("key_len", 2), ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
+              ("key_len", 2), ("key_curve", 3), ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1),
+              ("args", 128)]
 REQ_BITS = sum(w for _, w in REQ_FIELDS)
 
 
@@ -270,12 +271,13 @@ class SchedTb:
                 cur["ack"] = cyc
                 cur["ack_data"] = stored
                 dut.ks_rd_valid_i.value = int(stored is not None)
-                dut.ks_rd_key_i.value = stored[0] if stored else rng.getrandbits(256)
+                # an AES key sits in bits [287:32] of the slot; the low word must not matter
+                dut.ks_rd_key_i.value = ((stored[0] << 32) | rng.getrandbits(32)) if stored else rng.getrandbits(288)
                 dut.ks_rd_len_i.value = stored[1] if stored else rng.randrange(4)
                 read_timer = None
             else:
                 dut.ks_rd_valid_i.value = rng.getrandbits(1)
-                dut.ks_rd_key_i.value = rng.getrandbits(256)
+                dut.ks_rd_key_i.value = rng.getrandbits(288)
                 dut.ks_rd_len_i.value = rng.randrange(4)
             if read_timer is not None:
                 read_timer -= 1
@@ -659,7 +661,7 @@ async def split_pairs(tb: SchedTb):
             dut.req_i.value = pack_req(req)
             dut.ks_rd_ack_i.value = int(rd)       # the key store answers the cycle after the read
             rd = False
-            dut.ks_rd_valid_i.value, dut.ks_rd_key_i.value, dut.ks_rd_len_i.value = 1, key, klen
+            dut.ks_rd_valid_i.value, dut.ks_rd_key_i.value, dut.ks_rd_len_i.value = 1, key << 32, klen
             dut.kx_done_i.value = int(kx == 0)
             kx = None if kx in (None, 0) else kx - 1
             await ReadOnly()

@@ -52,11 +52,12 @@ TAG_MODES = MAC_MODES | {MODE["ccm"], MODE["gcm"]}
 AAD_MODES = {MODE["ccm"], MODE["gcm"], MODE["gmac"]}     # the modes that take AAD (firmware/*.s)
 CHAN = RM.structs["chan_cfg"]
 KIND_ECC = RM.kind_code["ecc"]
+EC_PUBLIC = RM.ec_mode_code["ec-public"]
 MAGIC = RM.magic("in")
 
 # task_req_t of mccp_fabric_pkg, msb first
 REQ_FIELDS = [("channel", 8), ("seq", 32), ("kind", 3), ("keyless", 1), ("func", 4), ("key_slot", 5), ("key_len", 2),
-              ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
+              ("key_curve", 3), ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
 
 
 def configure(params: dict) -> None:
@@ -173,8 +174,10 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     # core.md: a task with no input word at all is started with start_empty_i
     args = ((cfg["curve"] << 96) | (h["payload_len"] << 64) if ecc else
             (h["payload_len"] << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | cfg["tag_len"])
-    p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], kind=cfg["kind"], keyless=int(ecc),
-                 func=mode * 2 + direction, key_slot=cfg["key_slot"], key_len=cfg["key_len"],
+    # ecc: every function is keyless but ec-public, whose key is an EC scalar (size 3) of the curve
+    p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], kind=cfg["kind"],
+                 keyless=int(ecc and mode != EC_PUBLIC), func=mode * 2 + direction, key_slot=cfg["key_slot"],
+                 key_len=3 if ecc else cfg["key_len"], key_curve=cfg["curve"],
                  affinity=cfg["affinity"], ordered=cfg["ordered"], split=cfg["split"],
                  empty=int(len(got) == 0), args=args)
     p.core_words = [(w, int(i == len(got) - 1)) for i, w in enumerate(got)]

@@ -34,6 +34,7 @@ from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
 from mccp.device.ec_packets import EcChannelConfig, InvalidPoint
+from mccp.ecc.curves import Curve
 from mccp.isa import load as load_isa
 
 FIRMWARE = paths.ROOT / "firmware" / "mccp.s"
@@ -245,7 +246,7 @@ class Device:
         self._keys: dict[int, int] = {}           # slot -> key length the host loaded
         self.key_command_cycle = -1               # cycle the last KEY_CMD write of load_key / zeroize ended
         self._channels: dict[int, Channel] = {}
-        self._ec_channels: dict[tuple[str, int], EcChannelConfig] = {}   # (function, curve id) -> channel
+        self._ec_channels: dict[tuple[str, int, int], EcChannelConfig] = {}  # (func, curve id, slot) -> channel
         self._pending: dict[int, _Pending] = {}
         self._raw_more: dict[int, int] = {}      # seq -> raw packets with it beyond the one pending
         self._done: list[Result] = []
@@ -350,6 +351,8 @@ class Device:
             raise ValueError("one image is for AES cores or for EC units, not both")
         if mask & ec_mask:
             mask |= ec_mask          # the EC units share one microcode memory
+            # opening an EC image erases every EC private scalar in the key store
+            self._keys = {s: v for s, v in self._keys.items() if not isinstance(v, Curve)}
         kind = "ecc" if mask & ec_mask else "aes"
         if program is None:
             program = self.ec_program if kind == "ecc" else self.program
@@ -465,8 +468,8 @@ class Device:
         Policy or a subset of {"ordered", "affinity", "split"} (default: ordered and
         affinity).  "split" runs the channel's CCM packets on a pair of cores."""
         self._check_slot(key_slot)
-        if key_slot not in self._keys:
-            raise ValueError(f"no key loaded in slot {key_slot} (load_key first)")
+        if not isinstance(self._keys.get(key_slot), int):
+            raise ValueError(f"no AES key loaded in slot {key_slot} (load_key first)")
         index = next((i for i in range(self.channels) if i not in self._channels), None)
         cfg = packets.channel_config(index if index is not None else -1, mode, key_slot, self._keys[key_slot],
                                      tag_len, nonce_len, policy)
@@ -482,7 +485,7 @@ class Device:
         if isinstance(cfg, EcChannelConfig):
             self.write_reg("CHAN_CFG1", curve=cfg.curve.id)
             self.write_reg("CHAN_CFG0", kind=self.rm.kind_code["ecc"], mode=self.rm.ec_mode_code[cfg.func],
-                           enable=int(enable), ordered=int(cfg.policy.ordered))
+                           enable=int(enable), ordered=int(cfg.policy.ordered), key_slot=cfg.key_slot)
             return
         self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len)
         self.write_reg("CHAN_CFG0", mode=self.rm.mode_code[cfg.mode], enable=int(enable),
@@ -490,22 +493,23 @@ class Device:
                        ordered=int(cfg.policy.ordered), affinity=int(cfg.policy.affinity),
                        split=int(cfg.policy.split), key_slot=cfg.key_slot)
 
-    def _ec_channel(self, func: str, curve) -> EcChannelConfig:
-        """The ecc channel of (function, curve), opened on first use (ordered, never closed)."""
+    def _ec_channel(self, func: str, curve, key_slot: int = 0) -> EcChannelConfig:
+        """The ecc channel of (function, curve, key slot), opened on first use (ordered, never
+        closed)."""
         if not self.ec_units:
             raise ValueError("this device has no elliptic-curve units (Device(..., ec_units=N))")
         curve = ec_packets.curve_of(curve)
         if curve.m > self.ec_max_m:
             raise ValueError(f"{curve.name}: GF(2^{curve.m}) is larger than the EC units' field "
                              f"(ec_max_m={self.ec_max_m})")
-        cfg = self._ec_channels.get((func, curve.id))
+        cfg = self._ec_channels.get((func, curve.id, key_slot))
         if cfg is None:
             index = next((i for i in range(self.channels) if i not in self._channels), None)
             if index is None:
                 raise ValueError(f"all {self.channels} channels are open")
-            cfg = EcChannelConfig(index, func, curve)
+            cfg = EcChannelConfig(index, func, curve, key_slot)
             self._write_channel(cfg, enable=True)
-            self._ec_channels[(func, curve.id)] = cfg
+            self._ec_channels[(func, curve.id, key_slot)] = cfg
             self._channels[index] = cfg
         return cfg
 
@@ -638,14 +642,14 @@ class Device:
         return done
 
     # ---- elliptic curve ---------------------------------------------------------------
-    def submit_ec(self, func: str, curve, *operands: int) -> int:
+    def submit_ec(self, func: str, curve, *operands: int, key_slot: int = 0) -> int:
         """Queue one EC function ("ec-mul", "ec-mulg", "ec-add", "ec-validate") on `curve` with
         its operands (ints: scalar, coordinates) without waiting; returns its ticket.  The
         result's `data` is the output elements (ec_packets.split_body).  No check of the
         operands beyond their count and size: the blocking calls below check them."""
         if func not in ec_packets.OPERANDS:
             raise ValueError(f"unknown EC function {func!r}; choose one of {', '.join(ec_packets.OPERANDS)}")
-        cfg = self._ec_channel(func, curve)
+        cfg = self._ec_channel(func, curve, key_slot)
         if len(operands) != ec_packets.OPERANDS[func]:
             raise ValueError(f"{func} takes {ec_packets.OPERANDS[func]} operands, got {len(operands)}")
         if any(not isinstance(v, int) or not 0 <= v < 1 << (8 * ec_packets.element_bytes(cfg.curve))
@@ -659,15 +663,15 @@ class Device:
         self.model.push(ec_packets.build_packet(cfg, ticket, list(operands), self.rm), ticket)
         return ticket
 
-    def _ec_run(self, func: str, curve, *operands: int) -> tuple[int, ...]:
-        ticket = self.submit_ec(func, curve, *operands)
+    def _ec_run(self, func: str, curve, *operands: int, key_slot: int = 0) -> tuple[int, ...]:
+        ticket = self.submit_ec(func, curve, *operands, key_slot=key_slot)
         r = self._wait(ticket, func)
         if r.status == "INVALID_POINT":
             raise InvalidPoint(f"{func} on {ec_packets.curve_of(curve).name}: the device found the point "
                                "invalid (off the curve or not of order n)", r.status)
         if r.status != "OK":
             raise DeviceError(r.status, f"{func} on {ec_packets.curve_of(curve).name}: status {r.status}")
-        return ec_packets.split_body(self._ec_channel(func, curve), r.data)
+        return ec_packets.split_body(self._ec_channel(func, curve, key_slot), r.data)
 
     def ec_mul(self, curve, k: int, point=None) -> tuple[int, int]:
         """k * point on `curve` ("K-163", "B-163", "K-233", "B-233", "K-283", "B-283"), the base
@@ -686,6 +690,36 @@ class Device:
         c = ec_packets.curve_of(curve)
         x, y = self._ec_run("ec-add", c, *ec_packets.check_point(c, p, infinity_ok=True),
                             *ec_packets.check_point(c, q, infinity_ok=True))
+        return x, y
+
+    def load_ec_private(self, slot: int, curve, d: int) -> None:
+        """Store the private scalar d (in [1, n-1]) of `curve` in key slot `slot` (KEY_DATA[0..8]
+        + KEY_CMD LEN 3): write-only, as AES keys; ec_public and ecdh use it on the device.
+        Loading new EC microcode erases it (docs/fabric.md "Key store")."""
+        self._check_slot(slot)
+        c = ec_packets.curve_of(curve)
+        ec_packets.check_scalar(c, d)
+        if not self.ec_units:
+            raise ValueError("this device has no elliptic-curve units (Device(..., ec_units=N))")
+        raw = d.to_bytes(ec_packets.SCALAR_BYTES, "big")
+        self._key_store_ready()
+        self.write_reg("KEY_SEL", slot)
+        for i in range(8):
+            self.write_reg("KEY_DATA", int.from_bytes(raw[4 * i:4 * i + 4], "big"), index=i)
+        self.write_reg("KEY_DATA8", int.from_bytes(raw[32:36], "big"))
+        self.write_reg("KEY_CMD", op=1, len=3, curve=c.id)
+        self.key_command_cycle = self.cycles
+        self._keys[slot] = c
+        self._key_store_ready(retired=True)
+
+    def ec_public(self, slot: int) -> tuple[int, int]:
+        """The public key d*G of the private scalar in `slot` (load_ec_private), computed on the
+        device; the scalar never leaves it."""
+        self._check_slot(slot)
+        c = self._keys.get(slot)
+        if not isinstance(c, Curve):
+            raise ValueError(f"no EC private scalar loaded in slot {slot} (load_ec_private first)")
+        x, y = self._ec_run("ec-public", c, key_slot=slot)
         return x, y
 
     def ec_validate(self, curve, point) -> None:

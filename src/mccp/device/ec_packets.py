@@ -17,8 +17,10 @@ from mccp.ecc.curves import CURVES, NAMES, Curve, by_name
 from mccp.iss.ecc import element_words
 
 # Operands in and elements out of each EC function (regs.yml ec_modes).
-OPERANDS = {"ec-mul": 3, "ec-mulg": 1, "ec-add": 4, "ec-validate": 2}
-RESULTS = {"ec-mul": 2, "ec-mulg": 2, "ec-add": 2, "ec-validate": 0}
+OPERANDS = {"ec-mul": 3, "ec-mulg": 1, "ec-add": 4, "ec-validate": 2, "ec-public": 0}
+RESULTS = {"ec-mul": 2, "ec-mulg": 2, "ec-add": 2, "ec-validate": 0, "ec-public": 2}
+PRIVATE = {"ec-public"}            # functions that take the channel's key slot
+SCALAR_BYTES = 36                  # an EC private scalar in the key store (KEY_DATA[0..8])
 
 
 class InvalidPoint(ValueError):
@@ -37,6 +39,7 @@ class EcChannelConfig:
     index: int
     func: str             # "ec-mul", ...
     curve: Curve
+    key_slot: int = 0     # the private scalar's slot (PRIVATE functions)
     policy: Policy = Policy(affinity=False)
 
     @property
