@@ -2,6 +2,15 @@
 // The NIST binary curves of the elliptic-curve kind (FIPS 186-4 D.1.3): y^2 + xy = x^3 + a x^2 + b
 // over GF(2^m), polynomial basis.  Field elements and n are 283-bit, zero-extended from m bits.
 // Ids 6 and 7 are no curve: their constants, field and n bit length read 0 (CONST_ONE still 1).
+//
+// The fields, chosen per task by a field index: f(x) = x^m + g(x), g the low terms (field_g);
+// x^m = g (mod f) is what every reduction folds with.  A datapath built with elements of MaxM
+// bits (logic [MaxM-1:0], the bits at and above the current field's m zero) has exactly the
+// fields with m <= MaxM (supported()).
+// Field index 3 is no field: its m, g and deg g read 0, supported() is false.
+//
+// The functions are self-contained case tables (no unpacked arrays), which Verilator and
+// Yosys both evaluate at elaboration.
 // Not every user needs every constant: UNUSEDPARAM is off for this package.
 /* verilator lint_off UNUSEDPARAM */
 package mccp_ecc_curves_pkg;
@@ -22,6 +31,9 @@ package mccp_ecc_curves_pkg;
   localparam logic [1:0] FIELD_M163 = 2'd0;  // x^163 + x^7 + x^6 + x^3 + 1
   localparam logic [1:0] FIELD_M233 = 2'd1;  // x^233 + x^74 + 1
   localparam logic [1:0] FIELD_M283 = 2'd2;  // x^283 + x^12 + x^7 + x^5 + 1
+
+  // Width of g(x) = f(x) - x^m over all fields (x^74 of m = 233 is the highest term).
+  localparam int GW = 75;
 
   // Constant indices of curve_const.
   localparam logic [2:0] CONST_ZERO = 3'd0;
@@ -55,6 +67,50 @@ package mccp_ecc_curves_pkg;
       FIELD_M233: field_m = 9'd233;
       FIELD_M283: field_m = 9'd283;
       default: field_m = '0;
+    endcase
+  endfunction
+
+  // g(x) = f(x) - x^m of a field, bit i the coefficient of x^i.
+  function automatic logic [GW-1:0] field_g(input logic [1:0] field);
+    field_g = '0;
+    case (field)
+      FIELD_M163: field_g = 75'hc9;
+      FIELD_M233: field_g = 75'h400_00000000_00000001;
+      FIELD_M283: field_g = 75'h10a1;
+      default: field_g = '0;
+    endcase
+  endfunction
+
+  // Degree of g(x) of a field (the middle term nearest x^m).
+  function automatic integer field_dg(input logic [1:0] field);
+    field_dg = '0;
+    case (field)
+      FIELD_M163: field_dg = 7;
+      FIELD_M233: field_dg = 74;
+      FIELD_M283: field_dg = 12;
+      default: field_dg = '0;
+    endcase
+  endfunction
+
+  // Whether a build with elements of max_m bits has a field.
+  function automatic logic supported(input logic [1:0] field, input integer max_m);
+    supported = '0;
+    case (field)
+      FIELD_M163: supported = max_m >= 163;
+      FIELD_M233: supported = max_m >= 233;
+      FIELD_M283: supported = max_m >= 283;
+      default: supported = '0;
+    endcase
+  endfunction
+
+  // Digit steps of a digit-serial multiplication in a field with digits of d bits: ceil(m / d).
+  function automatic integer mul_steps(input logic [1:0] field, input integer d);
+    mul_steps = '0;
+    case (field)
+      FIELD_M163: mul_steps = (163 + d - 1) / d;
+      FIELD_M233: mul_steps = (233 + d - 1) / d;
+      FIELD_M283: mul_steps = (283 + d - 1) / d;
+      default: mul_steps = '0;
     endcase
   endfunction
 

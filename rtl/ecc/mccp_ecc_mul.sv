@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // mccp_ecc_mul: digit-serial, most-significant-digit-first multiplier in GF(2^m),
-// p = a * b mod f for the field chosen by field_i (mccp_ecc_field_pkg).
+// p = a * b mod f for the field chosen by field_i (mccp_ecc_curves_pkg).
 //
 // Horner's rule over D-bit digits of b (D = Digit), highest first.  For field m, b is
 // taken as c = ceil(m / D) digits, zero-padded above x^m (only the top digit is partial):
@@ -56,7 +56,7 @@ module mccp_ecc_mul #(
     $error("mccp_ecc_mul: Digit %0d is not in 1 .. MaxM (%0d)", Digit, MaxM);
   end
 
-  localparam int NF     = mccp_ecc_field_pkg::NumFields;
+  localparam int NF     = mccp_ecc_curves_pkg::NumFields;
   localparam int D      = Digit;
   // Steps of the largest supported field (m = MaxM): the most of any field.
   localparam int CMax   = (MaxM + D - 1) / D;
@@ -76,11 +76,11 @@ module mccp_ecc_mul #(
   logic [NF-1:0][BW-1:0]   bload;   // the other digits, at the top of the b register
   logic [NF-1:0][CntW-1:0] cload;   // steps after the first
 
-  assign fsel  = mccp_ecc_field_pkg::supported(field_i, MaxM) ? field_i : 2'd0;
+  assign fsel  = mccp_ecc_curves_pkg::supported(field_i, MaxM) ? field_i : 2'd0;
 
   for (genvar k = 0; k < NF; k++) begin : g_field
-    if (mccp_ecc_field_pkg::supported(2'(k), MaxM)) begin : g_on
-      localparam int C    = mccp_ecc_field_pkg::mul_steps(2'(k), D);
+    if (mccp_ecc_curves_pkg::supported(2'(k), MaxM)) begin : g_on
+      localparam int C    = mccp_ecc_curves_pkg::mul_steps(2'(k), D);
       localparam int Rest = (C - 1) * D;   // bits of b below the top digit
       assign dig0[k]  = D'(b_i >> Rest);   // zero above m
       assign cload[k] = CntW'(C - 1);

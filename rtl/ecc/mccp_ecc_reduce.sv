@@ -2,14 +2,14 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // mccp_ecc_reduce: combinational reduction of a polynomial c modulo the field polynomial
-// f = x^m + g of the field chosen by field_i (mccp_ecc_field_pkg), r = c mod f.
+// f = x^m + g of the field chosen by field_i (mccp_ecc_curves_pkg), r = c mod f.
 //
 // Input contract: for the field chosen, c has degree < m + E, E = min(Excess, m - 1); the
 // bits of c_i at and above m + E are ignored.  (The product of two field elements has
 // degree <= 2m - 2, so Excess = MaxM - 1 covers a full product in every field; the
 // digit-serial multiplier's step sum, degree < m + Digit, takes Excess = Digit.)
 // r_o has the bits at and above m zero.  A field index the build does not support
-// (mccp_ecc_field_pkg::supported) is taken as field 0.
+// (mccp_ecc_curves_pkg::supported) is taken as field 0.
 //
 // Each field has its own logic (its m and g are constants); r_o selects the field's
 // result.  With c = lo + t1 x^m (lo the low m bits, t1 the E bits above) and x^m = g
@@ -38,17 +38,17 @@ module mccp_ecc_reduce #(
     $error("mccp_ecc_reduce: Excess %0d < 1", Excess);
   end
 
-  localparam int NF = mccp_ecc_field_pkg::NumFields;
-  localparam int GW = mccp_ecc_field_pkg::GW;
+  localparam int NF = mccp_ecc_curves_pkg::NumFields;
+  localparam int GW = mccp_ecc_curves_pkg::GW;
 
   logic [NF-1:0][MaxM-1:0] r_all;   // result of each field (zero for an unsupported one)
   logic [1:0]              fsel;
 
   for (genvar k = 0; k < NF; k++) begin : g_field
-    if (mccp_ecc_field_pkg::supported(2'(k), MaxM)) begin : g_on
-      localparam int M           = mccp_ecc_field_pkg::field_m(2'(k));
-      localparam int DG          = mccp_ecc_field_pkg::field_dg(2'(k));
-      localparam logic [GW-1:0] G = mccp_ecc_field_pkg::field_g(2'(k));
+    if (mccp_ecc_curves_pkg::supported(2'(k), MaxM)) begin : g_on
+      localparam int M           = int'(mccp_ecc_curves_pkg::field_m(2'(k)));
+      localparam int DG          = mccp_ecc_curves_pkg::field_dg(2'(k));
+      localparam logic [GW-1:0] G = mccp_ecc_curves_pkg::field_g(2'(k));
       localparam int E1          = (Excess < M - 1) ? Excess : M - 1;   // bits above x^m
       localparam int V1          = (E1 + DG > M) ? E1 + DG : M;         // width after fold 1
       localparam int E2          = V1 - M;                              // bits above after it
@@ -91,7 +91,7 @@ module mccp_ecc_reduce #(
     assign unused_top = ^c_i[CW-1:UsedW];
   end
 
-  assign fsel = mccp_ecc_field_pkg::supported(field_i, MaxM) ? field_i : 2'd0;
+  assign fsel = mccp_ecc_curves_pkg::supported(field_i, MaxM) ? field_i : 2'd0;
   assign r_o  = r_all[fsel];
 
 endmodule

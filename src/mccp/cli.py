@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("action", choices=["gen", "check"])
     p.set_defaults(func=_regs)
 
-    p = sub.add_parser("ecc", help="generate (or check) the RTL curve-constant package and docs/ecc-curves.md from mccp.ecc.curves")
+    p = sub.add_parser("ecc", help="generate (or check) the RTL curve and field package and docs/ecc-curves.md from mccp.ecc.curves")
     p.add_argument("action", choices=["gen", "check"])
     p.set_defaults(func=_ecc)
 

@@ -1,30 +1,75 @@
-"""Independent reference of the elliptic-curve kind: textbook affine arithmetic on
-y^2 + xy = x^3 + a x^2 + b over the `galois` package's GF(2^m) (Hankerson, Menezes, Vanstone,
-Guide to ECC, section 3.1.2).  Never uses mccp.model.gf2m: it is what that model, the ISS
-and the RTL are checked against.  Points are (x, y) tuples of field elements, the point at
-infinity is None.
+"""Independent reference of the elliptic-curve kind, on the `galois` package's GF(2^m).  Never
+uses mccp.model.gf2m or mccp.ecc: it is what that model, the ISS and the RTL are checked
+against.
 
-`mul_affine` is the textbook double-and-add on those formulas.  galois inverts in ~30 ms at
-m = 283, so a full-size affine k * P takes ~15 s; `mul` runs the same double-and-add in
-Lopez-Dahab coordinates (one inversion at the end, ~0.5 s) and tests/ecc/test_galois_ref.py
-holds it equal to `mul_affine`.
+* The NIST binary fields (FIPS 186-4 D.1.3 pentanomials and trinomial): `gf(m)`, and for the
+  datapath benches (tb_ecc_mul, tb_ecc_sqr) the same fields by the EC unit's field index:
+  `field_m`, `supported`, `mul`, `add_sqr`, `edge_operands`, `random_element`.  Field
+  elements are ints, bit i the coefficient of x^i (galois's integer representation of a
+  polynomial-basis element is the same).
+* `RefCurve`: textbook affine arithmetic on y^2 + xy = x^3 + a x^2 + b (Hankerson, Menezes,
+  Vanstone, Guide to ECC, section 3.1.2) and SP 800-56A public-key validation.  Points are
+  (x, y) tuples of field elements, the point at infinity is None.
+
+`RefCurve.mul_affine` is the textbook double-and-add on those formulas.  galois inverts in
+~30 ms at m = 283, so a full-size affine k * P takes ~15 s; `RefCurve.mul` runs the same
+double-and-add in Lopez-Dahab coordinates (one inversion at the end, ~0.5 s) and
+tests/ecc/test_galois_ref.py holds it equal to `mul_affine`.
 """
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 
 import galois
 
 # FIPS 186-4 D.1.3 reduction polynomials, typed here a second time so that a slip in
-# mccp.ecc.curves.FIELDS cannot pass unseen.
+# mccp.ecc.curves.FIELDS (or the RTL package generated from it) cannot pass unseen.
 POLYS = {163: (163, 7, 6, 3, 0), 233: (233, 74, 0), 283: (283, 12, 7, 5, 0)}
+
+# Field index -> m: the EC unit's numbering of its fields (field_i).
+FIELD_M = (163, 233, 283)
 
 
 @lru_cache(maxsize=None)
 def gf(m: int):
     """The galois field GF(2^m) of FIPS 186-4 (built once: a second per field)."""
     return galois.GF(2**m, irreducible_poly=galois.Poly.Degrees(list(POLYS[m])), verify=False)
+
+
+# The fields by field index, for the datapath benches.
+
+def field_m(field: int) -> int:
+    return FIELD_M[field]
+
+
+def supported(max_m: int) -> list[int]:
+    """The field indices a build with elements of max_m bits has."""
+    return [f for f, m in enumerate(FIELD_M) if m <= max_m]
+
+
+def mul(field: int, a: int, b: int) -> int:
+    """a * b in field `field`."""
+    F = gf(field_m(field))
+    return int(F(a) * F(b))
+
+
+def add_sqr(field: int, a: int, b: int) -> int:
+    """(a + b)^2 in field `field`."""
+    F = gf(field_m(field))
+    s = F(a) + F(b)
+    return int(s * s)
+
+
+def edge_operands(field: int) -> list[int]:
+    """0, 1, all ones below x^m, x^(m-1)."""
+    m = field_m(field)
+    return [0, 1, (1 << m) - 1, 1 << (m - 1)]
+
+
+def random_element(rng: random.Random, field: int) -> int:
+    return rng.getrandbits(field_m(field))
 
 
 class RefCurve:

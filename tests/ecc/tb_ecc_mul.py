@@ -1,7 +1,7 @@
 """cocotb bench for rtl/ecc/mccp_ecc_mul.sv (digit-serial GF(2^m) multiplier), clock-exact.
 
-Reference: the `galois` package (ecc_ref).  Every supported field of each instance gets
-the edge operand pairs (0, 1, all ones below x^m, x^(m-1), each with each) and random
+Reference: galois_ref (the `galois` package).  Every supported field of each instance
+gets the edge operand pairs (0, 1, all ones below x^m, x^(m-1), each with each) and random
 pairs, run as one stream of tasks: mostly back to back (a start in the clock of the
 previous done), some with idle clocks between, a few abandoned by a start while busy, a
 few with a field index the build lacks (computed as field 0).
@@ -30,7 +30,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, Timer
 
-import ecc_ref
+import galois_ref
 from multitop import Prefixed, instances_from_env
 
 INSTANCES = instances_from_env()
@@ -39,7 +39,7 @@ SEED = int(os.environ.get("ECC_MUL_SEED", "1"))
 
 
 def steps(field: int, digit: int) -> int:
-    return -(-ecc_ref.field_m(field) // digit)
+    return -(-galois_ref.field_m(field) // digit)
 
 
 @dataclass
@@ -53,20 +53,20 @@ class Task:
 
     @property
     def expected(self) -> int:
-        return ecc_ref.mul(self.ref_field, self.a, self.b)
+        return galois_ref.mul(self.ref_field, self.a, self.b)
 
 
 def make_tasks(rng: random.Random, max_m: int, digit: int) -> list[Task]:
     tasks = []
-    fields = ecc_ref.supported(max_m)
+    fields = galois_ref.supported(max_m)
     for f in fields:
-        edges = ecc_ref.edge_operands(f)
+        edges = galois_ref.edge_operands(f)
         pairs = [(a, b) for a in edges for b in edges]
-        pairs += [(ecc_ref.random_element(rng, f), ecc_ref.random_element(rng, f)) for _ in range(N_RANDOM)]
+        pairs += [(galois_ref.random_element(rng, f), galois_ref.random_element(rng, f)) for _ in range(N_RANDOM)]
         tasks += [Task(f, f, a, b) for a, b in pairs]
     for f in [i for i in range(4) if i not in fields]:
         for _ in range(2):
-            tasks.append(Task(f, 0, ecc_ref.random_element(rng, 0), ecc_ref.random_element(rng, 0)))
+            tasks.append(Task(f, 0, galois_ref.random_element(rng, 0), galois_ref.random_element(rng, 0)))
     rng.shuffle(tasks)
     return tasks
 
@@ -147,7 +147,7 @@ async def run_instance(dut, prefix: str, params: dict, rng: random.Random) -> No
         if clk in p_at:
             t = p_at[clk]
             p = int(dut.p_o.value)
-            m = ecc_ref.field_m(t.ref_field)
+            m = galois_ref.field_m(t.ref_field)
             assert p >> m == 0, f"{where}: p_o has bits at or above x^{m}: {p:#x}"
             assert p == t.expected, (f"{where}: field {t.field} a={t.a:#x} b={t.b:#x} (started {t.start}): "
                                      f"p_o {p:#x}, expected {t.expected:#x}")

@@ -1,8 +1,10 @@
-"""The generated curve package and docs table: fresh, lint-clean, and returning curves.py's values.
+"""The generated curve and field package and docs table: fresh, lint-clean, and returning
+curves.py's values.
 
-The package is in no FuseSoC .core yet, so `make lint` does not see it: Verilator -Wall and
-Yosys read it here through a small wrapper module that calls every function, and Yosys
-evaluates the wrapper for every (curve id, constant index)."""
+Verilator -Wall and Yosys read the package here through a small wrapper module that calls
+its run-time functions, and Yosys evaluates the wrapper for every (curve id, constant index).
+The elaboration-time field functions (field_dg, supported, mul_steps) are what the
+datapath benches (test_ecc_mul, test_ecc_sqr) build with."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ import shutil
 import subprocess
 
 from mccp.ecc import gen
-from mccp.ecc.curves import CURVES, ELEM_BITS
+from mccp.ecc.curves import CURVES, ELEM_BITS, FIELDS
 from mccp.eda.lint import verilator_lint_top
 from mccp.eda.tools import tool_env, venv_tool
+from mccp.model.gf2m import Field
 
 WRAPPER = """\
 module tb_ecc_curves (
@@ -22,23 +25,30 @@ module tb_ecc_curves (
   output logic [282:0] value_o,
   output logic [1:0]   field_o,
   output logic [8:0]   m_o,
-  output logic [8:0]   n_bits_o
+  output logic [8:0]   n_bits_o,
+  output logic [74:0]  g_o
 );
   assign value_o  = mccp_ecc_curves_pkg::curve_const(curve_i, idx_i);
   assign field_o  = mccp_ecc_curves_pkg::curve_field(curve_i);
   assign m_o      = mccp_ecc_curves_pkg::field_m(field_o);
   assign n_bits_o = mccp_ecc_curves_pkg::curve_n_bits(curve_i);
+  assign g_o      = mccp_ecc_curves_pkg::field_g(field_o);
 endmodule
 """
-OUTPUTS = ("value_o", "field_o", "m_o", "n_bits_o")
+OUTPUTS = ("value_o", "field_o", "m_o", "n_bits_o", "g_o")
 
 
-def _expected(curve: int, idx: int) -> tuple[int, int, int, int]:
+def _g(field: Field) -> int:
+    """f(x) - x^m, from the terms below x^m."""
+    return sum(1 << d for d in field.degrees[1:])
+
+
+def _expected(curve: int, idx: int) -> tuple[int, int, int, int, int]:
     if curve >= len(CURVES):       # no curve: constants 0 (CONST_ONE 1), field 0, n bits 0
-        return (1 if idx == 1 else 0), 0, 163, 0
+        return (1 if idx == 1 else 0), 0, 163, 0, _g(FIELDS[0])
     c = CURVES[curve]
     value = (0, 1, c.b, c.sqrt_b, c.gx, c.gy, c.a, c.n)[idx]
-    return value, c.field_index, c.m, c.n_bits
+    return value, c.field_index, c.m, c.n_bits, _g(c.field)
 
 
 def _wrapper(tmp_path):
@@ -78,7 +88,7 @@ def test_yosys_evaluates_every_constant(tmp_path):
     assert res.returncode == 0, res.stdout + res.stderr
     found = re.findall(r"Eval result: \\(\w+) = (\d+)'([01]+)\.", res.stdout)
     assert len(found) == len(cases) * len(OUTPUTS)
-    widths = {"value_o": ELEM_BITS, "field_o": 2, "m_o": 9, "n_bits_o": 9}
+    widths = {"value_o": ELEM_BITS, "field_o": 2, "m_o": 9, "n_bits_o": 9, "g_o": gen.GW}
     for k, (c, i) in enumerate(cases):
         got = found[k * len(OUTPUTS):(k + 1) * len(OUTPUTS)]
         assert [name for name, _, _ in got] == list(OUTPUTS)

@@ -9,7 +9,7 @@ from mccp.eda.filelist import pick
 
 from fabric.multitop import instances_env, multi_top
 
-SOURCES = pick("ecc", "mccp_ecc_field_pkg", "mccp_ecc_reduce", "mccp_ecc_sqr")
+SOURCES = pick("ecc", "mccp_ecc_curves_pkg", "mccp_ecc_reduce", "mccp_ecc_sqr")
 INSTANCES = [(f"m{m}_", {"MaxM": m}) for m in (163, 233, 283)]
 
 
