@@ -9,7 +9,11 @@ register written and its value, issue cycle) and the multiplier's
 write-backs, then the output words, the status and the cycles from the start
 handshake to the result.  The ISS itself is checked against the galois
 reference by the pytest side (tests/ecc/test_ecc_pu.py); here only
-RTL == ISS.  Tasks come from the pytest wrapper as JSON in ECC_TASKS.
+RTL == ISS.  Tasks come from the pytest wrapper as JSON in ECC_TASKS; a task
+with "reload" true is preceded by a reload of the firmware (which empties the
+instruction buffer, on the RTL and the ISS alike).  With ECC_RESULTS set, the
+RTL's cycles, status and output words of every task are written there as
+JSON, for the pytest side to check (tests/ecc/test_ecc_ct.py).
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 from mccp.aes.task import Task, Word
 from mccp.asm import assemble_file
+from mccp.ecc.configs import iss_config
 from mccp.isa import load
-from mccp.iss.ecc import Config, EcUnit
+from mccp.iss.ecc import EcUnit
 from mccp.paths import ROOT
 
 FIRMWARE = ROOT / "firmware" / "ecc" / "ec.s"
@@ -103,8 +108,7 @@ async def _run(dut, task: Task, max_cycles: int):
 async def lockstep(dut):
     params = json.loads(os.environ["ECC_CONFIG"])
     tasks = json.loads(os.environ["ECC_TASKS"])
-    cfg = Config(max_m=params["MaxM"], digit=params["Digit"], lines=params["Lines"],
-                 line_words=params["LineWords"])
+    cfg = iss_config(params)
     prog = assemble_file(FIRMWARE, isa=load("ecc"))
     iss = EcUnit(prog.words, cfg)
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
@@ -116,7 +120,11 @@ async def lockstep(dut):
         await RisingEdge(dut.clk_i)
     dut.rst_ni.value = 1
     await _load(dut, prog.words)
+    rtl_results = []
     for spec in tasks:
+        if spec.get("reload"):
+            await _load(dut, prog.words)
+            iss.load(prog.words)
         task = Task(prog.entries[spec["entry"]], (spec["curve"], spec.get("arg", 0), 0, 0),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])
         want = iss.run(task)
@@ -132,3 +140,7 @@ async def lockstep(dut):
         assert cycles == want.cycles, f"cycles {cycles} != {want.cycles}"
         dut._log.info("%s %s: %d cycles, status %d, %d instructions", spec["entry"], spec["curve"],
                       cycles, status, len(retired))
+        rtl_results.append({"cycles": cycles, "status": status, "out": out})
+    if os.environ.get("ECC_RESULTS"):
+        with open(os.environ["ECC_RESULTS"], "w") as handle:
+            json.dump(rtl_results, handle)

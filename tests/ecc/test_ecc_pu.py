@@ -18,6 +18,7 @@ from mccp import paths
 from mccp.aes.task import Task, Word
 from mccp.asm import assemble_file
 from mccp.ecc import curves
+from mccp.ecc.configs import CONFIGS, iss_config
 from mccp.eda import sim
 from mccp.eda.filelist import sources
 from mccp.isa import load
@@ -71,17 +72,14 @@ def check_on_iss(tasks: list[dict], cfg: Config) -> None:
         assert res.status == 0 and values(res.output, c.m) == list(want), (c.name, spec["entry"], hex(spec["k"]))
 
 
-CONFIGS = {
-    "fast283": {"MaxM": 283, "Digit": 283, "Lines": 8, "LineWords": 4},
-    "compact163": {"MaxM": 163, "Digit": 41, "Lines": 8, "LineWords": 4},
-}
+LOCKSTEP = ("fast283", "compact163")     # of mccp.ecc.configs.CONFIGS: every field, and the smallest unit
 
 
-@pytest.mark.parametrize("name", CONFIGS)
+@pytest.mark.parametrize("name", LOCKSTEP)
 def test_ecc_pu_lockstep(name):
     params = CONFIGS[name]
     tasks = mul_tasks(random.Random(name), 3, params["MaxM"])
-    cfg = Config(params["MaxM"], params["Digit"], params["Lines"], params["LineWords"])
+    cfg = iss_config(params)
     check_on_iss(tasks, cfg)
     for t in tasks:
         t.pop("k"), t.pop("p", None)

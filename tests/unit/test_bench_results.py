@@ -14,6 +14,7 @@ CASES = [
     (results.load_bench_core, "bench_core.json", ("modes", "gcm", "128", "fixed_cycles")),
     (results.load_bench_fabric, "bench_fabric.json", ("scaling", "128", "8", "1", "steady_bits_per_cycle")),
     (results.load_bench_ccm, "bench_ccm.json", ("latency", "2048", "split")),
+    (results.load_bench_ecc, "bench_ecc.json", ("table1", "configs", "compact163", "units", "6", "warm", "efficiency")),
     (results.load_perf_model, "perf_model.json", ("validation", "data", "3", "model_cycles")),
     (results.load_fig3, "fig3.json", ("curves", "8c/128b", "points", "8", "alpha")),
     (results.load_table2, "table2.json", ("runs", "8", "modes", "gcm", "128", "2048", "bits_per_cycle")),

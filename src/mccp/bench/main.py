@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from mccp import paths
-from mccp.bench import BENCHES, ccm, core, engines, fabric
+from mccp.bench import BENCHES, ccm, core, ecc, engines, fabric
 from mccp.bench.run import write
 
 logger = logging.getLogger(__name__)
@@ -25,4 +25,8 @@ def main(which: list[str] | None = None) -> int:
     if "ccm" in which:
         logger.info("bench: CCM on one core and split over two ...")
         logger.info(f"  wrote {write('bench_ccm', ccm.bench_ccm()).relative_to(paths.ROOT)}")
+    if "ecc" in which:
+        logger.info("bench: EC unit, every entry, curve and configuration (ISS); units sharing the microcode "
+                    "memory (RTL, paper 002's Table I) ...")
+        logger.info(f"  wrote {write('bench_ecc', ecc.bench_ecc()).relative_to(paths.ROOT)}")
     return 0

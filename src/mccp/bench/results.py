@@ -1,6 +1,6 @@
 """The results files of the benchmarks and the performance model, typed, and one loader per file.
 
-results/bench_engines.json, bench_core.json, bench_fabric.json, bench_ccm.json (`mccp bench`),
+results/bench_engines.json, bench_core.json, bench_fabric.json, bench_ccm.json, bench_ecc.json (`mccp bench`),
 perf_model.json, fig3.json and table2.json (`mccp model`).  Each loader returns None when its
 file is absent (the docs then leave its sections out) and raises ResultsError, naming the file
 and the field, when a field the record declares is missing or of the wrong kind.
@@ -152,6 +152,53 @@ CcmLatency = TypedDict("CcmLatency", {"one core": int, "split": int})
 class BenchCcm(BenchStamp):
     throughput: dict[str, CcmThroughput]  # cores
     latency: dict[str, CcmLatency]        # packet bytes -> cycles of a lone packet
+
+
+# ---- results/bench_ecc.json -------------------------------------------------------------
+
+class EcConfig(TypedDict):
+    """A named configuration of the EC unit (mccp.ecc.configs): its RTL parameters."""
+    MaxM: int
+    Digit: int
+    Lines: int
+    LineWords: int
+
+
+class EcEntry(TypedDict):
+    """One task entry on one curve and configuration, by the ISS: cold = from an empty
+    instruction buffer, warm = the same task run again."""
+    cold: int
+    warm: int
+    fetches_cold: int
+    fetches_warm: int
+    instructions: int
+
+
+class ClusterRound(TypedDict):
+    """All the units started at once: each unit's cycles, line fetches and cycles waiting for the
+    port; the last result's cycle and the efficiency E of paper 002's equation (2)."""
+    cycles: list[int]
+    fetches: list[int]
+    waits: list[int]
+    last: int
+    efficiency: float
+
+
+class ClusterConfig(TypedDict):
+    single: dict[str, int]                              # "cold", "warm" -> one unit alone (ISS = RTL)
+    units: dict[str, dict[str, ClusterRound]]           # N -> "cold", "warm"
+
+
+class EcTable1(TypedDict):
+    curve: str
+    entry: str
+    configs: dict[str, ClusterConfig]                   # configuration name
+
+
+class BenchEcc(BenchStamp):
+    configs: dict[str, EcConfig]
+    cycles: dict[str, dict[str, dict[str, EcEntry]]]    # configuration -> curve -> entry
+    table1: EcTable1
 
 
 # ---- results/perf_model.json ------------------------------------------------------------
@@ -326,6 +373,10 @@ def load_bench_fabric(path: Path | None = None) -> BenchFabric | None:
 
 def load_bench_ccm(path: Path | None = None) -> BenchCcm | None:
     return _load(path or paths.RESULTS / "bench_ccm.json", BenchCcm)
+
+
+def load_bench_ecc(path: Path | None = None) -> BenchEcc | None:
+    return _load(path or paths.RESULTS / "bench_ecc.json", BenchEcc)
 
 
 def load_perf_model(path: Path | None = None) -> PerfModel | None:
