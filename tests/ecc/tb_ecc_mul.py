@@ -30,7 +30,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, Timer
 
-import galois_ref
+from mccp.ref import ec_galois as galois_ref
 from multitop import Prefixed, instances_from_env
 
 INSTANCES = instances_from_env()

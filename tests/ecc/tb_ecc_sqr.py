@@ -18,7 +18,7 @@ import random
 import cocotb
 from cocotb.triggers import Timer
 
-import galois_ref
+from mccp.ref import ec_galois as galois_ref
 from multitop import Prefixed, instances_from_env
 
 INSTANCES = instances_from_env()

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pytest
 
-from galois_ref import RefCurve
+from mccp.ref.ec_galois import RefCurve
 from mccp.ecc import curves
 from mccp.ref import ecdsa
 

@@ -9,7 +9,7 @@ reload, so from an empty instruction buffer), then runs each scalar; each scalar
 starts from the buffer the previous run of the same routine left.  Asserted, on the RTL's
 measurements (tests/ecc/tb_ecc_pu.py, which also holds the RTL to the ISS in lock step):
 the scalar runs of a group all take the same cycles, from the start handshake to the result;
-every output equals tests/ecc/galois_ref.py's; and the ISS, run on the same sequence, counts
+every output equals mccp.ref.ec_galois's; and the ISS, run on the same sequence, counts
 the same cycles as the RTL for every run.
 """
 
@@ -21,7 +21,7 @@ from collections import defaultdict
 
 import pytest
 
-from galois_ref import RefCurve
+from mccp.ref.ec_galois import RefCurve
 from mccp import paths
 from mccp.aes.task import Task, Word
 from mccp.asm import assemble_file

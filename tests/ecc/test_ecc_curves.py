@@ -9,7 +9,7 @@ import galois
 import numpy as np
 import pytest
 
-from galois_ref import POLYS, RefCurve
+from mccp.ref.ec_galois import POLYS, RefCurve
 from mccp.ecc import curves
 from mccp.ecc.curves import CURVES, FIELDS
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from galois_ref import RefCurve
+from mccp.ref.ec_galois import RefCurve
 from mccp import Device, DeviceError, InvalidPoint
 from mccp.device import ec_packets
 from mccp.ecc import curves

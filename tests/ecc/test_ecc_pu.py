@@ -2,7 +2,7 @@
 (tests/ecc/tb_ecc_pu.py), and the ISS's answers against the galois reference.
 
 Every task the bench runs is first run on the ISS here and its output checked
-against tests/ecc/galois_ref.py, so a bench that passes means RTL == ISS ==
+against mccp.ref.ec_galois, so a bench that passes means RTL == ISS ==
 reference.
 """
 
@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from galois_ref import RefCurve
+from mccp.ref.ec_galois import RefCurve
 from mccp import paths
 from mccp.aes.task import Task, Word
 from mccp.asm import assemble_file

@@ -8,7 +8,7 @@ import galois
 import numpy as np
 import pytest
 
-from galois_ref import POLYS, gf
+from mccp.ref.ec_galois import POLYS, gf
 from mccp.model.gf2m import Field, clmul, spread
 
 M_VALUES = sorted(POLYS)

@@ -16,17 +16,15 @@ units, n_EC = N operations done in the interval T from the common start to the l
 and T_EC the cycles of one unit alone (the ISS's, which the N = 1 run must equal): E =
 T_EC / T.
 
-Every output is checked against tests/ecc/galois_ref.py (textbook arithmetic on the `galois`
+Every output is checked against mccp.ref.ec_galois (textbook arithmetic on the `galois`
 package, independent of the ISS and the RTL) before a figure is kept.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import random
-import sys
 from pathlib import Path
 
 from mccp import paths
@@ -37,6 +35,7 @@ from mccp.ecc import curves
 from mccp.ecc.configs import CONFIGS, iss_config
 from mccp.eda.filelist import sources
 from mccp.isa import load
+from mccp.ref import ec_galois
 from mccp.iss.ecc import Config, EcUnit, element_words
 
 logger = logging.getLogger(__name__)
@@ -48,15 +47,6 @@ TABLE1_CURVE = "K-163"
 TABLE1_ENTRY = "ec_mulg"
 TABLE1_UNITS = tuple(range(1, 7))
 ROUNDS = ("cold", "warm")
-
-
-def _galois_ref():
-    """tests/ecc/galois_ref.py: the project's independent reference (the `galois` package is in
-    requirements.lock)."""
-    where = str(paths.TESTS / "ecc")
-    if where not in sys.path:
-        sys.path.append(where)
-    return importlib.import_module("galois_ref")
 
 
 def _words(*values: int, m: int) -> list[int]:
@@ -82,7 +72,7 @@ class _CountingUnit(EcUnit):
 
 def cases(curve: curves.Curve, rng: random.Random) -> dict[str, tuple[list[int], list[int]]]:
     """entry -> (input words, the reference's output words) on this curve."""
-    ref_mod = _galois_ref()
+    ref_mod = ec_galois
     ref = ref_mod.RefCurve.of(curve)
     g = ref.point(curve.gx, curve.gy)
     p, q = ref.mul(rng.randrange(2, curve.n - 1), g), ref.mul(rng.randrange(2, curve.n - 1), g)
@@ -138,7 +128,7 @@ def efficiency(t_single: int, cycles: list[int]) -> float:
 def table1(rng: random.Random, configs=TABLE1_CONFIGS, units=TABLE1_UNITS, log_dir: Path | None = None) -> dict:
     """Paper 002's Table I on mccp_ecc_cluster: N units running k*G at once, cold then warm."""
     curve = curves.by_name(TABLE1_CURVE)
-    ref_mod = _galois_ref()
+    ref_mod = ec_galois
     ref = ref_mod.RefCurve.of(curve)
     g = ref.point(curve.gx, curve.gy)
     prog = assemble_file(FIRMWARE, isa=load("ecc"))

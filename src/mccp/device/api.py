@@ -34,6 +34,7 @@ from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
 from mccp.device.ec_packets import EcChannelConfig, InvalidPoint
+from mccp.ecc.configs import CONFIGS as EC_CONFIGS
 from mccp.ecc.curves import Curve
 from mccp.isa import load as load_isa
 
@@ -202,7 +203,8 @@ class Device:
     default_stream_bits(cores); `decrypt_cores` (bit per core) to all.
     """
 
-    def __init__(self, cores: int = 4, *, ec_units: int = 0, seed: int = 1, trace: str | Path | None = None,
+    def __init__(self, cores: int = 4, *, ec_units: int = 0, ec_config: str | None = None, seed: int = 1,
+                 trace: str | Path | None = None,
                  firmware: Path | None = None, top: str = "mccp_top", sources=None,
                  timeout_cycles: int = 200_000, **params):
         if not 1 <= cores <= 16:
@@ -213,6 +215,11 @@ class Device:
         rtl = {"NumCores": cores}
         if ec_units:
             rtl["NumEcUnits"] = ec_units
+        if ec_config is not None:
+            # a named EC build (mccp.ecc.configs); the RTL defaults are "fast283"
+            if ec_config not in EC_CONFIGS:
+                raise ValueError(f"unknown ec_config {ec_config!r}; choose one of {', '.join(EC_CONFIGS)}")
+            rtl["EcMaxM"], rtl["EcDigit"] = EC_CONFIGS[ec_config]["MaxM"], EC_CONFIGS[ec_config]["Digit"]
         for key, value in params.items():
             name = PARAMS.get(key, key)
             if name not in PARAMS.values():

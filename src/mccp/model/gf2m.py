@@ -7,7 +7,7 @@ use three fields (`mccp.ecc.curves.FIELDS`), all trinomials or pentanomials with
 small middle terms, so reduction folds the part above x^m back with a few shifts.
 
 Not a test reference: tests check it against the `galois` package
-(tests/ecc/galois_ref.py).
+(mccp.ref.ec_galois).
 """
 
 from __future__ import annotations

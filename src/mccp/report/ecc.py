@@ -78,7 +78,7 @@ def table1_section(b: BenchEcc) -> list[str]:
     t = b["table1"]
     out = [f"N units of one `mccp_ecc_cluster` (Verilator), all starting `{t['entry']}` on {t['curve']} in the same "
            "cycle, first from empty instruction buffers (cold: the firmware just loaded), then again (warm); "
-           "every result checked against tests/ecc/galois_ref.py. Each unit's cycles run from its start "
+           "every result checked against mccp.ref.ec_galois. Each unit's cycles run from its start "
            "handshake to its result; the unit alone (N = 1) takes what the ISS says. Efficiency is the paper's "
            "equation (2), E = (n_EC T_EC) / (n_PU T): n_PU = N units complete n_EC = N scalar multiplications "
            "in the T cycles from the common start to the last result, T_EC being one unit's cycles alone on "

@@ -14,7 +14,7 @@ against.
 `RefCurve.mul_affine` is the textbook double-and-add on those formulas.  galois inverts in
 ~30 ms at m = 283, so a full-size affine k * P takes ~15 s; `RefCurve.mul` runs the same
 double-and-add in Lopez-Dahab coordinates (one inversion at the end, ~0.5 s) and
-tests/ecc/test_galois_ref.py holds it equal to `mul_affine`.
+tests/ecc/test_ec_galois.py holds it equal to `mul_affine`.
 """
 
 from __future__ import annotations

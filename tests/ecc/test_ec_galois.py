@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from galois_ref import RefCurve
+from mccp.ref.ec_galois import RefCurve
 from mccp.ecc.curves import CURVES
 
 
