@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from mccp.ecc.configs import CONFIGS as EC_CONFIGS
 from mccp.eda.filelist import sources_in_dirs
 
 
@@ -99,6 +100,17 @@ UNITS: dict[str, Unit] = {
                         description="programmable core as mccp_top places most of them: encrypt-only AES "
                                     "engine, round keys from the fabric's shared expander", target_mhz=130.0),
 }
+
+# One elliptic-curve unit with its microcode memory, per named build (mccp.ecc.configs).
+for _name, _cfg in {"ecc_compact163": ("compact163", 0), "ecc_fast163": ("fast163", 1),
+                    "ecc_m283_d71": ("m283-d71", 0), "ecc_fast283": ("fast283", 1)}.items():
+    _p = EC_CONFIGS[_cfg[0]]
+    UNITS[_name] = Unit(
+        "mccp_synth_ecc", {"MaxM": _p["MaxM"], "Digit": _p["Digit"], "Karatsuba": _cfg[1]},
+        rtl_dirs=("prim", "ecc", "synth"), target_mhz=100.0,
+        description=(f"elliptic-curve unit \"{_cfg[0]}\": GF(2^m) up to m = {_p['MaxM']}, "
+                     f"{_p['Digit']}-bit digits ({'Karatsuba' if _cfg[1] else 'schoolbook'}), "
+                     f"instruction buffer {_p['Lines']} x {_p['LineWords']} words, 1 K-word microcode memory"))
 
 
 # mccp_top (Table 1 of the paper): cores x stream width.  Not in the default run
