@@ -378,8 +378,11 @@ module mccp_sched #(
           if (ks_rd_ack_i) begin
             key_q     <= req_i.keyless ? '0 : ks_rd_key_i;
             key_len_q <= ks_rd_len_i;
+            // key separation: an AES task only with an AES key (size 0..2), another
+            // kind's only with an EC scalar (size 3) of its channel's curve
             key_ok_q  <= req_i.keyless || (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len) &&
-                                           (ks_rd_len_i != 2'd3 || ks_rd_curve_i == req_i.key_curve));
+                                           (no_expand ? (ks_rd_len_i == 2'd3 && ks_rd_curve_i == req_i.key_curve)
+                                                      : (ks_rd_len_i != 2'd3)));
           end
         end
         StPick: begin

@@ -6,12 +6,13 @@ module fv_keysched (
   input  logic        clk_i,
   // host: key staging and commands (KEY_DATA, KEY_CMD writes)
   input  logic        stage_we_i,
-  input  logic [2:0]  stage_idx_i,
+  input  logic [3:0]  stage_idx_i,
   input  logic [31:0] stage_data_i,
   input  logic        cmd_valid_i,
   input  logic [1:0]  cmd_op_i,
   input  logic [4:0]  cmd_slot_i,
   input  logic [1:0]  cmd_len_i,
+  input  logic [2:0]  cmd_curve_i,
   // scheduler controls, parser request, output stage, cores, entry tables
   input  logic [31:0] cycle_i,
   input  logic        affinity_en_i,
@@ -43,13 +44,15 @@ module fv_keysched (
   logic                cmd_err, ks_busy, inv_valid, inv_all, rd_req, rd_ack, rd_valid;
   logic [KeySlots-1:0] ks_valid;
   logic [4:0]          inv_slot, rd_slot;
-  logic [255:0]        rd_key;
+  logic [287:0]        rd_key;
   logic [1:0]          rd_len;
+  logic [2:0]          rd_curve;
 
   mccp_key_store #(.KeySlots(KeySlots)) u_ks (
     .clk_i, .rst_ni,
     .stage_we_i, .stage_idx_i, .stage_data_i,
-    .cmd_valid_i, .cmd_op_i, .cmd_slot_i, .cmd_len_i,
+    .cmd_valid_i, .cmd_op_i, .cmd_slot_i, .cmd_len_i, .cmd_curve_i,
+    .wipe_ec_i   (1'b0),     // the EC wipe: tests/fabric/test_key_store.py and the miter
     .cmd_err_o   (cmd_err),
     .busy_o      (ks_busy),
     .valid_o     (ks_valid),
@@ -61,6 +64,7 @@ module fv_keysched (
     .rd_ack_o    (rd_ack),
     .rd_key_o    (rd_key),
     .rd_len_o    (rd_len),
+    .rd_curve_o  (rd_curve),
     .rd_valid_o  (rd_valid)
   );
 
@@ -72,6 +76,7 @@ module fv_keysched (
   logic [1:0]          kx_len, start_role;
   logic [NumCores-1:0] start_valid, sched_busy, start_pulse, tag_valid;
   logic [NumCores*10-1:0] start_entry;
+  logic [287:0]        slot_key;
   logic [127:0]        start_args;
   logic [31:0]         disp_seq, disp_start_cycle;
   logic [4:0]          disp_key_slot;
@@ -91,6 +96,7 @@ module fv_keysched (
     .ks_rd_ack_i        (rd_ack),
     .ks_rd_key_i        (rd_key),
     .ks_rd_len_i        (rd_len),
+    .ks_rd_curve_i      (rd_curve),
     .ks_rd_valid_i      (rd_valid),
     .ks_busy_i          (ks_busy),
     .ks_inv_valid_i     (inv_valid),
@@ -106,6 +112,7 @@ module fv_keysched (
     .core_start_valid_o (start_valid),
     .core_start_ready_i,
     .core_start_entry_o (start_entry),
+    .slot_key_o         (slot_key),
     .core_start_args_o  (start_args),
     .core_start_empty_o (start_empty),
     .disp_valid_o       (disp_valid),
@@ -140,6 +147,8 @@ module fv_keysched (
     if (!init) begin
       // AXI4-Lite writes: a KEY_CMD write at most every other cycle
       if ($past(cmd_valid_i)) assume (!cmd_valid_i);
+      // AES requests (the properties are the AES key path's; both slots are AES cores)
+      assume (req_i.kind == mccp_regs_pkg::KIND_AES && !req_i.keyless);
       // the parser holds its request, unchanged, until the scheduler takes it
       if (!$past(init) && $past(req_valid_i) && !$past(req_ready)) begin
         assume (req_valid_i);

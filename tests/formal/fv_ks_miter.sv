@@ -5,13 +5,15 @@
 module fv_ks_miter (
   input  logic        clk_i,
   input  logic        stage_we_i,
-  input  logic [2:0]  stage_idx_i,
+  input  logic [3:0]  stage_idx_i,
   input  logic [31:0] stage_data_a_i,
   input  logic [31:0] stage_data_b_i,
   input  logic        cmd_valid_i,
   input  logic [1:0]  cmd_op_i,
   input  logic [4:0]  cmd_slot_i,
   input  logic [1:0]  cmd_len_i,
+  input  logic [2:0]  cmd_curve_i,
+  input  logic        wipe_ec_i,
   input  logic        rd_req_i,
   input  logic [4:0]  rd_slot_i
 );
@@ -25,15 +27,16 @@ module fv_ks_miter (
   logic                cmd_err [2], busy [2], inv_valid [2], inv_all [2], rd_ack [2], rd_valid [2];
   logic [KeySlots-1:0] valid [2];
   logic [4:0]          inv_slot [2];
-  logic [255:0]        rd_key [2];
+  logic [287:0]        rd_key [2];
   logic [1:0]          rd_len [2];
+  logic [2:0]          rd_curve [2];
 
   for (genvar i = 0; i < 2; i++) begin : g_copy
     mccp_key_store #(.KeySlots(KeySlots)) u_ks (
       .clk_i, .rst_ni,
       .stage_we_i, .stage_idx_i,
       .stage_data_i (i == 0 ? stage_data_a_i : stage_data_b_i),
-      .cmd_valid_i, .cmd_op_i, .cmd_slot_i, .cmd_len_i,
+      .cmd_valid_i, .cmd_op_i, .cmd_slot_i, .cmd_len_i, .cmd_curve_i, .wipe_ec_i,
       .cmd_err_o   (cmd_err[i]),
       .busy_o      (busy[i]),
       .valid_o     (valid[i]),
@@ -44,6 +47,7 @@ module fv_ks_miter (
       .rd_ack_o    (rd_ack[i]),
       .rd_key_o    (rd_key[i]),
       .rd_len_o    (rd_len[i]),
+      .rd_curve_o  (rd_curve[i]),
       .rd_valid_o  (rd_valid[i])
     );
   end
@@ -65,6 +69,7 @@ module fv_ks_miter (
                             inv_all[0] == inv_all[1]);
       p3_rd_ack:    assert (rd_ack[0] == rd_ack[1]);
       p3_rd_len:    assert (rd_len[0] == rd_len[1]);
+      p3_rd_curve:  assert (rd_curve[0] == rd_curve[1]);
       p3_rd_valid:  assert (rd_valid[0] == rd_valid[1]);
     end
   end

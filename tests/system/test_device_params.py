@@ -90,8 +90,9 @@ def test_channel_table_reads_back(small):
         for index in rng.sample(range(8), 8):
             cfg0 = dict(mode=rng.choice(list(rm.mode_code.values())), enable=rng.getrandbits(1),
                         key_len=rng.randrange(3), tag_len=rng.randrange(17), ordered=rng.getrandbits(1),
-                        affinity=rng.getrandbits(1), split=rng.getrandbits(1), key_slot=rng.randrange(4))
-            cfg1 = dict(nonce_len=rng.randrange(1024))
+                        affinity=rng.getrandbits(1), split=rng.getrandbits(1), key_slot=rng.randrange(4),
+                        kind=rng.randrange(8))
+            cfg1 = dict(nonce_len=rng.randrange(1024), curve=rng.randrange(8))
             small.write_reg("CHAN_SEL", index)
             small.write_reg("CHAN_CFG1", **cfg1)
             small.write_reg("CHAN_CFG0", **cfg0)

@@ -475,8 +475,10 @@ class Device:
         Policy or a subset of {"ordered", "affinity", "split"} (default: ordered and
         affinity).  "split" runs the channel's CCM packets on a pair of cores."""
         self._check_slot(key_slot)
-        if not isinstance(self._keys.get(key_slot), int):
-            raise ValueError(f"no AES key loaded in slot {key_slot} (load_key first)")
+        if key_slot not in self._keys:
+            raise ValueError(f"no key loaded in slot {key_slot} (load_key first)")
+        if not isinstance(self._keys[key_slot], int):
+            raise ValueError(f"slot {key_slot} holds an EC private scalar, not an AES key")
         index = next((i for i in range(self.channels) if i not in self._channels), None)
         cfg = packets.channel_config(index if index is not None else -1, mode, key_slot, self._keys[key_slot],
                                      tag_len, nonce_len, policy)
