@@ -30,7 +30,6 @@ module mccp_ecc_mcode #(
   localparam int UnitW = (NumUnits > 1) ? $clog2(NumUnits) : 1;
   localparam int OffW = (LineWords > 1) ? $clog2(LineWords) : 1;
 
-  logic [LineW-1:0]    mem [McodeWords / LineWords];
   logic [UnitW-1:0]    gidx;
   logic [NumUnits-1:0] gnt_q;
   logic [LineAw-1:0]   waddr_line;
@@ -47,9 +46,15 @@ module mccp_ecc_mcode #(
   assign waddr_line = LineAw'(waddr_i >> $clog2(LineWords));
   assign woff       = (LineWords > 1) ? OffW'(waddr_i) : '0;
 
-  always_ff @(posedge clk_i) begin
-    if (we_i) mem[waddr_line][32*woff +: 32] <= wdata_i;
-    if (|req_i) line_o <= mem[line_addr_i[gidx]];
+  // One memory per word of a line (a bank holds word w of every line), each
+  // written a whole word at a time: a single 128-bit memory written by 32-bit
+  // slices mapped to 32 block RAMs, the banks take LineWords.
+  for (genvar w = 0; w < LineWords; w++) begin : g_bank
+    logic [31:0] bank [McodeWords / LineWords];
+    always_ff @(posedge clk_i) begin
+      if (we_i && woff == OffW'(w)) bank[waddr_line] <= wdata_i;
+      if (|req_i) line_o[32*w +: 32] <= bank[line_addr_i[gidx]];
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
