@@ -19,7 +19,6 @@ from mccp.iss.ecc import element_words
 # Operands in and elements out of each EC function (regs.yml ec_modes).
 OPERANDS = {"ec-mul": 3, "ec-mulg": 1, "ec-add": 4, "ec-validate": 2, "ec-public": 0}
 RESULTS = {"ec-mul": 2, "ec-mulg": 2, "ec-add": 2, "ec-validate": 0, "ec-public": 2}
-PRIVATE = {"ec-public"}            # functions that take the channel's key slot
 SCALAR_BYTES = 36                  # an EC private scalar in the key store (KEY_DATA[0..8])
 
 
@@ -39,12 +38,8 @@ class EcChannelConfig:
     index: int
     func: str             # "ec-mul", ...
     curve: Curve
-    key_slot: int = 0     # the private scalar's slot (PRIVATE functions)
+    key_slot: int = 0     # the private scalar's slot (ec-public)
     policy: Policy = Policy(affinity=False)
-
-    @property
-    def mode(self) -> str:
-        return self.func
 
 
 def curve_of(curve) -> Curve:
