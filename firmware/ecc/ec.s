@@ -67,6 +67,44 @@ ec_validate:
     bnz     bad_point
     done    OK
 
+; ECDH (SP 800-56A ECC CDH primitive, with the cofactor): the private scalar d the
+; unit took from the key store at the start (K); in x, y of the peer's public key Q;
+; out Z = x of (h d) Q, W words, which the fabric commits to a key slot and never
+; emits (docs/fabric.md "Secret outputs").  Q gets the partial validation of SP
+; 800-56A 5.6.2.3.4 (coordinates < 2^m, on the curve, not of order 2 or 4); the
+; cofactor h (2, or 4 on K-233 and K-283) is applied to Q first, by affine
+; doublings on public data, so d Q' with Q' = h Q of order n is never O.
+.entry ecdh
+ecdh:
+    fin     f0
+    fin     f1
+    bovf    bad_point
+    call    check_point
+    bnz     bad_point
+    bkbad   bad_scalar
+    call    double_q
+    cbeq    c0, 2, ecdh_h4          ; K-233: h = 4
+    cbeq    c0, 4, ecdh_h4          ; K-283: h = 4
+    jmp     ecdh_mul
+ecdh_h4:
+    call    double_q
+ecdh_mul:
+    ftz     f0
+    bz      bad_point               ; h Q = O or of order 2: not of order n
+    call    ladder
+    call    mxy
+    fout    f4
+    done    OK
+
+; (f0, f1) = 2 (f0, f1) by the affine addition (public data).  Scratch f2..f15.
+double_q:
+    fmov    f6, f0
+    fmov    f7, f1
+    call    add_points
+    fmov    f0, f4
+    fmov    f1, f5
+    ret
+
 bad_point:
     done    INVALID_POINT
 bad_scalar:

@@ -67,8 +67,9 @@ class EcUnit:
         self.tags[line % self.config.lines] = line // self.config.lines
         return 1 + MISS_CYCLES
 
-    def run(self, task: Task) -> Result:
-        """One task on this unit alone (no other unit on the microcode port)."""
+    def run(self, task: Task, key: int = 0) -> Result:
+        """One task on this unit alone (no other unit on the microcode port); `key` is the
+        private scalar the fabric hands the unit at the start (K), 0 for a keyless task."""
         isa, cfg = self.isa, self.config
         res = Result(status=0, output=[], cycles=0)
         curve = curves.CURVES[task.args[0]] if 0 <= task.args[0] < len(curves.CURVES) else None
@@ -84,7 +85,7 @@ class EcUnit:
         cnt = [curve.id, curve.field_index, curve.n_bits, task.args[1] & COUNTER_MASK]
         swap_cfg = isa.options["swap"]
         z = o = last_bit = swapped = False
-        k = 0
+        k = key
         calls: list[int] = []
         pending: dict[int, tuple[int, int]] = {}     # physical freg -> (cycle usable by bypass, value)
         mul_free = 0
