@@ -19,10 +19,20 @@
 //   scalar with cmd_curve_i >= NumCurves, or a commit for which not every word of its
 //   size (4/6/8/9) was written since the staging was last cleared.  Op 0 does nothing
 //   and is not an error.
-// - EC wipe (wipe_ec_i, a pulse: new EC microcode was opened): every slot holding an
-//   EC scalar becomes invalid at once and is overwritten with zeros by the sweep (busy_o
-//   meanwhile), so a new image never runs with a scalar stored under another; the AES
-//   keys stay.  The invalidation pulse that follows names every slot.
+// - Restricted slots (docs/fabric.md "Secret inputs and outputs"): a slot written by a
+//   task's secret output holds an EC shared secret (size 3 with its curve) or an AES
+//   key made from one, marked restricted: the scheduler lets only tasks whose output is
+//   secret use it.  A host commit is never restricted.
+// - Secret commits (sc_*, from mccp_secret_sink): like a host commit of sc_data_i to
+//   sc_slot_i with size, curve and restricted mark, taken in a cycle with no host
+//   command and no sweep (sc_ready_o); a slot >= KeySlots is ignored.  While the sink
+//   holds one on its way (rd_hold_i) no read is taken, so a request that follows the
+//   status of the task that made it reads it.
+// - Wipes (pulses: firmware of a kind changed, so a new program never runs with a
+//   secret stored under another): wipe_ec_i (EC microcode) takes every slot of size 3
+//   (EC scalars and shared secrets), wipe_aes_i (AES firmware) every restricted slot;
+//   they become invalid at once and are overwritten with zeros by the sweep (busy_o
+//   meanwhile).  The invalidation pulse that follows names every slot.
 // - Every command but op 0, done or refused, clears the staging (words and their
 //   written marks): staged words never outlive the command they were meant for, and a
 //   commit cannot install words left over from an earlier one.  A staging write in the
@@ -54,6 +64,16 @@ module mccp_key_store #(
   input  logic [2:0]          cmd_curve_i,
   output logic                cmd_err_o,
   input  logic                wipe_ec_i,
+  input  logic                wipe_aes_i,
+  // secret commits (mccp_secret_sink)
+  input  logic                sc_valid_i,
+  output logic                sc_ready_o,
+  input  logic [4:0]          sc_slot_i,
+  input  logic [287:0]        sc_data_i,
+  input  logic [1:0]          sc_len_i,
+  input  logic [2:0]          sc_curve_i,
+  input  logic                sc_restricted_i,
+  input  logic                rd_hold_i,
   output logic                busy_o,
   output logic [KeySlots-1:0] valid_o,
   // key cache invalidation
@@ -67,6 +87,7 @@ module mccp_key_store #(
   output logic [287:0]        rd_key_o,
   output logic [1:0]          rd_len_o,
   output logic [2:0]          rd_curve_o,
+  output logic                rd_restricted_o,
   output logic                rd_valid_o
 );
 
@@ -83,6 +104,7 @@ module mccp_key_store #(
   logic [KeySlots-1:0] wipe_q;    // slots the sweep still has to overwrite
   logic [1:0]       len_q [KeySlots];
   logic [2:0]       curve_q [KeySlots];
+  logic [KeySlots-1:0] restr_q;   // restricted: a secret or a key made from one
   logic             busy_q;
   logic [SlotW-1:0] sweep_q;
 
@@ -104,15 +126,22 @@ module mccp_key_store #(
   assign do_zero   = cmd_valid_i && !cmd_err_o && cmd_op_i == OpZeroize;
   assign do_all    = cmd_valid_i && !cmd_err_o && cmd_op_i == OpZeroAll;
 
+  // ---- secret commits: host commands and the sweep first ----
+  logic sc_ok, do_sc;
+  assign sc_ready_o = !cmd_valid_i && !busy_q;
+  assign sc_ok      = {1'b0, sc_slot_i} < NumSlots;
+  assign do_sc      = sc_valid_i && sc_ready_o && sc_ok;
+
   // ---- memory write port: commit, zeroize, sweep ----
   logic             mem_we;
   logic [SlotW-1:0] mem_waddr;
   logic [287:0]     mem_wdata;
   always_comb begin
-    mem_we    = (busy_q && wipe_q[sweep_q]) || do_commit || do_zero;
-    mem_waddr = busy_q ? sweep_q : cmd_slot_i[SlotW-1:0];
+    mem_we    = (busy_q && wipe_q[sweep_q]) || do_commit || do_zero || do_sc;
+    mem_waddr = busy_q ? sweep_q : do_sc ? sc_slot_i[SlotW-1:0] : cmd_slot_i[SlotW-1:0];
     mem_wdata = do_commit ? {stage_q[0], stage_q[1], stage_q[2], stage_q[3], stage_q[4],
-                             stage_q[5], stage_q[6], stage_q[7], stage_q[8]} : '0;
+                             stage_q[5], stage_q[6], stage_q[7], stage_q[8]} :
+                do_sc     ? sc_data_i : '0;
   end
 
   always_ff @(posedge clk_i) begin
@@ -133,6 +162,7 @@ module mccp_key_store #(
         curve_q[s] <= '0;
       end
       valid_q <= '0;
+      restr_q <= '0;
       wipe_q  <= '1;
       busy_q  <= 1'b1;         // sweep every slot after reset
       sweep_q <= '0;
@@ -151,13 +181,24 @@ module mccp_key_store #(
         valid_q[cmd_slot_i[SlotW-1:0]] <= 1'b1;
         len_q[cmd_slot_i[SlotW-1:0]]   <= cmd_len_i;
         curve_q[cmd_slot_i[SlotW-1:0]] <= cmd_curve_i;
+        restr_q[cmd_slot_i[SlotW-1:0]] <= 1'b0;
+      end
+      if (do_sc) begin
+        valid_q[sc_slot_i[SlotW-1:0]] <= 1'b1;
+        len_q[sc_slot_i[SlotW-1:0]]   <= sc_len_i;
+        curve_q[sc_slot_i[SlotW-1:0]] <= sc_curve_i;
+        restr_q[sc_slot_i[SlotW-1:0]] <= sc_restricted_i;
       end
       if (do_zero) begin
         valid_q[cmd_slot_i[SlotW-1:0]] <= 1'b0;
         len_q[cmd_slot_i[SlotW-1:0]]   <= '0;
+        restr_q[cmd_slot_i[SlotW-1:0]] <= 1'b0;
       end
       if (busy_q) begin
-        if (wipe_q[sweep_q]) len_q[sweep_q] <= '0;
+        if (wipe_q[sweep_q]) begin
+          len_q[sweep_q]   <= '0;
+          restr_q[sweep_q] <= 1'b0;
+        end
         wipe_q[sweep_q] <= 1'b0;
         if (sweep_q == SlotW'(KeySlots - 1)) begin
           busy_q <= 1'b0;
@@ -165,9 +206,9 @@ module mccp_key_store #(
         sweep_q <= sweep_q + 1'b1;
       end
       // a wipe or zeroize-all (re)starts the sweep from slot 0
-      if (wipe_ec_i) begin
+      if (wipe_ec_i || wipe_aes_i) begin
         for (int s = 0; s < KeySlots; s++) begin
-          if (len_q[s] == 2'd3) begin
+          if ((wipe_ec_i && len_q[s] == 2'd3) || (wipe_aes_i && restr_q[s])) begin
             valid_q[s] <= 1'b0;
             wipe_q[s]  <= 1'b1;
           end
@@ -194,9 +235,9 @@ module mccp_key_store #(
       inv_all_q   <= 1'b0;
       inv_slot_q  <= '0;
     end else begin
-      inv_valid_q <= do_commit || do_zero || do_all || wipe_ec_i;
-      inv_all_q   <= do_all || wipe_ec_i;
-      inv_slot_q  <= (do_all || wipe_ec_i) ? 5'd0 : cmd_slot_i;
+      inv_valid_q <= do_commit || do_zero || do_all || wipe_ec_i || wipe_aes_i || do_sc;
+      inv_all_q   <= do_all || wipe_ec_i || wipe_aes_i;
+      inv_slot_q  <= (do_all || wipe_ec_i || wipe_aes_i) ? 5'd0 : do_sc ? sc_slot_i : cmd_slot_i;
     end
   end
   assign inv_valid_o = inv_valid_q;
@@ -204,23 +245,25 @@ module mccp_key_store #(
   assign inv_slot_o  = inv_slot_q;
 
   // ---- read port ----
-  logic         rd_take, rd_ok, rd_ack_q, rd_valid_q;
+  logic         rd_take, rd_ok, rd_ack_q, rd_valid_q, rd_restr_q;
   logic [287:0] rd_key_q;
   logic [1:0]   rd_len_q;
   logic [2:0]   rd_curve_q;
-  assign rd_take = rd_req_i && !cmd_valid_i && !busy_q && !rd_ack_q;
+  assign rd_take = rd_req_i && !cmd_valid_i && !busy_q && !rd_ack_q && !rd_hold_i && !sc_valid_i;
   assign rd_ok   = {1'b0, rd_slot_i} < NumSlots;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_ack_q   <= 1'b0;
       rd_valid_q <= 1'b0;
+      rd_restr_q <= 1'b0;
       rd_len_q   <= '0;
       rd_curve_q <= '0;
     end else begin
       rd_ack_q <= rd_take;
       if (rd_take) begin
         rd_valid_q <= rd_ok && valid_q[rd_slot_i[SlotW-1:0]];
+        rd_restr_q <= rd_ok && restr_q[rd_slot_i[SlotW-1:0]];
         rd_len_q   <= rd_ok ? len_q[rd_slot_i[SlotW-1:0]] : 2'd0;
         rd_curve_q <= rd_ok ? curve_q[rd_slot_i[SlotW-1:0]] : 3'd0;
       end
@@ -239,10 +282,11 @@ module mccp_key_store #(
   assign rd_len_o   = rd_len_q;
   assign rd_curve_o = rd_curve_q;
   assign rd_valid_o = rd_valid_q;
+  assign rd_restricted_o = rd_restr_q;
 
   if (SlotW < 5) begin : g_unused
     logic unused;
-    assign unused = ^{cmd_slot_i[4:SlotW], rd_slot_i[4:SlotW]};
+    assign unused = ^{cmd_slot_i[4:SlotW], rd_slot_i[4:SlotW], sc_slot_i[4:SlotW]};
   end
 
 endmodule

@@ -97,8 +97,22 @@ module mccp_regs (
   output logic [7:0]   chan_sel_index_o,
   input  logic [9:0]   chan_cfg1_nonce_len_i,
   output logic [9:0]   chan_cfg1_nonce_len_o,
+  input  logic [1:0]   chan_cfg1_dest_len_i,
+  output logic [1:0]   chan_cfg1_dest_len_o,
+  input  logic         chan_cfg1_kdf_i,
+  output logic         chan_cfg1_kdf_o,
+  input  logic         chan_cfg1_zero_key_i,
+  output logic         chan_cfg1_zero_key_o,
+  input  logic         chan_cfg1_secret_in_i,
+  output logic         chan_cfg1_secret_in_o,
+  input  logic         chan_cfg1_secret_out_i,
+  output logic         chan_cfg1_secret_out_o,
   input  logic [2:0]   chan_cfg1_curve_i,
   output logic [2:0]   chan_cfg1_curve_o,
+  input  logic [4:0]   chan_cfg1_src_slot_i,
+  output logic [4:0]   chan_cfg1_src_slot_o,
+  input  logic [4:0]   chan_cfg1_dest_slot_i,
+  output logic [4:0]   chan_cfg1_dest_slot_o,
   output logic         chan_cfg1_we_o,
   input  logic         chan_cfg1_wr_err_i,
   input  logic [2:0]   chan_cfg0_mode_i,
@@ -334,7 +348,14 @@ module mccp_regs (
   assign key_data8_word_o = w_data_q[31:0];
   assign chan_cfg1_we_o = wsel_chan_cfg1 && wr_any;
   assign chan_cfg1_nonce_len_o = w_data_q[9:0];
+  assign chan_cfg1_dest_len_o = w_data_q[11:10];
+  assign chan_cfg1_kdf_o = w_data_q[12:12];
+  assign chan_cfg1_zero_key_o = w_data_q[13:13];
+  assign chan_cfg1_secret_in_o = w_data_q[14:14];
+  assign chan_cfg1_secret_out_o = w_data_q[15:15];
   assign chan_cfg1_curve_o = w_data_q[18:16];
+  assign chan_cfg1_src_slot_o = w_data_q[23:19];
+  assign chan_cfg1_dest_slot_o = w_data_q[28:24];
   assign chan_cfg0_we_o = wsel_chan_cfg0 && wr_any;
   assign chan_cfg0_mode_o = w_data_q[2:0];
   assign chan_cfg0_enable_o = w_data_q[3:3];
@@ -603,7 +624,14 @@ module mccp_regs (
       end
       10'h081: begin  // CHAN_CFG1
         rd_data[9:0] = chan_cfg1_nonce_len_i;
+        rd_data[11:10] = chan_cfg1_dest_len_i;
+        rd_data[12:12] = chan_cfg1_kdf_i;
+        rd_data[13:13] = chan_cfg1_zero_key_i;
+        rd_data[14:14] = chan_cfg1_secret_in_i;
+        rd_data[15:15] = chan_cfg1_secret_out_i;
         rd_data[18:16] = chan_cfg1_curve_i;
+        rd_data[23:19] = chan_cfg1_src_slot_i;
+        rd_data[28:24] = chan_cfg1_dest_slot_i;
       end
       10'h082: begin  // CHAN_CFG0
         rd_data[2:0] = chan_cfg0_mode_i;

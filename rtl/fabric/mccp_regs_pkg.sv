@@ -152,8 +152,22 @@ package mccp_regs_pkg;
   localparam logic [31:0] CHAN_SEL_RESET = 32'h00000000;
   localparam int CHAN_CFG1_NONCE_LEN_LSB = 0;
   localparam int CHAN_CFG1_NONCE_LEN_WIDTH = 10;
+  localparam int CHAN_CFG1_DEST_LEN_LSB = 10;
+  localparam int CHAN_CFG1_DEST_LEN_WIDTH = 2;
+  localparam int CHAN_CFG1_KDF_LSB = 12;
+  localparam int CHAN_CFG1_KDF_WIDTH = 1;
+  localparam int CHAN_CFG1_ZERO_KEY_LSB = 13;
+  localparam int CHAN_CFG1_ZERO_KEY_WIDTH = 1;
+  localparam int CHAN_CFG1_SECRET_IN_LSB = 14;
+  localparam int CHAN_CFG1_SECRET_IN_WIDTH = 1;
+  localparam int CHAN_CFG1_SECRET_OUT_LSB = 15;
+  localparam int CHAN_CFG1_SECRET_OUT_WIDTH = 1;
   localparam int CHAN_CFG1_CURVE_LSB = 16;
   localparam int CHAN_CFG1_CURVE_WIDTH = 3;
+  localparam int CHAN_CFG1_SRC_SLOT_LSB = 19;
+  localparam int CHAN_CFG1_SRC_SLOT_WIDTH = 5;
+  localparam int CHAN_CFG1_DEST_SLOT_LSB = 24;
+  localparam int CHAN_CFG1_DEST_SLOT_WIDTH = 5;
   localparam int CHAN_CFG0_MODE_LSB = 0;
   localparam int CHAN_CFG0_MODE_WIDTH = 3;
   localparam int CHAN_CFG0_ENABLE_LSB = 3;
@@ -226,20 +240,36 @@ package mccp_regs_pkg;
   localparam logic [2:0] MODE_EC_ADD = 3'd2;
   localparam logic [2:0] MODE_EC_VALIDATE = 3'd3;
   localparam logic [2:0] MODE_EC_PUBLIC = 3'd4;
+  localparam logic [2:0] MODE_ECDH = 3'd5;
 
   // Fabric status codes (output header byte STATUS).
   localparam logic [7:0] STATUS_NO_CHANNEL = 8'd8;  // unknown or disabled channel
   localparam logic [7:0] STATUS_BAD_HEADER = 8'd9;  // malformed header (magic, reserved, op, nonce or tag length, or a field the mode does not take: AAD on ECB/CBC/CTR/CBC-MAC/CMAC, a payload on GMAC)
-  localparam logic [7:0] STATUS_KEY_ERROR = 8'd10;  // the channel's key slot is empty or holds a key of another size
+  localparam logic [7:0] STATUS_KEY_ERROR = 8'd10;  // the channel's key slot is empty or holds a key of another size or kind (an EC scalar of another curve, a derivation key on a channel without SECRET_OUT), or SRC_SLOT holds no shared secret of the channel's curve
   localparam logic [7:0] STATUS_NO_CORE = 8'd11;  // no core has firmware (and, for ECB/CBC decryption, a decrypting engine) for this function; while capable cores are only disabled the packet waits
   localparam logic [7:0] STATUS_TIMEOUT = 8'd12;  // the task ran past its WATCHDOG budget and was ended; output discarded
   localparam logic [7:0] STATUS_ABORTED = 8'd13;  // the host ended the task (CORE_ABORT); output discarded
+  localparam logic [7:0] STATUS_BAD_SECRET = 8'd14;  // a secret output not committed: the firmware's output does not fit DEST_SLOT's key (too short or too long), or the task's key slot changed while it ran
 
   // one channel table entry: packed register fields, msb first (chan_cfg_t of mccp_fabric_pkg
   // follows this layout).
-  localparam int CHAN_CFG_BITS = 35;
-  localparam int CHAN_CFG_CURVE_LSB = 32;
+  localparam int CHAN_CFG_BITS = 51;
+  localparam int CHAN_CFG_DEST_SLOT_LSB = 46;
+  localparam int CHAN_CFG_DEST_SLOT_WIDTH = 5;
+  localparam int CHAN_CFG_SRC_SLOT_LSB = 41;
+  localparam int CHAN_CFG_SRC_SLOT_WIDTH = 5;
+  localparam int CHAN_CFG_CURVE_LSB = 38;
   localparam int CHAN_CFG_CURVE_WIDTH = 3;
+  localparam int CHAN_CFG_SECRET_OUT_LSB = 37;
+  localparam int CHAN_CFG_SECRET_OUT_WIDTH = 1;
+  localparam int CHAN_CFG_SECRET_IN_LSB = 36;
+  localparam int CHAN_CFG_SECRET_IN_WIDTH = 1;
+  localparam int CHAN_CFG_ZERO_KEY_LSB = 35;
+  localparam int CHAN_CFG_ZERO_KEY_WIDTH = 1;
+  localparam int CHAN_CFG_KDF_LSB = 34;
+  localparam int CHAN_CFG_KDF_WIDTH = 1;
+  localparam int CHAN_CFG_DEST_LEN_LSB = 32;
+  localparam int CHAN_CFG_DEST_LEN_WIDTH = 2;
   localparam int CHAN_CFG_NONCE_LEN_LSB = 22;
   localparam int CHAN_CFG_NONCE_LEN_WIDTH = 10;
   localparam int CHAN_CFG_KIND_LSB = 19;

@@ -32,6 +32,17 @@
 // One request at a time; a request waits while every capable core is busy.
 // Key bits pass through one register here, cleared once the expander has
 // taken them.
+// Secrets (docs/fabric.md "Secret inputs and outputs"): a key slot may hold
+// a restricted value -- an EC shared secret, or a derivation key made from
+// one -- that only a task whose output is secret (req.secret_out) may use;
+// a request with a restricted key and no secret output is refused KEY_ERROR,
+// as is an EC request whose scalar slot holds a shared secret.  A SECRET_IN
+// request also reads its source slot (StSecRd): a shared secret of the
+// channel's curve, else KEY_ERROR; its FE2OS bytes wait left aligned in a
+// register of their own until the parser has pushed them into the started
+// core as the task's body (StFeed), and are cleared then.  A zero_key request
+// reads no key: the expander expands the all-zero AES-128 key, and no core's
+// cache is ever tagged with it.
 // A key-store write or zeroize of a slot drops every cache tag for it.
 // Key-store reads: the request is held until the store acknowledges it (the
 // store takes no read in a cycle with a host command), so none is lost.
@@ -70,6 +81,7 @@ module mccp_sched #(
   input  logic [1:0]               ks_rd_len_i,
   input  logic [2:0]               ks_rd_curve_i,
   input  logic                     ks_rd_valid_i,
+  input  logic                     ks_rd_restricted_i,
   input  logic                     ks_busy_i,
   input  logic                     ks_inv_valid_i,
   input  logic [4:0]               ks_inv_slot_i,
@@ -101,6 +113,12 @@ module mccp_sched #(
   output logic [31:0]              disp_start_cycle_o,
   output logic [4:0]               disp_key_slot_o,
   output logic                     disp_stale_o,  // the task's key slot changed after its key was read
+  output logic                     disp_secret_o, // the task's output goes to the key store (disp_dest_o)
+  output mccp_fabric_pkg::secret_dest_t disp_dest_o,
+  // a SECRET_IN task's body: its next word, taken by the parser (sec_pop_i; the last with sec_last_i)
+  output logic [127:0]             sec_word_o,
+  input  logic                     sec_pop_i,
+  input  logic                     sec_last_i,
   // entry tables (FW_ENTRY), written for every core in the mask
   input  logic                     ent_we_i,
   input  logic [NumCores-1:0]      ent_cores_i,
@@ -123,20 +141,24 @@ module mccp_sched #(
 
   localparam int Cw = (NumCores > 1) ? $clog2(NumCores) : 1;  // core index bits
 
-  typedef enum logic [2:0] {
+
+  typedef enum logic [3:0] {
     StIdle,    // waiting for a request
     StKeyRd,   // key store read
+    StSecRd,   // key store read of a SECRET_IN request's source slot
     StPick,    // choosing a core (waits while all capable cores are busy)
     StKey,     // waiting for the core to take round keys, starting the expander
     StExpand,  // the expander writes the core's round keys
     StStart,   // starting the task
-    StRefuse   // answering the parser with an error status
+    StRefuse,  // answering the parser with an error status
+    StFeed     // the parser pushes a SECRET_IN task's body into its core
   } state_e;
 
   state_e state_q, state_d;
   logic [Cw-1:0]       core_q, core_d;
   logic [NumCores-1:0] start_valid_q;   // one-hot: state_q == StStart for core core_q
   logic [287:0]        key_q;
+  logic [287:0]        sec_q;           // a SECRET_IN request's body, left aligned
   logic [1:0]          key_len_q;
   logic                key_ok_q, stale_q;
   logic                split_q, mac_half_q, io_hit_q;   // a split request; its MAC half is being started
@@ -193,7 +215,7 @@ module mccp_sched #(
       tag_valid_next[c] = tag_valid_q[c] &&
                           !(ks_inv_valid_i && (ks_inv_all_i || tag_slot_q[c] == ks_inv_slot_i));
       free[c] = capable[c] && enable_i[c] && !(busy_q[c] && !res_fire_i[c]) && rec_space_i[c];
-      hit[c]  = free[c] && tag_valid_next[c] && (tag_slot_q[c] == req_i.key_slot);
+      hit[c]  = free[c] && tag_valid_next[c] && (tag_slot_q[c] == req_i.key_slot) && !req_i.zero_key;
     end
     use_hit = affine && (hit != '0);
   end
@@ -250,7 +272,7 @@ module mccp_sched #(
       pio_hit_q   <= hit[2*ppick];
     end
   end
-  assign want_split = (split_en_i || req_i.split) && (req_i.kind == mccp_regs_pkg::KIND_AES) &&
+  assign want_split = (split_en_i || req_i.split) && (req_i.kind == mccp_regs_pkg::KIND_AES) && !req_i.secret_in &&
                       (req_i.func[3:1] == mccp_regs_pkg::MODE_CCM);
   assign split_ok   = want_split && pcap_any_q;
 
@@ -277,7 +299,9 @@ module mccp_sched #(
   // (io_half means nothing in StPick, where every request restarts.)
   logic key_fire, start_fire, io_half, inv_hit, restart, stale_d;
   assign io_half    = split_q && !mac_half_q && (state_q != StPick);
-  assign inv_hit    = ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot) && !req_i.keyless;
+  assign inv_hit    = ks_inv_valid_i &&
+                      (((ks_inv_all_i || ks_inv_slot_i == req_i.key_slot) && !req_i.keyless && !req_i.zero_key) ||
+                       ((ks_inv_all_i || ks_inv_slot_i == req_i.src_slot) && req_i.secret_in));
   assign restart    = (stale_q || inv_hit) && !io_half;
   // the round robin moves on where StPick chooses a core alone (core_d = pick)
   assign pick_take  = (state_q == StPick) && !restart && key_ok_q && (capable_q != '0) && !split_ok &&
@@ -301,7 +325,8 @@ module mccp_sched #(
     core_d  = core_q;
     unique case (state_q)
       StIdle:   if (req_valid_i && !ks_busy_i) state_d = StKeyRd;
-      StKeyRd:  if (ks_rd_ack_i) state_d = StPick;
+      StKeyRd:  if (ks_rd_ack_i) state_d = req_i.secret_in ? StSecRd : StPick;
+      StSecRd:  if (ks_rd_ack_i) state_d = StPick;
       StPick: begin
         if (restart) begin
           state_d = StKeyRd;                       // read the slot again
@@ -328,10 +353,11 @@ module mccp_sched #(
           core_d  = core_q ^ Cw'(1);
           state_d = (io_hit_q && !stale_q) ? StStart : StKey;
         end else if (start_fire) begin
-          state_d = StIdle;
+          state_d = req_i.secret_in ? StFeed : StIdle;
         end
       end
       StRefuse: state_d = StIdle;
+      StFeed:   if (sec_pop_i && sec_last_i) state_d = StIdle;
       default:  state_d = StIdle;
     endcase
   end
@@ -342,6 +368,7 @@ module mccp_sched #(
       core_q        <= '0;
       start_valid_q <= '0;
       key_q         <= '0;
+      sec_q         <= '0;
       key_len_q     <= '0;
       key_ok_q      <= 1'b0;
       stale_q       <= 1'b0;
@@ -376,14 +403,28 @@ module mccp_sched #(
         StIdle: ;
         StKeyRd: begin
           if (ks_rd_ack_i) begin
-            key_q     <= req_i.keyless ? '0 : ks_rd_key_i;
-            key_len_q <= ks_rd_len_i;
-            // key separation: an AES task only with an AES key (size 0..2), another
-            // kind's only with an EC scalar (size 3) of its channel's curve
-            key_ok_q  <= req_i.keyless || (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len) &&
-                                           (no_expand ? (ks_rd_len_i == 2'd3 && ks_rd_curve_i == req_i.key_curve)
-                                                      : (ks_rd_len_i != 2'd3)));
+            key_q     <= (req_i.keyless || req_i.zero_key) ? '0 : ks_rd_key_i;
+            key_len_q <= req_i.zero_key ? 2'd0 : ks_rd_len_i;
+            // key separation: an AES task only with an AES key (size 0..2), restricted
+            // only if its output is secret; another kind's only with an EC scalar (size
+            // 3, not a shared secret) of its channel's curve
+            key_ok_q  <= req_i.keyless || req_i.zero_key ||
+                         (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len) &&
+                          (no_expand ? (ks_rd_len_i == 2'd3 && ks_rd_curve_i == req_i.key_curve && !ks_rd_restricted_i)
+                                     : (ks_rd_len_i != 2'd3 && (!ks_rd_restricted_i || req_i.secret_out))));
           end
+        end
+        StSecRd: begin
+          if (ks_rd_ack_i) begin
+            // the shared secret, right aligned in the slot, moved to the top:
+            // (36 - ceil(m/8)) bytes up
+            sec_q    <= ks_rd_key_i << (9'd288 - 9'd8 * 9'(mccp_fabric_pkg::secret_bytes(req_i.key_curve)));
+            key_ok_q <= key_ok_q && ks_rd_valid_i && ks_rd_len_i == 2'd3 && ks_rd_restricted_i &&
+                        ks_rd_curve_i == req_i.key_curve;
+          end
+        end
+        StFeed: begin
+          if (sec_pop_i) sec_q <= sec_pop_i && sec_last_i ? '0 : sec_q << 128;
         end
         StPick: begin
           if (restart) begin
@@ -411,7 +452,8 @@ module mccp_sched #(
         end
         StExpand: begin
           if (kx_done_i) begin
-            tag_valid_q[core_q] <= !stale_q && !(ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot));
+            tag_valid_q[core_q] <= !stale_q && !req_i.zero_key &&
+                                   !(ks_inv_valid_i && (ks_inv_all_i || ks_inv_slot_i == req_i.key_slot));
             tag_slot_q[core_q]  <= req_i.key_slot;
           end
         end
@@ -425,15 +467,19 @@ module mccp_sched #(
             key_q          <= '0;
           end
         end
-        StRefuse: key_q <= '0;
+        StRefuse: begin
+          key_q <= '0;
+          sec_q <= '0;
+        end
         default: ;
       endcase
     end
   end
 
   // held until acknowledged: the store refuses a read in a host command's cycle
-  assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i) || (state_q == StKeyRd);
-  assign ks_rd_slot_o = req_i.key_slot;
+  assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i) || (state_q == StKeyRd) ||
+                        (state_q == StSecRd);
+  assign ks_rd_slot_o = (state_q == StSecRd) ? req_i.src_slot : req_i.key_slot;
 
   assign req_ready_o      = (start_fire && !mac_half_q) || (state_q == StRefuse);
   assign req_err_o        = (state_q == StRefuse);
@@ -463,6 +509,9 @@ module mccp_sched #(
   assign disp_start_cycle_o = cycle_i;
   assign disp_key_slot_o    = req_i.key_slot;
   assign disp_stale_o       = stale_q || inv_hit;
+  assign disp_secret_o      = req_i.secret_out;
+  assign disp_dest_o        = req_i.dest;
+  assign sec_word_o         = (state_q == StFeed) ? sec_q[287:160] : '0;  // key bits only while fed
   // a start already offered (or a split I/O half) that will run with a replaced
   // key; the output stage takes over at its dispatch
   assign retiring_o         = stale_q && (state_q == StKey || state_q == StExpand || state_q == StStart);

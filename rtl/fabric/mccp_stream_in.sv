@@ -18,6 +18,11 @@
 // shorter or padded longer, a partial header word or a TKEEP pattern the
 // upsizer flags is len_err too, so no packet runs on bytes it did not carry
 // and none is answered OK with a byte count the header does not give.
+// Secret input (a SECRET_IN channel, docs/fabric.md "Secret inputs and
+// outputs"): the packet is its header alone, and the task's payload is the
+// shared secret the scheduler read from the key store: ceil(m/8) bytes (m the
+// channel's curve's field), which this parser pushes into the granted core as
+// its body words (sec_word_i, one per sec_pop_o) instead of stream words.
 module mccp_stream_in #(
   parameter int NumCores = 4,
   parameter int Channels = 64,
@@ -47,6 +52,10 @@ module mccp_stream_in #(
   input  logic [NumCores-1:0] core_ready_i,
   output logic [127:0]        core_data_o,
   output logic                core_last_o,
+  // a secret input's words, from the scheduler (the next one after each pop)
+  input  logic [127:0]        sec_word_i,
+  output logic                sec_pop_o,
+  output logic                sec_last_o,
   // the granted packet's input has fully passed (TLAST seen)
   output logic                in_done_valid_o,
   output logic [3:0]          in_done_core_o,
@@ -75,7 +84,8 @@ module mccp_stream_in #(
     StReq,     // waiting for the scheduler
     StBody,    // body words to the core
     StErr,     // error record on offer
-    StDrop     // dropping words up to TLAST
+    StDrop,    // dropping words up to TLAST
+    StSecret   // a secret input's words to the core
   } state_e;
 
   state_e state_q, state_d;
@@ -100,6 +110,7 @@ module mccp_stream_in #(
     nwords = 14'(({1'b0, n} + 17'd15) >> 4);
   endfunction
 
+
   // Header checks (registered in StCheck).  The body length is summed from the
   // header alone and registered a state earlier, in StLookup, so its adders do
   // not run on into the checks (carry chains in series were the 2-core tops'
@@ -122,11 +133,13 @@ module mccp_stream_in #(
   // GMAC; GMAC's message travels as AAD, so it takes no payload.  The core
   // would otherwise read the AAD words as payload (ECB/CBC/CTR) or run full
   // GCM on a MAC-only channel.
+  // A SECRET_IN packet carries no payload or AAD of its own.
   assign fields_ok  = is_ecc ? (hdr_q.aad_len == '0 && hdr_q.nonce_len == '0) :
                       ((hdr_q.aad_len == '0) || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) ||
                        (cfg_q.mode == mccp_regs_pkg::MODE_GCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GMAC)) &&
                       ((hdr_q.payload_len == '0) || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC)) &&
-                      (hdr_q.nonce_len == {6'd0, cfg_q.nonce_len});
+                      (hdr_q.nonce_len == {6'd0, cfg_q.nonce_len}) &&
+                      (!cfg_q.secret_in || (hdr_q.payload_len == '0 && hdr_q.aad_len == '0));
   assign words_d    = nwords(hdr_q.nonce_len) + nwords(hdr_q.aad_len) +
                       nwords(hdr_q.payload_len) + nwords({8'd0, hdr_q.tag_len});
 
@@ -156,14 +169,30 @@ module mccp_stream_in #(
     else if (32'(left_q) > InWords)                      check_status = mccp_isa_pkg::STATUS_OVERSIZE;
   end
 
-  // The request: function, key, policy and the core's task arguments.
+  // The request: function, key, policy and the core's task arguments.  A
+  // secret input's length replaces the payload length; a KDF channel's block
+  // count (1 for an AES-128 destination, else 2) goes to s3[19:18].
+  logic [15:0] payload_len;
+  logic [1:0]  kdf_blocks;
+  assign payload_len = cfg_q.secret_in ? 16'(mccp_fabric_pkg::secret_bytes(cfg_q.curve)) : hdr_q.payload_len;
+  assign kdf_blocks  = !cfg_q.kdf ? 2'd0 : (cfg_q.dest_len == 2'd0) ? 2'd1 : 2'd2;
   always_comb begin
     req_o          = '0;
     req_o.channel  = hdr_q.channel[7:0];
     req_o.seq      = hdr_q.seq;
     req_o.kind     = cfg_q.kind;
-    // ec-public takes the channel's key slot: an EC private scalar of the channel's curve
-    req_o.keyless  = is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC;
+    // ec-public and ecdh take the channel's key slot: an EC private scalar of the channel's curve
+    req_o.keyless  = is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC && cfg_q.mode != mccp_regs_pkg::MODE_ECDH;
+    req_o.secret_out      = cfg_q.secret_out;
+    req_o.dest.slot       = cfg_q.dest_slot;
+    req_o.dest.ec         = is_ecc;
+    req_o.dest.len        = cfg_q.dest_len;
+    req_o.dest.curve      = cfg_q.curve;
+    req_o.dest.restricted = is_ecc || cfg_q.secret_in;   // a shared secret, or what a task made of one
+    req_o.dest.need       = is_ecc ? mccp_fabric_pkg::element_bytes(cfg_q.curve) : 6'd16 + 6'(cfg_q.dest_len) * 6'd8;
+    req_o.secret_in = !is_ecc && cfg_q.secret_in;
+    req_o.src_slot  = cfg_q.src_slot;
+    req_o.zero_key  = !is_ecc && cfg_q.zero_key;
     req_o.func     = {cfg_q.mode, dir};
     req_o.key_slot = cfg_q.key_slot;
     req_o.key_len  = is_ecc ? 2'd3 : cfg_q.key_len;
@@ -171,16 +200,20 @@ module mccp_stream_in #(
     req_o.affinity = cfg_q.affinity;
     req_o.ordered  = cfg_q.ordered;
     req_o.split    = cfg_q.split;
-    req_o.empty    = hdr_last_q || (left_q == '0);  // no body word will reach the core
+    req_o.empty    = !cfg_q.secret_in && (hdr_last_q || (left_q == '0));  // no body word will reach the core
     req_o.args     = is_ecc ? {29'd0, cfg_q.curve, 16'd0, hdr_q.payload_len, 64'd0}
-                            : {16'd0, hdr_q.payload_len, 16'd0, hdr_q.aad_len,
-                               16'd0, hdr_q.nonce_len, 27'd0, cfg_q.tag_len};
+                            : {16'd0, payload_len, 16'd0, hdr_q.aad_len,
+                               16'd0, hdr_q.nonce_len, 12'd0, kdf_blocks, 13'd0, cfg_q.tag_len};
   end
 
-  logic body_fire, body_last, word_fire;
+  logic body_fire, body_last, word_fire, sec_fire, sec_last;
   assign word_fire = word_valid_i && word_ready_o;
   assign body_fire = (state_q == StBody) && word_valid_i && core_ready_i[core_q];
   assign body_last = word_last_i || (left_q == 14'd1);
+  // the secret's words: counted down in sec_left_q from the grant
+  logic [1:0] sec_left_q;
+  assign sec_fire = (state_q == StSecret) && core_ready_i[core_q];
+  assign sec_last = sec_left_q == 2'd1;
 
   always_comb begin
     state_d   = state_q;
@@ -198,6 +231,8 @@ module mccp_stream_in #(
           if (req_err_i) begin
             err_d   = req_err_status_i;
             state_d = StErr;
+          end else if (cfg_q.secret_in) begin
+            state_d = StSecret;       // the body comes from the key store
           end else if (left_q == '0) begin
             // no body: TLAST must have come with the header
             len_err_d = !hdr_last_q;
@@ -220,6 +255,13 @@ module mccp_stream_in #(
         if (err_ready_i) state_d = hdr_last_q ? StHdr : StDrop;
       end
       StDrop: if (word_valid_i && word_last_i) state_d = StHdr;
+      StSecret: begin
+        // then the packet must end with its header (else its words are dropped: LENGTH)
+        if (sec_fire && sec_last) begin
+          len_err_d = !hdr_last_q;
+          state_d   = hdr_last_q ? StHdr : StDrop;
+        end
+      end
       default: state_d = StHdr;
     endcase
   end
@@ -247,6 +289,7 @@ module mccp_stream_in #(
       core_q     <= '0;
       lastb_q    <= 5'd16;
       kerr_q     <= 1'b0;
+      sec_left_q <= '0;
     end else begin
       state_q   <= state_d;
       err_q     <= err_d;
@@ -265,6 +308,8 @@ module mccp_stream_in #(
       end
       if (state_q == StReq && req_ready_i) core_q <= req_core_i[Cw-1:0];
       if (body_fire) left_q <= left_q - 14'd1;
+      if (state_q == StReq) sec_left_q <= 2'(nwords({10'd0, mccp_fabric_pkg::secret_bytes(cfg_q.curve)}));
+      else if (sec_fire) sec_left_q <= sec_left_q - 2'd1;
     end
   end
 
@@ -273,20 +318,24 @@ module mccp_stream_in #(
   assign word_hdr     = word_data_i;
   assign chan_idx_o   = (state_q == StHdr) ? word_hdr.channel[7:0] : hdr_q.channel[7:0];
   assign req_valid_o  = (state_q == StReq);
-  assign core_data_o  = word_data_i;
-  assign core_last_o  = body_last;
+  assign core_data_o  = (state_q == StSecret) ? sec_word_i : word_data_i;
+  assign core_last_o  = (state_q == StSecret) ? sec_last : body_last;
+  assign sec_pop_o    = sec_fire;
+  assign sec_last_o   = sec_last;
   always_comb begin
     core_valid_o = '0;
     if (state_q == StBody) core_valid_o[core_q] = word_valid_i;
+    if (state_q == StSecret) core_valid_o[core_q] = 1'b1;
   end
 
   // in_done: the body ends with TLAST, the extra words were dropped, or a
   // bodiless packet's TLAST was already seen at the grant.
-  logic done_body, done_drop, done_grant;
-  assign done_body  = body_fire && body_last && word_last_i;
-  assign done_drop  = (state_q == StDrop) && len_err_q && word_valid_i && word_last_i;
-  assign done_grant = (state_q == StReq) && req_ready_i && !req_err_i && hdr_last_q;
-  assign in_done_valid_o   = done_body || done_drop || done_grant;
+  logic done_body, done_drop, done_grant, done_secret;
+  assign done_body   = body_fire && body_last && word_last_i;
+  assign done_drop   = (state_q == StDrop) && len_err_q && word_valid_i && word_last_i;
+  assign done_grant  = (state_q == StReq) && req_ready_i && !req_err_i && hdr_last_q && !cfg_q.secret_in;
+  assign done_secret = sec_fire && sec_last && hdr_last_q;
+  assign in_done_valid_o   = done_body || done_drop || done_grant || done_secret;
   assign in_done_core_o    = (state_q == StReq) ? req_core_i : 4'(core_q);
   // The body ends at the expected word (left_q == 1): its bytes must be the
   // last field's.  An early TLAST stays the core's TRUNCATED unless the bytes
@@ -294,7 +343,7 @@ module mccp_stream_in #(
   logic body_bad;
   assign body_bad = kerr_q || word_keep_err_i ||
                     ((left_q == 14'd1) && (word_bytes_i != lastb_q));
-  assign in_done_len_err_o = done_drop || (done_body && body_bad) || (done_grant && kerr_q);
+  assign in_done_len_err_o = done_drop || (done_body && body_bad) || ((done_grant || done_secret) && kerr_q);
 
   assign err_valid_o   = (state_q == StErr);
   assign err_status_o  = err_q;

@@ -67,6 +67,17 @@
 // an old record or packet is held, and in the two cycles a pulse takes to
 // reach them: once it falls no output depends on the replaced key.
 //
+// Secret outputs (docs/fabric.md "Secret inputs and outputs").  A record
+// dispatched with disp_secret_i sends its task's words to the key store, not
+// to the stream: its packet is the status header alone (TLAST, out_len 0),
+// and its words pass the word register into mccp_secret_sink (sec_word_*)
+// while the stream waits (EmSec), then the next packet is chosen.  Its status
+// is BAD_SECRET -- words dropped, nothing committed -- when the output does not
+// fit the destination (fewer than dest.need bytes, or more words than it
+// takes: the `sok` flag made with the result) or the record is old (its key
+// slot changed while it ran).  A secret packet is granted only while the sink
+// is free (sec_busy_i), so one secret is on its way at a time.
+//
 // Timing: the next packet is chosen in the cycle the current one's last word
 // is taken; its header follows in the next cycle, so packets go out back to
 // back.  pkt_out_o / pkt_err_o pulse one cycle after the TLAST beat's handshake.
@@ -96,6 +107,8 @@ module mccp_stream_out #(
   input  logic [31:0]             disp_start_cycle_i,
   input  logic [4:0]              disp_key_slot_i,
   input  logic                    disp_stale_i,
+  input  logic                    disp_secret_i,
+  input  mccp_fabric_pkg::secret_dest_t disp_dest_i,
   // key-store invalidations (commit, zeroize of a slot or of all)
   input  logic                    ks_inv_valid_i,
   input  logic [4:0]              ks_inv_slot_i,
@@ -116,6 +129,13 @@ module mccp_stream_out #(
   output logic [StreamBits-1:0]   m_axis_tdata_o,
   output logic [StreamBits/8-1:0] m_axis_tkeep_o,
   output logic                    m_axis_tlast_o,
+  // secret outputs: the granted packet's destination (sec_start_o), its words
+  output logic                    sec_start_o,
+  output mccp_fabric_pkg::secret_dest_t sec_dest_o,
+  output logic                    sec_word_valid_o,
+  output logic [127:0]            sec_word_o,
+  output logic                    sec_word_last_o,
+  input  logic                    sec_busy_i,
   // scheduler / registers
   output logic [NumCores-1:0]     rec_space_o,  // room for one more record (next cycle)
   output logic [NumCores-1:0]     rec_empty_o,  // no record, nothing of the core left to emit
@@ -135,15 +155,19 @@ module mccp_stream_out #(
   localparam int SlotW = $clog2(NS);
   localparam logic [7:0] StOk     = mccp_isa_pkg::STATUS_OK;
   localparam logic [7:0] StLength = mccp_isa_pkg::STATUS_LENGTH;
+  localparam logic [7:0] StBadSecret = mccp_regs_pkg::STATUS_BAD_SECRET;
+  localparam int DestW = mccp_fabric_pkg::SecretDestBits;
 
   typedef enum logic [1:0] {
     EmIdle,  // no packet going out
     EmHdr,   // header word on offer
-    EmData   // the core's words on offer
+    EmData,  // the core's words on offer
+    EmSec    // a secret packet's words to the sink
   } em_e;
 
   // The dispatch, registered (see the header).
-  logic        dp_valid_q, dp_ordered_q, dp_stale_q;
+  logic        dp_valid_q, dp_ordered_q, dp_stale_q, dp_secret_q;
+  mccp_fabric_pkg::secret_dest_t dp_dest_q;
   logic [4:0]  dp_slot_q;
   logic [3:0]  dp_core_q;
   logic [7:0]  dp_channel_q;
@@ -153,6 +177,8 @@ module mccp_stream_out #(
       dp_valid_q   <= 1'b0;
       dp_ordered_q <= 1'b0;
       dp_stale_q   <= 1'b0;
+      dp_secret_q  <= 1'b0;
+      dp_dest_q    <= '0;
       dp_slot_q    <= '0;
       dp_core_q    <= '0;
       dp_channel_q <= '0;
@@ -163,6 +189,8 @@ module mccp_stream_out #(
       if (disp_valid_i) begin
         dp_ordered_q <= disp_ordered_i;
         dp_stale_q   <= disp_stale_i;
+        dp_secret_q  <= disp_secret_i;
+        dp_dest_q    <= disp_dest_i;
         dp_slot_q    <= disp_key_slot_i;
         dp_core_q    <= disp_core_i;
         dp_channel_q <= disp_channel_i;
@@ -215,6 +243,9 @@ module mccp_stream_out #(
   // (Two slots per core as a ring, not a primitive FIFO: a record is updated
   // in place -- result, order link, old mark -- while it waits.)
   logic [NS-1:0]            vld_q, ord_q, tail_q, wait_q, res_q, old_q;
+  logic [NS-1:0]            sec_q, sok_q;   // secret output; its result fits the destination
+  logic [NS-1:0]            iv_hit;         // the registered invalidation meets the record's slot
+  logic [NS-1:0][5:0]       sneed_q;        // bytes the destination takes
   logic [NS-1:0][4:0]       kslot_q;
   logic [NS-1:0][ChanW-1:0] chan_q;
   logic [NS-1:0][SlotW-1:0] pred_q;
@@ -231,7 +262,7 @@ module mccp_stream_out #(
   // emission
   em_e          em_q;
   logic [127:0] hdr_q;
-  logic         only_q, herr_q, cur_err_q;
+  logic         only_q, herr_q, cur_err_q, cur_sec_q;
   logic [3:0]   cur_q;
 
   // arbitration results (combinational)
@@ -262,7 +293,7 @@ module mccp_stream_out #(
   assign pred_enc = pe_chain[NS];
 
   // per-core views of the head record
-  logic [NumCores-1:0]      h_ready, h_only, h_len, h_drop, emit;
+  logic [NumCores-1:0]      h_ready, h_only, h_len, h_drop, emit, h_sec, h_sbad;
   logic [NumCores-1:0][7:0] h_fstat;
   logic [NumCores-1:0]      alloc_c, done_push, res_fire;
   logic [NumCores-1:0]      res_to_head;
@@ -288,16 +319,20 @@ module mccp_stream_out #(
     assign res_to_head[c]      = rt_h;
 
     assign h_len[c]   = dl_head[c];
-    assign h_fstat[c] = h_len[c] ? StLength : status_q[hs];
+    assign h_sec[c]   = sec_q[hs];
+    // a secret output that does not fit, or of a replaced key, is not committed
+    assign h_sbad[c]  = sec_q[hs] && (status_q[hs] == StOk) && (!sok_q[hs] || old_q[hs] || iv_hit[hs]);
+    assign h_fstat[c] = h_len[c] ? StLength : h_sbad[c] ? StBadSecret : status_q[hs];
     assign h_only[c]  = (h_fstat[c] != StOk) || (bytes_q[hs] == '0);
-    // the core's OK words are dropped when len_err turns the status to LENGTH
-    assign h_drop[c]  = h_len[c] && (status_q[hs] == StOk) && (bytes_q[hs] != '0);
+    // the core's OK words are dropped when len_err (or a bad secret) changes the status
+    assign h_drop[c]  = (h_len[c] || h_sbad[c]) && (status_q[hs] == StOk) && (bytes_q[hs] != '0);
     assign h_ready[c] = vld_q[hs] && res_q[hs] && (dc_q[c] != '0) && !wait_q[hs] && !drop_q[c];
     // first word visible (in the cycle the core's previous packet takes its
     // last word, out_valid is that word's: the next packet of the same core
     // goes on at once and its words follow one per cycle)
     assign emit[c]    = h_ready[c] && (h_only[c] || core_out_valid_i[c]);
-    assign req[c]     = req_q[c];
+    // a secret packet waits while the sink still holds the previous one
+    assign req[c]     = req_q[c] && !(h_sec[c] && sec_busy_i);
 
     // rec_space_o: room in the next cycle (the scheduler registers it for
     // its pick), counting the record still in the dispatch register and the
@@ -361,6 +396,9 @@ module mccp_stream_out #(
         wait_q[s]   <= 1'b0;
         res_q[s]    <= 1'b0;
         old_q[s]    <= 1'b0;
+        sec_q[s]    <= 1'b0;
+        sok_q[s]    <= 1'b0;
+        sneed_q[s]  <= '0;
         kslot_q[s]  <= '0;
         chan_q[s]   <= '0;
         pred_q[s]   <= '0;
@@ -376,6 +414,8 @@ module mccp_stream_out #(
         old_q[s]   <= dp_stale_q || (iv_valid_q && (iv_all_q || iv_slot_q == dp_slot_q));
         kslot_q[s] <= dp_slot_q;
         chan_q[s]  <= dp_channel_q[ChanW-1:0];
+        sec_q[s]   <= dp_secret_q;
+        sneed_q[s] <= dp_dest_q.need;
       end else begin
         if (iv_hit[s]) old_q[s] <= 1'b1;
         if (free_vec[s]) begin
@@ -389,6 +429,9 @@ module mccp_stream_out #(
           res_q[s]    <= 1'b1;
           status_q[s] <= core_res_status_i[8*C +: 8];
           bytes_q[s]  <= core_res_bytes_i[16*C +: 16];
+          // a secret output fills its destination in exactly the words it takes
+          sok_q[s]    <= core_res_bytes_i[16*C +: 16] >= 16'(sneed_q[s]) &&
+                         core_res_bytes_i[16*C +: 16] <= ((16'(sneed_q[s]) + 16'd15) & ~16'd15);
         end
       end
     end
@@ -455,7 +498,7 @@ module mccp_stream_out #(
   logic [127:0] wr_data_q;
   logic [4:0]   wr_bytes_q;   // valid bytes: the core's count on a packet's last word, else 16
   logic         wr_take, wr_load;
-  assign wr_take = (em_q == EmData) && wr_valid_q && w_ready;
+  assign wr_take = ((em_q == EmData) && wr_valid_q && w_ready) || ((em_q == EmSec) && wr_valid_q);
   assign wr_load = more_q && (!wr_valid_q || wr_take);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -493,7 +536,9 @@ module mccp_stream_out #(
     end
   end
 
-  assign finish     = w_valid && w_ready && w_last;
+  // a secret packet's header carries TLAST, but the packet ends with its last word to the sink
+  assign finish     = (w_valid && w_ready && w_last && !((em_q == EmHdr) && cur_sec_q)) ||
+                      ((em_q == EmSec) && wr_valid_q && wr_last_q);
   assign grant      = ((em_q == EmIdle) || finish) && (req != '0);
   assign grant_err  = grant && gsel[NumCores];
   assign err_ready_o = grant_err;
@@ -512,7 +557,6 @@ module mccp_stream_out #(
   logic [NS:0][ChanW-1:0] fch_chain;
   logic [NS:0][15:0]      fol_chain;
   logic                   g_old;        // the granted record is old (or turns old now)
-  logic [NS-1:0]          iv_hit;       // the registered pulse meets the record's slot
   logic [NS:0][4:0]       fks_chain;
   assign fch_chain[0] = '0;
   assign fol_chain[0] = '0;
@@ -535,8 +579,8 @@ module mccp_stream_out #(
   // 4,204 LUT4, 1,024 flip-flops fewer).  A record is never chosen in the
   // cycle it is written (it is not valid before), so no write-through.
   logic [NS:0][SlotW-1:0] fs_chain, as_chain;   // slot numbers of sel_vec / alloc_vec
-  logic [63:0]            rec_mem [NS];
-  logic [63:0]            free_ss;    // {seq, start cycle} of the freed slot
+  logic [64+DestW-1:0]    rec_mem [NS];
+  logic [64+DestW-1:0]    free_ss;    // {seq, start cycle, secret destination} of the freed slot
   assign fs_chain[0] = '0;
   assign as_chain[0] = '0;
   for (genvar s = 0; s < NS; s++) begin : g_slot_nr
@@ -545,7 +589,7 @@ module mccp_stream_out #(
   end
   always_ff @(posedge clk_i) begin
     if (dp_valid_q) begin
-      rec_mem[as_chain[NS]] <= {dp_seq_q, dp_start_q};
+      rec_mem[as_chain[NS]] <= {dp_seq_q, dp_start_q, dp_dest_q};
     end
   end
   assign free_ss = rec_mem[fs_chain[NS]];
@@ -558,24 +602,29 @@ module mccp_stream_out #(
   logic [31:0]  g_sq, g_sc;
   logic [NumCores:0]      gc_sel;   // a core was granted (chain)
   logic [NumCores:0][7:0] st_chain;
-  logic [NumCores:0]      on_chain;
+  logic [NumCores:0]      on_chain, sc_chain;
+  logic                   g_sec;
   assign gc_sel[0]   = 1'b0;
   assign st_chain[0] = '0;
   assign on_chain[0] = 1'b0;
+  assign sc_chain[0] = 1'b0;
   for (genvar c = 0; c < NumCores; c++) begin : g_gsel
     logic sel;
     assign sel           = gsel[c];
     assign gc_sel[c+1]   = gc_sel[c] | sel;
     assign st_chain[c+1] = st_chain[c] | (sel ? h_fstat[c] : 8'd0);
     assign on_chain[c+1] = on_chain[c] | (sel & h_only[c]);
+    assign sc_chain[c+1] = sc_chain[c] | (sel & h_sec[c]);
   end
   // the record fields come from the freed slot (the granted core's head)
   assign g_st   = gc_sel[NumCores] ? st_chain[NumCores] : err_status_i;
   assign g_ch   = gc_sel[NumCores] ? 16'(fch_chain[NS]) : err_channel_i;
-  assign g_sq   = gc_sel[NumCores] ? free_ss[63:32] : err_seq_i;
-  assign g_ol   = (gc_sel[NumCores] && st_chain[NumCores] == StOk) ? fol_chain[NS] : '0;
+  assign g_sq   = gc_sel[NumCores] ? free_ss[DestW+32 +: 32] : err_seq_i;
+  // a secret packet OK: its words go to the sink, its header says none
+  assign g_sec  = gc_sel[NumCores] && sc_chain[NumCores] && st_chain[NumCores] == StOk;
+  assign g_ol   = (gc_sel[NumCores] && st_chain[NumCores] == StOk && !sc_chain[NumCores]) ? fol_chain[NS] : '0;
   assign g_co   = gc_sel[NumCores] ? 8'(gidx) : 8'hFF;
-  assign g_sc   = gc_sel[NumCores] ? free_ss[31:0] : '0;
+  assign g_sc   = gc_sel[NumCores] ? free_ss[DestW +: 32] : '0;
   assign g_only = gc_sel[NumCores] ? on_chain[NumCores] : 1'b1;
   assign g_err  = (g_st != StOk);
   always_comb begin
@@ -596,20 +645,22 @@ module mccp_stream_out #(
       only_q    <= 1'b0;
       herr_q    <= 1'b0;
       cur_err_q <= 1'b0;
+      cur_sec_q <= 1'b0;
       cur_q     <= '0;
       more_q    <= 1'b0;
     end else begin
       if (grant) begin
         em_q      <= EmHdr;
         hdr_q     <= g_hdr;
-        only_q    <= g_only;
+        only_q    <= g_only || g_sec;   // TLAST on the header
+        cur_sec_q <= g_sec;
         herr_q    <= g_err;
         cur_err_q <= grant_err;
         cur_q     <= grant_err ? '0 : 4'(gidx);
       end else if (finish) begin
         em_q <= EmIdle;
       end else if ((em_q == EmHdr) && w_ready) begin
-        em_q <= EmData;   // header taken, words follow (a header-only one finishes)
+        em_q <= cur_sec_q ? EmSec : EmData;   // header taken, words follow (a header-only one finishes)
       end
       if (grant) begin
         more_q <= !g_only;   // a header-only packet takes no word
@@ -643,6 +694,12 @@ module mccp_stream_out #(
     .m_tlast_o    (m_tlast),
     .m_terr_o     (m_terr)
   );
+
+  assign sec_start_o      = grant && g_sec;
+  assign sec_dest_o       = free_ss[DestW-1:0];
+  assign sec_word_valid_o = (em_q == EmSec) && wr_valid_q;
+  assign sec_word_o       = wr_data_q;
+  assign sec_word_last_o  = wr_last_q;
 
   assign m_axis_tvalid_o = m_tvalid;
   assign m_axis_tlast_o  = m_tlast;

@@ -12,7 +12,11 @@
 //
 // Keys enter through the key window into mccp_key_store; the only path out of
 // it is mccp_sched's read port toward the shared key expander, which writes
-// round keys into the chosen core's cache.
+// round keys into the chosen core's cache, toward an EC unit's scalar
+// register at its start, and -- a SECRET_IN task's shared secret -- into the
+// started core's input through the parser.  Secret outputs go from the output
+// stage through mccp_secret_sink back into the key store, never to the
+// stream (docs/fabric.md "Secret inputs and outputs").
 module mccp_top #(
   parameter int          NumCores       = 4,
   parameter int          StreamBits     = 128,
@@ -117,9 +121,9 @@ module mccp_top #(
   logic [31:0] key_data8_word;
   logic [31:0] key_data_word;
   logic [7:0]  chan_sel;
-  logic        chan_cfg0_we, chan_cfg1_we;
-  logic [9:0]  chan_cfg1_wdata;
-  logic [2:0]  chan_cfg1_curve, cfg0_kind;
+  logic        chan_cfg0_we, chan_cfg1_we, chan_cfg0_err;
+  logic [2:0]  cfg0_kind;
+  mccp_fabric_pkg::chan_cfg_t chan_cfg1_w;    // the CHAN_CFG1 fields of a write (others zero)
   mccp_fabric_pkg::chan_cfg_t chan_rcfg, chan_rcfg_q, chan_lookup_cfg;
   logic [2:0]  cfg0_mode;
   logic [1:0]  cfg0_key_len;
@@ -159,7 +163,13 @@ module mccp_top #(
   logic [287:0] ks_rd_key;
   logic [1:0]   ks_rd_len;
   logic [2:0]   ks_rd_curve;
-  logic         ks_wipe_ec;
+  logic         ks_wipe_ec, ks_wipe_aes, ks_rd_restricted;
+  // secret commits (mccp_secret_sink -> key store)
+  logic         sc_valid, sc_ready, sc_restricted, sink_busy;
+  logic [4:0]   sc_slot;
+  logic [287:0] sc_data;
+  logic [1:0]   sc_len;
+  logic [2:0]   sc_curve;
 
   assign enable = core_enable_mask[N-1:0];
   assign sel    = (32'(core_sel) < N) ? core_sel[Cw-1:0] : '0;
@@ -235,9 +245,23 @@ module mccp_top #(
     .key_data8_we_o           (key_data8_we),
     .chan_sel_index_o         (chan_sel),
     .chan_cfg1_nonce_len_i    (chan_rcfg_q.nonce_len),
-    .chan_cfg1_nonce_len_o    (chan_cfg1_wdata),
+    .chan_cfg1_nonce_len_o    (chan_cfg1_w.nonce_len),
+    .chan_cfg1_dest_len_i     (chan_rcfg_q.dest_len),
+    .chan_cfg1_dest_len_o     (chan_cfg1_w.dest_len),
+    .chan_cfg1_kdf_i          (chan_rcfg_q.kdf),
+    .chan_cfg1_kdf_o          (chan_cfg1_w.kdf),
+    .chan_cfg1_zero_key_i     (chan_rcfg_q.zero_key),
+    .chan_cfg1_zero_key_o     (chan_cfg1_w.zero_key),
+    .chan_cfg1_secret_in_i    (chan_rcfg_q.secret_in),
+    .chan_cfg1_secret_in_o    (chan_cfg1_w.secret_in),
+    .chan_cfg1_secret_out_i   (chan_rcfg_q.secret_out),
+    .chan_cfg1_secret_out_o   (chan_cfg1_w.secret_out),
     .chan_cfg1_curve_i        (chan_rcfg_q.curve),
-    .chan_cfg1_curve_o        (chan_cfg1_curve),
+    .chan_cfg1_curve_o        (chan_cfg1_w.curve),
+    .chan_cfg1_src_slot_i     (chan_rcfg_q.src_slot),
+    .chan_cfg1_src_slot_o     (chan_cfg1_w.src_slot),
+    .chan_cfg1_dest_slot_i    (chan_rcfg_q.dest_slot),
+    .chan_cfg1_dest_slot_o    (chan_cfg1_w.dest_slot),
     .chan_cfg1_we_o           (chan_cfg1_we),
     .chan_cfg1_wr_err_i       (1'b0),
     .chan_cfg0_mode_i         (chan_rcfg_q.mode),
@@ -259,7 +283,7 @@ module mccp_top #(
     .chan_cfg0_split_o        (cfg0_split),
     .chan_cfg0_key_slot_o     (cfg0_key_slot),
     .chan_cfg0_we_o           (chan_cfg0_we),
-    .chan_cfg0_wr_err_i       (1'b0),
+    .chan_cfg0_wr_err_i       (chan_cfg0_err),
     .fw_cores_mask_o          (fw_cores_mask),
     .fw_addr_addr_i           (fw_addr),
     .fw_addr_addr_o           (fw_addr_wdata),
@@ -315,6 +339,15 @@ module mccp_top #(
     .cmd_len_i    (key_cmd_len),
     .cmd_curve_i  (key_cmd_curve),
     .wipe_ec_i    (ks_wipe_ec),
+    .wipe_aes_i   (ks_wipe_aes),
+    .sc_valid_i   (sc_valid),
+    .sc_ready_o   (sc_ready),
+    .sc_slot_i    (sc_slot),
+    .sc_data_i    (sc_data),
+    .sc_len_i     (sc_len),
+    .sc_curve_i   (sc_curve),
+    .sc_restricted_i (sc_restricted),
+    .rd_hold_i    (sink_busy),
     .cmd_err_o    (ks_cmd_err),
     .valid_o      (key_valid_mask),
     .inv_valid_o  (ks_inv_valid),
@@ -326,27 +359,35 @@ module mccp_top #(
     .rd_key_o     (ks_rd_key),
     .rd_len_o     (ks_rd_len),
     .rd_curve_o   (ks_rd_curve),
+    .rd_restricted_o (ks_rd_restricted),
     .rd_valid_o   (ks_rd_valid),
     .busy_o       (ks_busy)
   );
 
   // CHAN_CFG1 is staged; a CHAN_CFG0 write stores both.
-  logic [9:0] nonce_stage_q;
-  logic [2:0] curve_stage_q;
+  mccp_fabric_pkg::chan_cfg_t cfg1_stage_q;
+  always_comb begin
+    // the CHAN_CFG0 fields of chan_cfg1_w are not driven by the register block
+    chan_cfg1_w.kind     = '0;
+    chan_cfg1_w.key_slot = '0;
+    chan_cfg1_w.split    = 1'b0;
+    chan_cfg1_w.affinity = 1'b0;
+    chan_cfg1_w.ordered  = 1'b0;
+    chan_cfg1_w.tag_len  = '0;
+    chan_cfg1_w.key_len  = '0;
+    chan_cfg1_w.enable   = 1'b0;
+    chan_cfg1_w.mode     = '0;
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      nonce_stage_q <= '0;
-      curve_stage_q <= '0;
+      cfg1_stage_q <= '0;
     end else if (chan_cfg1_we) begin
-      nonce_stage_q <= chan_cfg1_wdata;
-      curve_stage_q <= chan_cfg1_curve;
+      cfg1_stage_q <= chan_cfg1_w;
     end
   end
   mccp_fabric_pkg::chan_cfg_t chan_wr;
   always_comb begin
-    chan_wr           = '0;
-    chan_wr.curve     = curve_stage_q;
-    chan_wr.nonce_len = nonce_stage_q;
+    chan_wr            = cfg1_stage_q;
     chan_wr.kind      = cfg0_kind;
     chan_wr.key_slot  = cfg0_key_slot;
     chan_wr.split     = cfg0_split;
@@ -358,6 +399,20 @@ module mccp_top #(
     chan_wr.mode      = cfg0_mode;
   end
 
+  // The secret rules (docs/fabric.md "Secret inputs and outputs"): an entry
+  // that could let a secret out, or that names a slot the store does not have,
+  // is refused (the CHAN_CFG0 write answers SLVERR, the table keeps the old entry).
+  logic is_ecc_wr, ecdh_wr;
+  assign is_ecc_wr = chan_wr.kind == mccp_regs_pkg::KIND_ECC;
+  assign ecdh_wr   = is_ecc_wr && chan_wr.mode == mccp_regs_pkg::MODE_ECDH;
+  assign chan_cfg0_err = (chan_wr.secret_in && (!chan_wr.secret_out || is_ecc_wr)) ||
+                         (chan_wr.zero_key && is_ecc_wr) ||
+                         (chan_wr.kdf && (!chan_wr.secret_out || is_ecc_wr ||
+                                          chan_wr.mode != mccp_regs_pkg::MODE_CMAC)) ||
+                         (is_ecc_wr && (chan_wr.secret_out != ecdh_wr)) ||
+                         (chan_wr.secret_out && 32'(chan_wr.dest_slot) >= KeySlots) ||
+                         (chan_wr.secret_in && 32'(chan_wr.src_slot) >= KeySlots);
+
   logic [7:0] lookup_idx;
 
   mccp_chan_table #(
@@ -365,7 +420,7 @@ module mccp_top #(
   ) u_chan_table (
     .clk_i,
     .rst_ni,
-    .wr_i       (chan_cfg0_we),
+    .wr_i       (chan_cfg0_we && !chan_cfg0_err),
     .wr_idx_i   (chan_sel),
     .wr_cfg_i   (chan_wr),
     .a_idx_i    (chan_sel),
@@ -408,6 +463,8 @@ module mccp_top #(
   );
 
   logic                      req_valid, req_ready, req_err;
+  logic [127:0]              sec_word;     // a SECRET_IN task's body word (scheduler -> parser)
+  logic                      sec_pop, sec_last;
   logic [7:0]                req_err_status;
   logic [3:0]                req_core;
   mccp_fabric_pkg::task_req_t req;
@@ -446,6 +503,9 @@ module mccp_top #(
     .core_ready_i      (cin_ready),
     .core_data_o       (cin_data),
     .core_last_o       (cin_last),
+    .sec_word_i        (sec_word),
+    .sec_pop_o         (sec_pop),
+    .sec_last_o        (sec_last),
     .in_done_valid_o   (in_done_valid),
     .in_done_core_o    (in_done_core),
     .in_done_len_err_o (in_done_len_err),
@@ -477,7 +537,8 @@ module mccp_top #(
   logic [7:0]     disp_channel;
   logic [31:0]    disp_seq, disp_start_cycle;
   logic [4:0]     disp_key_slot;
-  logic           disp_stale;
+  logic           disp_stale, disp_secret;
+  mccp_fabric_pkg::secret_dest_t disp_dest;
   logic           ent_we;
   logic [N-1:0]   ent_cores;
   logic [3:0]     ent_func;
@@ -508,6 +569,7 @@ module mccp_top #(
     .ks_rd_len_i        (ks_rd_len),
     .ks_rd_curve_i      (ks_rd_curve),
     .ks_rd_valid_i      (ks_rd_valid),
+    .ks_rd_restricted_i (ks_rd_restricted),
     .ks_busy_i          (ks_busy),
     .ks_inv_valid_i     (ks_inv_valid),
     .ks_inv_slot_i      (ks_inv_slot),
@@ -534,6 +596,11 @@ module mccp_top #(
     .disp_start_cycle_o (disp_start_cycle),
     .disp_key_slot_o    (disp_key_slot),
     .disp_stale_o       (disp_stale),
+    .disp_secret_o      (disp_secret),
+    .disp_dest_o        (disp_dest),
+    .sec_word_o         (sec_word),
+    .sec_pop_i          (sec_pop),
+    .sec_last_i         (sec_last),
     .ent_we_i           (ent_we),
     .ent_cores_i        (ent_cores),
     .ent_func_i         (ent_func),
@@ -587,9 +654,15 @@ module mccp_top #(
                     ((fw_cores_mask[N-1:0] & ~EcSlots[N-1:0]) != '0);
   logic fw_len_err_loader;
   assign fw_len_err = fw_len_err_loader || (fw_len_we && fw_mixed);
-  // An EC image opened: the key store wipes every EC private scalar, so a new image
-  // never runs with (and so cannot reveal) a scalar stored under another.
-  assign ks_wipe_ec = fw_len_we && !fw_len_err && ((fw_mask & EcSlots[N-1:0]) != '0);
+  // An image opened or an entry point changed: the key store wipes what that kind's
+  // firmware could reveal, so a new program (or an old one entered elsewhere) never
+  // runs with a secret stored under another -- EC microcode: every EC private scalar
+  // and shared secret; AES firmware: every restricted slot (shared secrets, which it
+  // reads as data, and keys made from them).
+  logic fw_change;
+  assign fw_change   = (fw_len_we && !fw_len_err) || (fw_entry_we && !fw_entry_err);
+  assign ks_wipe_ec  = fw_change && ((fw_mask & EcSlots[N-1:0]) != '0);
+  assign ks_wipe_aes = fw_change && ((fw_mask & ~EcSlots[N-1:0]) != '0);
 
   mccp_fw_loader #(
     .NumCores (N)
@@ -919,6 +992,9 @@ module mccp_top #(
   // its result's status becomes TIMEOUT or ABORTED (mccp_watchdog).
   logic [N-1:0]   kill, out_wait;
   logic [N*8-1:0] so_res_status;
+  logic           so_sec_start, so_sec_valid, so_sec_last;
+  logic [127:0]   so_sec_word;
+  mccp_fabric_pkg::secret_dest_t so_sec_dest;
   logic [17:0]    body_bytes;
 
   // the request on offer is the one the next start belongs to (both halves
@@ -986,6 +1062,14 @@ module mccp_top #(
     .disp_start_cycle_i (disp_start_cycle),
     .disp_key_slot_i    (disp_key_slot),
     .disp_stale_i       (disp_stale),
+    .disp_secret_i      (disp_secret),
+    .disp_dest_i        (disp_dest),
+    .sec_start_o        (so_sec_start),
+    .sec_dest_o         (so_sec_dest),
+    .sec_word_valid_o   (so_sec_valid),
+    .sec_word_o         (so_sec_word),
+    .sec_word_last_o    (so_sec_last),
+    .sec_busy_i         (sink_busy),
     .ks_inv_valid_i     (ks_inv_valid),
     .ks_inv_slot_i      (ks_inv_slot),
     .ks_inv_all_i       (ks_inv_all),
@@ -1007,6 +1091,28 @@ module mccp_top #(
     .pkt_out_o          (pkt_out),
     .pkt_err_o          (pkt_err),
     .retiring_o         (out_retiring)
+  );
+
+  // Secret outputs into the key store.
+  mccp_secret_sink u_secret_sink (
+    .clk_i,
+    .rst_ni,
+    .start_i         (so_sec_start),
+    .dest_i          (so_sec_dest),
+    .word_valid_i    (so_sec_valid),
+    .word_i          (so_sec_word),
+    .word_last_i     (so_sec_last),
+    .busy_o          (sink_busy),
+    .inv_valid_i     (ks_inv_valid),
+    .inv_all_i       (ks_inv_all),
+    .inv_slot_i      (ks_inv_slot),
+    .sc_valid_o      (sc_valid),
+    .sc_ready_i      (sc_ready),
+    .sc_slot_o       (sc_slot),
+    .sc_data_o       (sc_data),
+    .sc_len_o        (sc_len),
+    .sc_curve_o      (sc_curve),
+    .sc_restricted_o (sc_restricted)
   );
 
   //////////////////////////

@@ -4,8 +4,10 @@ The reference is a cycle model of the behaviour documented in the module header 
 docs/fabric.md "Key store" (written here from that text): staging words (cleared by
 every command but op 0, done or refused; a commit needs every word of its size
 written since), commands done in their cycle, a KeySlots-cycle sweep after reset, after
-zeroize-all and after an EC wipe (which erases only the slots holding EC scalars),
-registered invalidation pulses, the read port's req/ack.  Every cycle every output
+zeroize-all and after a wipe (the EC wipe erases the slots of size 3, the AES wipe the
+restricted slots), secret commits (sc_*: taken when no command and no sweep, restricted
+as told, an invalidation pulse like a host commit), reads held off by rd_hold_i or a
+secret commit on offer, registered invalidation pulses, the read port's req/ack.  Every cycle every output
 is compared with the model.  Keys are random byte strings; the expected read value
 is the key's bytes left aligned in 288 bits (byte 0 in [287:280]; an EC scalar fills
 all 36 bytes), built from the bytes, not from the staged words.  Where the simulator
@@ -49,11 +51,12 @@ class Model:
         self.valid = [0] * SLOTS
         self.len = [0] * SLOTS
         self.curve = [0] * SLOTS
+        self.restr = [0] * SLOTS
         self.marked = set(range(SLOTS))  # slots the sweep still overwrites
         self.busy = SLOTS                # cycles of sweep left (one starts at reset)
         self.sweep = 0
         self.inv = (0, 0, 0)             # (valid, slot, all) registered
-        self.rd = (0, None, 0, 0, 0)     # (ack, key, len, valid, curve) registered
+        self.rd = (0, None, 0, 0, 0, 0)  # (ack, key, len, valid, curve, restricted) registered
 
     def cmd_err(self, cv, op, slot, ln, curve):
         words_ok = set(range(KEY_BYTES[ln] // 4)) <= self.staged
@@ -67,34 +70,46 @@ class Model:
                "valid_o": sum(v << s for s, v in enumerate(self.valid)),
                "inv_valid_o": self.inv[0], "inv_slot_o": self.inv[1] if self.inv[0] else None,
                "inv_all_o": self.inv[2],
-               "rd_ack_o": self.rd[0]}
+               "rd_ack_o": self.rd[0], "sc_ready_o": int(not i["cmd_valid"] and not self.busy)}
         if self.rd[0]:
-            out.update(rd_key_o=self.rd[1], rd_len_o=self.rd[2], rd_valid_o=self.rd[3], rd_curve_o=self.rd[4])
+            out.update(rd_key_o=self.rd[1], rd_len_o=self.rd[2], rd_valid_o=self.rd[3], rd_curve_o=self.rd[4],
+                       rd_restricted_o=self.rd[5])
         ok = i["cmd_valid"] and not err
         op, slot = i["op"], i["slot"]
-        take = i["rd_req"] and not i["cmd_valid"] and not self.busy and not self.rd[0]
+        sc = i["sc_valid"] and out["sc_ready_o"] and i["sc_slot"] < SLOTS
+        take = (i["rd_req"] and not i["cmd_valid"] and not self.busy and not self.rd[0] and not i["rd_hold"]
+                and not i["sc_valid"])
         if take:
             s = i["rd_slot"]
             self.rd = (1, self.mem[s] if s < SLOTS else 0, self.len[s] if s < SLOTS else 0,
-                       self.valid[s] if s < SLOTS else 0, self.curve[s] if s < SLOTS else 0)
+                       self.valid[s] if s < SLOTS else 0, self.curve[s] if s < SLOTS else 0,
+                       self.restr[s] if s < SLOTS else 0)
         else:
             self.rd = (0,) + self.rd[1:]
-        everything = (ok and op == 3) or i["wipe"]
-        self.inv = (int(bool((ok and op in (1, 2, 3)) or i["wipe"])), 0 if everything else slot, int(bool(everything)))
-        wiped = [s for s in range(SLOTS) if self.len[s] == 3] if i["wipe"] else []   # sizes before this cycle
+        wipe = i["wipe"] or i["wipe_aes"]
+        everything = (ok and op == 3) or wipe
+        self.inv = (int(bool((ok and op in (1, 2, 3)) or wipe or sc)), 0 if everything else i["sc_slot"] if sc else slot,
+                    int(bool(everything)))
+        # sizes and marks before this cycle
+        wiped = [s for s in range(SLOTS) if (i["wipe"] and self.len[s] == 3) or (i["wipe_aes"] and self.restr[s])]
         if self.busy:
             if self.sweep in self.marked:
                 self.mem[self.sweep] = 0
                 self.len[self.sweep] = 0
+                self.restr[self.sweep] = 0
                 self.marked.discard(self.sweep)
             self.sweep += 1
             self.busy -= 1
         if ok and op == 1:
             self.mem[slot] = sum(w << (32 * (8 - k)) for k, w in enumerate(self.stage))
-            self.valid[slot], self.len[slot], self.curve[slot] = 1, i["len"], i["curve"]
+            self.valid[slot], self.len[slot], self.curve[slot], self.restr[slot] = 1, i["len"], i["curve"], 0
         elif ok and op == 2:
-            self.mem[slot], self.valid[slot], self.len[slot] = 0, 0, 0
-        if wiped or i["wipe"]:
+            self.mem[slot], self.valid[slot], self.len[slot], self.restr[slot] = 0, 0, 0, 0
+        if sc:
+            t = i["sc_slot"]
+            self.mem[t], self.valid[t], self.len[t] = i["sc_data"], 1, i["sc_len"]
+            self.curve[t], self.restr[t] = i["sc_curve"], i["sc_restricted"]
+        if wiped or wipe:
             for s in wiped:
                 self.valid[s] = 0
                 self.marked.add(s)
@@ -112,10 +127,13 @@ class Model:
 
 
 IDLE = {"stage_we": 0, "idx": 0, "data": 0, "cmd_valid": 0, "op": 0, "slot": 0, "len": 0, "curve": 0,
-        "wipe": 0, "rd_req": 0, "rd_slot": 0}
+        "wipe": 0, "wipe_aes": 0, "rd_req": 0, "rd_slot": 0, "rd_hold": 0,
+        "sc_valid": 0, "sc_slot": 0, "sc_data": 0, "sc_len": 0, "sc_curve": 0, "sc_restricted": 0}
 PORTS = {"stage_we": "stage_we_i", "idx": "stage_idx_i", "data": "stage_data_i", "cmd_valid": "cmd_valid_i",
          "op": "cmd_op_i", "slot": "cmd_slot_i", "len": "cmd_len_i", "curve": "cmd_curve_i",
-         "wipe": "wipe_ec_i", "rd_req": "rd_req_i", "rd_slot": "rd_slot_i"}
+         "wipe": "wipe_ec_i", "wipe_aes": "wipe_aes_i", "rd_req": "rd_req_i", "rd_slot": "rd_slot_i",
+         "rd_hold": "rd_hold_i", "sc_valid": "sc_valid_i", "sc_slot": "sc_slot_i", "sc_data": "sc_data_i",
+         "sc_len": "sc_len_i", "sc_curve": "sc_curve_i", "sc_restricted": "sc_restricted_i"}
 
 
 class Bench:
@@ -149,6 +167,7 @@ class Bench:
         if exp["rd_ack_o"]:
             self.last_read = (exp["rd_key_o"], exp["rd_len_o"], exp["rd_valid_o"])
             self.last_curve = exp["rd_curve_o"]
+            self.last_restricted = exp["rd_restricted_o"]
         await RisingEdge(self.dut.clk_i)
         self.cycle += 1
         return exp
@@ -309,6 +328,13 @@ async def test_random(dut):
                      curve=rng.choice([0, 1, 5, 6, 7]))
         if rng.random() < 0.004:
             i.update(wipe=1)
+        if rng.random() < 0.004:
+            i.update(wipe_aes=1)
+        if rng.random() < 0.05:
+            i.update(sc_valid=1, sc_slot=rng.randrange(min(32, SLOTS + 2)), sc_data=rng.getrandbits(288),
+                     sc_len=rng.randrange(4), sc_curve=rng.randrange(8), sc_restricted=rng.getrandbits(1))
+        if rng.random() < 0.05:
+            i.update(rd_hold=1)
         if reading is None and rng.random() < 0.2:
             reading = rng.randrange(min(32, SLOTS + 2))
         if reading is not None:
@@ -356,3 +382,68 @@ async def test_ec_scalars_and_wipe(dut):
                 assert b.peek_mem(s) == 0
         else:
             assert await b.read(s) == (key_value(key), ln, 1)
+
+
+@cocotb.test()
+async def test_secret_commits(dut):
+    """A secret commit stores its bits, size, curve and restricted mark (read back as such),
+    waits for a host command or the sweep, holds reads while offered; rd_hold_i holds reads;
+    a host commit over it is unrestricted; the AES wipe erases the restricted slots only, the
+    EC wipe every slot of size 3 (scalars and shared secrets)."""
+    rng = random.Random(16)
+    b = Bench(dut)
+    await b.start()
+    # offered during the sweep: not taken until it ends
+    z = rng.getrandbits(283)
+    exp = await b.tick(sc_valid=1, sc_slot=0, sc_data=z, sc_len=3, sc_curve=4, sc_restricted=1)
+    assert exp["sc_ready_o"] == 0
+    await b.wait_idle()
+    exp = await b.tick(sc_valid=1, sc_slot=0, sc_data=z, sc_len=3, sc_curve=4, sc_restricted=1)
+    assert exp["sc_ready_o"] == 1
+    got = await b.tick()
+    assert got["inv_valid_o"] and got["inv_slot_o"] == 0 and not got["inv_all_o"]
+    assert await b.read(0) == (z, 3, 1) and b.last_curve == 4 and b.last_restricted == 1
+    if SLOTS < 5:
+        return            # the rest uses slots 0..4 (test_random covers small stores)
+    # a host command in the same cycle goes first
+    await b.stage(rng.randbytes(16))
+    exp = await b.tick(cmd_valid=1, op=1, slot=1, len=0,
+                       sc_valid=1, sc_slot=2, sc_data=1, sc_len=0, sc_restricted=1)
+    assert exp["sc_ready_o"] == 0 and exp["cmd_err_o"] == 0
+    key = rng.getrandbits(128) << 160
+    await b.tick(sc_valid=1, sc_slot=2, sc_data=key, sc_len=0, sc_restricted=1)
+    # reads wait while rd_hold_i is up (and while a commit is offered)
+    for _ in range(3):
+        exp = await b.tick(rd_req=1, rd_slot=2, rd_hold=1)
+        assert exp["rd_ack_o"] == 0
+    assert await b.read(2) == (key, 0, 1) and b.last_restricted == 1
+    # the host overwrites a restricted slot: unrestricted
+    plain = rng.randbytes(16)
+    await b.stage(plain)
+    await b.command(1, 2, 0)
+    assert await b.read(2) == (key_value(plain), 0, 1) and b.last_restricted == 0
+    # restricted key in 3, a host scalar in 4, a plain key in 1 (above)
+    await b.tick(sc_valid=1, sc_slot=3, sc_data=key, sc_len=2, sc_restricted=1)
+    scalar = rng.randbytes(36)
+    await b.stage(scalar)
+    await b.command(1, 4, 3, curve=1)
+    await b.idle()
+    # AES wipe: slots 0 (a shared secret) and 3 (a restricted key) go; 1, 2 and 4 stay
+    await b.tick(wipe_aes=1)
+    await b.wait_idle()
+    assert (await b.read(0))[2] == 0 and (await b.read(3))[2] == 0
+    assert (await b.read(2))[2] == 1 and (await b.read(4))[2] == 1 and (await b.read(1))[2] == 1
+    if b.peek_mem(3) is not None:
+        assert b.peek_mem(3) == 0
+    # EC wipe: a shared secret goes with the scalars
+    await b.tick(sc_valid=1, sc_slot=0, sc_data=z, sc_len=3, sc_curve=2, sc_restricted=1)
+    await b.idle()
+    await b.tick(wipe=1)
+    await b.wait_idle()
+    assert (await b.read(0))[2] == 0 and (await b.read(4))[2] == 0 and (await b.read(2))[2] == 1
+    # a commit to a slot the store does not have changes nothing
+    if SLOTS < 32:
+        before = [await b.read(s) for s in range(SLOTS)]
+        await b.tick(sc_valid=1, sc_slot=SLOTS, sc_data=key, sc_len=0, sc_restricted=0)
+        await b.idle()
+        assert [await b.read(s) for s in range(SLOTS)] == before

@@ -55,6 +55,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
+import fabric_pkg
 from mccp import regmap
 from multitop import Prefixed, instances_from_env
 
@@ -65,19 +66,13 @@ SEED = int(os.environ.get("SCHED_SEED", "5"))
 SLOTS = 4
 ST = regmap.load().status_code
 
-# task_req_t of mccp_fabric_pkg, msb first
-REQ_FIELDS = [("channel", 8), ("seq", 32), ("kind", 3), ("keyless", 1), ("func", 4), ("key_slot", 5),
-              ("key_len", 2), ("key_curve", 3), ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1),
-              ("args", 128)]
-REQ_BITS = sum(w for _, w in REQ_FIELDS)
+REQ = fabric_pkg.struct("task_req_t")
+REQ_BITS = REQ.bits
 
 
 def pack_req(r: dict) -> int:
     """task_req_t; kind and keyless default to 0 (AES requests: every slot here is an AES core)."""
-    v = 0
-    for name, width in REQ_FIELDS:
-        v = (v << width) | r.get(name, 0)
-    return v
+    return REQ.pack(**r)
 
 
 def configure(params: dict) -> None:
@@ -137,7 +132,8 @@ class SchedTb:
         for name in ("cycle_i", "affinity_en_i", "split_en_i", "enable_i", "req_valid_i", "req_i", "ks_rd_ack_i",
                      "ks_rd_key_i", "ks_rd_len_i", "ks_rd_valid_i", "ks_busy_i", "ks_inv_valid_i",
                      "ks_inv_slot_i", "ks_inv_all_i", "rec_space_i", "res_fire_i", "core_key_ready_i",
-                     "kx_done_i", "core_start_ready_i", "ent_we_i", "ent_cores_i", "ent_func_i", "ent_addr_i", "ent_valid_i"):
+                     "kx_done_i", "core_start_ready_i", "ent_we_i", "ent_cores_i", "ent_func_i", "ent_addr_i", "ent_valid_i",
+                     "ks_rd_restricted_i", "sec_pop_i", "sec_last_i"):
             getattr(dut, name).value = 0
         dut.rst_ni.value = 0
         await FallingEdge(dut.clk_i)

@@ -36,6 +36,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
+import fabric_pkg
 from mccp import regmap
 from multitop import Prefixed, instances_from_env
 
@@ -52,12 +53,10 @@ TAG_MODES = MAC_MODES | {MODE["ccm"], MODE["gcm"]}
 AAD_MODES = {MODE["ccm"], MODE["gcm"], MODE["gmac"]}     # the modes that take AAD (firmware/*.s)
 CHAN = RM.structs["chan_cfg"]
 KIND_ECC = RM.kind_code["ecc"]
-EC_PUBLIC = RM.ec_mode_code["ec-public"]
+KEYED_EC = {RM.ec_mode_code["ec-public"], RM.ec_mode_code["ecdh"]}   # the EC functions with a private scalar
 MAGIC = RM.magic("in")
 
-# task_req_t of mccp_fabric_pkg, msb first
-REQ_FIELDS = [("channel", 8), ("seq", 32), ("kind", 3), ("keyless", 1), ("func", 4), ("key_slot", 5), ("key_len", 2),
-              ("key_curve", 3), ("affinity", 1), ("ordered", 1), ("split", 1), ("empty", 1), ("args", 128)]
+REQ = fabric_pkg.struct("task_req_t")
 
 
 def configure(params: dict) -> None:
@@ -77,11 +76,7 @@ async def for_each_instance(top, body, seed: int) -> None:
 
 
 def unpack_req(value: int) -> dict[str, int]:
-    out = {}
-    for name, width in reversed(REQ_FIELDS):
-        out[name] = value & ((1 << width) - 1)
-        value >>= width
-    return out
+    return REQ.unpack(value)
 
 
 def nwords(n: int) -> int:
@@ -174,9 +169,9 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     # core.md: a task with no input word at all is started with start_empty_i
     args = ((cfg["curve"] << 96) | (h["payload_len"] << 64) if ecc else
             (h["payload_len"] << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | cfg["tag_len"])
-    # ecc: every function is keyless but ec-public, whose key is an EC scalar (size 3) of the curve
+    # ecc: every function is keyless but ec-public and ecdh, whose key is an EC scalar (size 3) of the curve
     p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], kind=cfg["kind"],
-                 keyless=int(ecc and mode != EC_PUBLIC), func=mode * 2 + direction, key_slot=cfg["key_slot"],
+                 keyless=int(ecc and mode not in KEYED_EC), func=mode * 2 + direction, key_slot=cfg["key_slot"],
                  key_len=3 if ecc else cfg["key_len"], key_curve=cfg["curve"],
                  affinity=cfg["affinity"], ordered=cfg["ordered"], split=cfg["split"],
                  empty=int(len(got) == 0), args=args)
@@ -342,6 +337,7 @@ class StreamInTb:
         dut.req_err_status_i.value = 0
         dut.req_core_i.value = 0
         dut.core_ready_i.value = 0
+        dut.sec_word_i.value = 0
         dut.err_ready_i.value = 0
         dut.rst_ni.value = 0
         await FallingEdge(dut.clk_i)

@@ -522,7 +522,7 @@ class Tb:
 async def reset(dut):
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
     for sig in ("disp_valid_i", "in_done_valid_i", "err_valid_i", "core_out_valid_i", "core_res_valid_i",
-                "ks_inv_valid_i", "disp_stale_i"):
+                "ks_inv_valid_i", "disp_stale_i", "disp_secret_i", "disp_dest_i", "sec_busy_i"):
         getattr(dut, sig).value = 0
     dut.m_axis_tready_i.value = 0
     dut.rst_ni.value = 0

@@ -114,6 +114,7 @@ def test_chan_cfg_packing_matches_the_fabric_struct():
         fields.append((m.group(2), int(m.group(1) or 0) + 1))
     st = regmap.load().structs["chan_cfg"]
     assert fields == [(f.name.lower(), f.width) for f in st.fields]
-    assert st.unpack(st.pack(mode=5, key_slot=17, nonce_len=13, kind=1, curve=4)) == {
-        "curve": 4, "nonce_len": 13, "kind": 1, "key_slot": 17, "split": 0, "affinity": 0, "ordered": 0,
+    assert st.unpack(st.pack(mode=5, key_slot=17, nonce_len=13, kind=1, curve=4, dest_slot=9, secret_in=1)) == {
+        "dest_slot": 9, "src_slot": 0, "curve": 4, "secret_out": 0, "secret_in": 1, "zero_key": 0, "kdf": 0,
+        "dest_len": 0, "nonce_len": 13, "kind": 1, "key_slot": 17, "split": 0, "affinity": 0, "ordered": 0,
         "tag_len": 0, "key_len": 0, "enable": 0, "mode": 5}

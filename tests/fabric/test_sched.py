@@ -10,7 +10,7 @@ from mccp.eda.filelist import pick
 from multitop import instances_env, multi_top
 
 [SOURCE] = pick("fabric", "mccp_sched")
-PACKAGES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_fabric_pkg", "mccp_prim_arb_rr")
+PACKAGES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_ecc_curves_pkg", "mccp_fabric_pkg", "mccp_prim_arb_rr")
 # (NumCores, DecryptCores): some cores without decryption
 INSTANCES = [(f"n{n}_", {"NumCores": n, "DecryptCores": d}) for n, d in ((1, 0x0000), (3, 0x0005), (4, 0x000E))]
 

@@ -10,7 +10,7 @@ from mccp.eda.filelist import pick
 from multitop import instances_env, multi_top
 
 [SOURCE] = pick("fabric", "mccp_stream_in")
-PACKAGES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_fabric_pkg")
+PACKAGES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_ecc_curves_pkg", "mccp_fabric_pkg")
 # (NumCores, Channels, InWords): small input buffers so OVERSIZE is cheap to reach
 INSTANCES = [(f"c{c}_", {"NumCores": c, "Channels": h, "InWords": w}) for c, h, w in ((3, 5, 12), (1, 64, 24))]
 

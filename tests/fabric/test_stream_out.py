@@ -9,7 +9,8 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
-SOURCES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_prim_arb_rr", "mccp_prim_fifo_flop",
+SOURCES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_ecc_curves_pkg", "mccp_fabric_pkg", "mccp_prim_arb_rr",
+               "mccp_prim_fifo_flop",
                "mccp_prim_width_down", "mccp_stream_out")
 
 # (simulator, NumCores, StreamBits, Channels, packets of the random test)

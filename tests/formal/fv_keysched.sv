@@ -47,12 +47,22 @@ module fv_keysched (
   logic [287:0]        rd_key;
   logic [1:0]          rd_len;
   logic [2:0]          rd_curve;
+  logic                rd_restricted, sc_ready_unused;
 
   mccp_key_store #(.KeySlots(KeySlots)) u_ks (
     .clk_i, .rst_ni,
     .stage_we_i, .stage_idx_i, .stage_data_i,
     .cmd_valid_i, .cmd_op_i, .cmd_slot_i, .cmd_len_i, .cmd_curve_i,
-    .wipe_ec_i   (1'b0),     // the EC wipe: tests/fabric/test_key_store.py and the miter
+    .wipe_ec_i   (1'b0),     // the wipes: tests/fabric/test_key_store.py and the miter
+    .wipe_aes_i  (1'b0),
+    .sc_valid_i  (1'b0),     // secret commits: the miter; AES keys only here
+    .sc_ready_o  (sc_ready_unused),
+    .sc_slot_i   ('0),
+    .sc_data_i   ('0),
+    .sc_len_i    ('0),
+    .sc_curve_i  ('0),
+    .sc_restricted_i (1'b0),
+    .rd_hold_i   (1'b0),
     .cmd_err_o   (cmd_err),
     .busy_o      (ks_busy),
     .valid_o     (ks_valid),
@@ -65,11 +75,14 @@ module fv_keysched (
     .rd_key_o    (rd_key),
     .rd_len_o    (rd_len),
     .rd_curve_o  (rd_curve),
+    .rd_restricted_o (rd_restricted),
     .rd_valid_o  (rd_valid)
   );
 
   logic                req_ready, req_err, kx_start, kx_done, disp_valid, disp_ordered, disp_stale;
-  logic                start_empty, retiring;
+  logic                start_empty, retiring, disp_secret_unused;
+  mccp_fabric_pkg::secret_dest_t disp_dest_unused;
+  logic [127:0]        sec_word_unused;
   logic [7:0]          req_err_status, disp_channel;
   logic [3:0]          req_core, kx_core, disp_core;
   logic [255:0]        kx_key;
@@ -98,6 +111,7 @@ module fv_keysched (
     .ks_rd_len_i        (rd_len),
     .ks_rd_curve_i      (rd_curve),
     .ks_rd_valid_i      (rd_valid),
+    .ks_rd_restricted_i (rd_restricted),
     .ks_busy_i          (ks_busy),
     .ks_inv_valid_i     (inv_valid),
     .ks_inv_slot_i      (inv_slot),
@@ -123,6 +137,11 @@ module fv_keysched (
     .disp_start_cycle_o (disp_start_cycle),
     .disp_key_slot_o    (disp_key_slot),
     .disp_stale_o       (disp_stale),
+    .disp_secret_o      (disp_secret_unused),
+    .disp_dest_o        (disp_dest_unused),
+    .sec_word_o         (sec_word_unused),
+    .sec_pop_i          (1'b0),
+    .sec_last_i         (1'b0),
     .ent_we_i, .ent_cores_i, .ent_func_i, .ent_addr_i, .ent_valid_i,
     .busy_o             (sched_busy),
     .start_o            (start_pulse),
@@ -149,6 +168,8 @@ module fv_keysched (
       if ($past(cmd_valid_i)) assume (!cmd_valid_i);
       // AES requests (the properties are the AES key path's; both slots are AES cores)
       assume (req_i.kind == mccp_regs_pkg::KIND_AES && !req_i.keyless);
+      // keys from the key slot (no zero key, no secret input: their slots are not the key's)
+      assume (!req_i.zero_key && !req_i.secret_in);
       // the parser holds its request, unchanged, until the scheduler takes it
       if (!$past(init) && $past(req_valid_i) && !$past(req_ready)) begin
         assume (req_valid_i);

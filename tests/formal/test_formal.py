@@ -41,8 +41,8 @@ PROOFS = [
 MUTANTS = [
     # property 1: the pre-fix scheduler dropped its key read after one cycle
     ("p1_read_once", "keysched.sby", "bmc", 12, ("FV_NO_REQ_HELD",), "mccp_sched.sv",
-     "assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i) || (state_q == StKeyRd);",
-     "assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i);",
+     "assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i) || (state_q == StKeyRd) ||",
+     "assign ks_rd_req_o  = ((state_q == StIdle) && req_valid_i && !ks_busy_i) ||",
      {"p1_read_answered"}),
     # property 2: the pre-fix scheduler went on with a key read before a commit / zeroize
     ("p2_no_reread", "keysched.sby", "bmc", 16, (), "mccp_sched.sv",
