@@ -12,6 +12,7 @@ import pytest
 from mccp.aes.modes import MAC, VERIFY, build_kdf_task, build_task, kdf_fixed_input, with_kdf_blocks
 from mccp.aes.task import Task, Word
 from mccp.asm import assemble_file
+from mccp.cli import main
 from mccp.iss import Iss
 from mccp.paths import ROOT
 from mccp.ref.aes import cmac, kbkdf_cmac
@@ -110,3 +111,10 @@ def test_iss_kdf_truncated_and_length():
     long = Task(task.entry, task.args, task.words[:-1] + [Word(task.words[-1].data, False), Word(1, True)])
     r = run_iss(key, long)
     assert r.status == STATUS["LENGTH"] and r.data == b""
+
+
+def test_mccp_iss_runs_the_kdf(capsys):
+    key, fixed = bytes(range(16)), bytes(range(40))
+    assert main(["iss", "--mode", "cmac", "--kdf", "2", "--key", key.hex(), "--data", fixed.hex()]) == 0
+    assert f"data {blocks(key, fixed, 2).hex()}" in capsys.readouterr().out.splitlines()
+    assert main(["iss", "--mode", "gcm", "--kdf", "1"]) == 1
