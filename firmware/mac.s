@@ -157,8 +157,8 @@ kdf_loop:
     addi  s5, s5, -16
     vshrb v4, v5, 4
     vor   v4, v4, v1
-    vshlb v1, v5, 12             ; carry the word's last 4 bytes
     aesx  v2, v2, v4
+    vshlb v1, v5, 12             ; carry the word's last 4 bytes
     beq   s1, s6, kdf_loop       ; n = 1
     aesx  v3, v3, v4
     jmp   kdf_loop
