@@ -147,7 +147,7 @@ def _iss(args: argparse.Namespace) -> int:
 
     from mccp.asm import AsmError, assemble_file
     from mccp.iss import Iss
-    from mccp.aes.modes import MODES, build_task, split_output
+    from mccp.aes.modes import MODES, build_kdf_task, build_task, split_output
 
     try:
         prog = assemble_file(args.source)
@@ -155,6 +155,9 @@ def _iss(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 1
     m = MODES[args.mode]
+    if args.kdf and (args.mode, args.op or "mac") != ("cmac", "mac"):
+        print("--kdf runs on the cmac entry: --mode cmac (op mac)", file=sys.stderr)
+        return 1
     op = args.op or ("mac" if m.mac_only else "encrypt")
     key = bytes.fromhex(args.key) if args.key else os.urandom(16)
     data = bytes.fromhex(args.data) if args.data is not None else os.urandom(args.size)
@@ -165,12 +168,16 @@ def _iss(args: argparse.Namespace) -> int:
     tag_len = args.tag_len if args.tag_len is not None else (16 if m.tag_lens else 0)
     iss = Iss(prog.words, digit_bits=args.digit_bits, out_words=args.out_words)
     iss.load_key(key)
-    res = iss.run(build_task(prog.entries, args.mode, op, data, nonce, aad, tag, tag_len))
+    if args.kdf:
+        task, op = build_kdf_task(prog.entries, data, args.kdf), f"kdf n={args.kdf}"
+    else:
+        task = build_task(prog.entries, args.mode, op, data, nonce, aad, tag, tag_len)
+    res = iss.run(task)
     if args.trace:
         for r in res.retired:
             print(r)
     names = {s["code"]: s["name"] for s in iss.isa.status_codes}
-    out, tag_out = split_output(args.mode, op, res.data, len(data), tag_len)
+    out, tag_out = (res.data, b"") if args.kdf else split_output(args.mode, op, res.data, len(data), tag_len)
     print(f"mode {args.mode} {op}, key {len(key) * 8} bits, {len(data)} bytes: status {names[res.status]}, "
           f"{res.cycles} cycles, {res.instructions} instructions")
     if out:
@@ -271,6 +278,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--aad", help="hex")
     p.add_argument("--tag", help="hex (decrypt / verify)")
     p.add_argument("--tag-len", type=int)
+    p.add_argument("--kdf", type=int, choices=[1, 2], metavar="N",
+                   help="with --mode cmac: the counter-mode KDF, data = its fixed input F, output "
+                        "CMAC([i]_32 || F) for i = 1..N")
     p.add_argument("--digit-bits", type=int, default=32)
     p.add_argument("--out-words", type=int, default=130)
     p.add_argument("--trace", action="store_true", help="print the retire trace")

@@ -5,7 +5,9 @@
   core.checks (independent references only);
 * lock-step: for a share of the packets the RTL's retire and write-back
   streams and its cycle count must equal the ISS's, event by event;
-* random back-pressure on input, output and result: same answers.
+* random back-pressure on input, output and result: same answers;
+* the counter-mode KDF on the cmac entry (n in s3[19:18]) against
+  `cryptography`'s KBKDFCMAC and CMAC, and its bad parameters, in lock-step.
 
 Knobs (environment): MODES_CAVP_PER_SECTION, MODES_RANDOM, MODES_SEED.
 """
@@ -20,9 +22,10 @@ import cocotb
 from mccp.ref.cavp import STATUS, all_cases, check, sample, task_for
 from mccp.tb.coreharness import assert_same, iss_run, run_on_rtl
 from mccp.asm import assemble_file
-from mccp.aes.modes import MODES, build_task, split_output
+from mccp.aes.modes import MAC, MODES, build_kdf_task, build_task, kdf_fixed_input, split_output, with_kdf_blocks
+from mccp.aes.task import Word
 from mccp.paths import ROOT
-from mccp.ref.aes import reference
+from mccp.ref.aes import cmac, kbkdf_cmac, reference
 
 FIRMWARE = assemble_file(ROOT / "firmware" / "mccp.s")
 PER_SECTION = int(os.environ.get("MODES_CAVP_PER_SECTION", "1"))
@@ -116,3 +119,41 @@ async def random_all_modes(dut):
                 for r, s in zip(rtl, iss_run(FIRMWARE, key, tasks, out_words=130, digit_bits=DIGIT_BITS)):
                     assert_same(r, s, f"{mode} #{i}")
         dut._log.info(f"{mode}: {RANDOM} random packets in both directions passed")
+
+
+# (key bytes, L in bits, label bytes, context bytes): F = label || 0x00 || context || [L]_32 of
+# 5, 12, 13, 16, 28, 40 and 60 bytes, so [i]_32 || F ends in a partial block, a whole one, one
+# held in the 4 bytes carried from the word before, and after 1 to 4 blocks.
+KDF_CASES = [(16, 128, 0, 0), (32, 256, 3, 4), (16, 192, 4, 4), (32, 128, 3, 8), (16, 256, 10, 13),
+             (16, 128, 14, 21), (32, 192, 20, 35)]
+
+
+@cocotb.test()
+async def kdf_cmac(dut):
+    """The CMAC KDF: derivations against KBKDFCMAC, an empty F and a last word with non-zero
+    padding against CMAC, and the bad parameters; every task in lock-step with the ISS."""
+    rng = random.Random(SEED + 2)
+    runs = []
+    for klen, bits, llen, clen in KDF_CASES:
+        label, context, key = rng.randbytes(llen), rng.randbytes(clen), rng.randbytes(klen)
+        task = build_kdf_task(FIRMWARE.entries, kdf_fixed_input(label, context, bits), -(-bits // 128))
+        runs.append((f"L={bits} |F|={llen + clen + 5}", key, task, kbkdf_cmac(key, bits // 8, label, context)))
+    key, fixed = rng.randbytes(16), rng.randbytes(21)
+    padded = build_kdf_task(FIRMWARE.entries, fixed, 2)
+    padded.words[-1] = Word(padded.words[-1].data | (1 << 88) - 1, True)
+    for what, task, fixed in [("empty F", build_kdf_task(FIRMWARE.entries, b"", 2), b""),
+                              ("padding", padded, fixed)]:
+        runs.append((what, key, task, b"".join(cmac(key, i.to_bytes(4, "big") + fixed, 16) for i in (1, 2))))
+    for what, tag_len, n, aad in [("n = 3", 16, 3, b""), ("tag length 8", 8, 1, b""), ("AAD", 16, 2, b"x")]:
+        task = with_kdf_blocks(build_task(FIRMWARE.entries, "cmac", MAC, bytes(40), aad=aad, tag_len=tag_len), n)
+        runs.append((what, key, task, None))
+    for i, (what, key, task, want) in enumerate(runs):
+        (rtl,) = await run_on_rtl(dut, FIRMWARE if i == 0 else None, key, [task])
+        if want is None:
+            assert rtl.status == STATUS["BAD_PARAM"] and rtl.data == b"", f"KDF {what}: status {rtl.status}"
+        else:
+            assert rtl.status == STATUS["OK"], f"KDF {what}: status {rtl.status}"
+            assert rtl.data[:len(want)] == want, f"KDF {what}: output differs from cryptography"
+        (iss,) = iss_run(FIRMWARE, key, [task], digit_bits=DIGIT_BITS)
+        assert_same(rtl, iss, f"KDF {what}")
+    dut._log.info(f"{len(runs)} KDF tasks passed in lock-step")

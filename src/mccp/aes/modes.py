@@ -2,8 +2,9 @@
 
 One table maps (mode, operation) to the firmware entry point and says which
 input fields the mode takes; `build_task` lays a packet out for the core and
-`split_output` cuts the core's output into data and tag.  The ISS tests, the
-RTL tests and the device API all go through here.
+`split_output` cuts the core's output into data and tag; `build_kdf_task` builds
+the counter-mode KDF on the cmac entry.  The ISS tests, the RTL tests and the
+device API all go through here.
 """
 
 from __future__ import annotations
@@ -68,6 +69,35 @@ def split_output(mode: str, op: str, out: bytes, data_len: int, tag_len: int) ->
 
 
 ROLE_IO, ROLE_MAC = 1, 2     # s3 bits 16 and up of a split task's halves (docs/core.md "Split tasks")
+KDF_SHIFT = 18               # s3[19:18] of a cmac task: the KDF's output blocks n (docs/core.md "Key derivation")
+
+
+def _with_s3(task: Task, bits: int) -> Task:
+    """`task` with `bits` set in s3 (a role, the KDF's n)."""
+    s0, s1, s2, s3 = task.args
+    return Task(task.entry, (s0, s1, s2, s3 | bits), task.words)
+
+
+def with_kdf_blocks(task: Task, n: int) -> Task:
+    """A cmac task turned into the counter-mode KDF with n output blocks (0..3 fit the field)."""
+    if not 0 <= n <= 3:
+        raise ValueError(f"KDF output blocks n = {n} does not fit s3[19:18]")
+    return _with_s3(task, n << KDF_SHIFT)
+
+
+def kdf_fixed_input(label: bytes, context: bytes, length_bits: int) -> bytes:
+    """The KDF's fixed input F = Label || 0x00 || Context || [L]_32 (SP 800-108), L in bits."""
+    return label + b"\0" + context + length_bits.to_bytes(4, "big")
+
+
+def build_kdf_task(entries: dict[str, int], fixed: bytes, n: int) -> Task:
+    """SP 800-108 counter-mode KDF with AES-CMAC as PRF on the cmac entry: the
+    output is T(1) || .. || T(n), T(i) = CMAC(K, [i]_32 || fixed), 16 bytes each.
+
+    `fixed` is the KDF's fixed input, formatted by the host (`kdf_fixed_input`);
+    n = ceil(L / 128), 1 or 2.
+    """
+    return with_kdf_blocks(build_task(entries, "cmac", MAC, fixed, tag_len=16), n)
 
 
 def build_split_tasks(entries: dict[str, int], op: str, data: bytes = b"", nonce: bytes = b"",
@@ -79,6 +109,4 @@ def build_split_tasks(entries: dict[str, int], op: str, data: bytes = b"", nonce
     s3 = tag length | role << 16.
     """
     io = build_task(entries, "ccm", op, data, nonce, aad, tag, tag_len)
-    s0, s1, s2, s3 = io.args
-    io.args = (s0, s1, s2, s3 | ROLE_IO << 16)
-    return io, Task(io.entry, (s0, s1, s2, s3 | ROLE_MAC << 16), [])
+    return _with_s3(io, ROLE_IO << 16), _with_s3(Task(io.entry, io.args), ROLE_MAC << 16)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cryptography.hazmat.primitives import cmac as _cmac
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM, AESGCM
+from cryptography.hazmat.primitives.kdf.kbkdf import KBKDFCMAC, CounterLocation, Mode
 
 
 def _run(cipher, data: bytes, decrypt: bool = False) -> bytes:
@@ -45,6 +46,16 @@ def cmac(key: bytes, data: bytes, tag_len: int) -> bytes:
     c = _cmac.CMAC(algorithms.AES(key))
     c.update(data)
     return c.finalize()[:tag_len]
+
+
+def kbkdf_cmac(key: bytes, length: int, label: bytes | None = None, context: bytes | None = None,
+               fixed: bytes | None = None) -> bytes:
+    """`length` bytes of the SP 800-108 counter-mode KDF with AES-CMAC as PRF
+    (`cryptography`'s KBKDFCMAC: a 32-bit counter before the fixed input, [L]_32).
+    Either `label` and `context`, which `cryptography` formats into the fixed
+    input, or the fixed input itself."""
+    return KBKDFCMAC(algorithms.AES, Mode.CounterMode, length, rlen=4, llen=4,
+                     location=CounterLocation.BeforeFixed, label=label, context=context, fixed=fixed).derive(key)
 
 
 def gcm_encrypt(key: bytes, iv: bytes, data: bytes, aad: bytes, tag_len: int) -> tuple[bytes, bytes]:
