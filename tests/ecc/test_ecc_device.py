@@ -265,11 +265,11 @@ def test_device_statuses(dev):
     assert _raw_ec(dev, "ec-mul", c.name, (5).to_bytes(size, "big") + bytes(size)) == "TRUNCATED"
     assert _raw_ec(dev, "ec-mulg", c.name, (5).to_bytes(size, "big") * 2) == "LENGTH"
     assert _raw_ec(dev, "ec-mulg", c.name, b"") == "TRUNCATED"
-    # channel 60: an ecc channel of curve id 6 (none), then one with op 1, then function 5
+    # channel 60: an ecc channel of curve id 6 (none), then one with op 1, then function 6
     # (no entry in the EC units' table)
     for cfg0, cfg1, op, status in ((dict(mode=1), dict(curve=6), 0, "BAD_CURVE"),
                                    (dict(mode=1), dict(curve=0), 1, "BAD_HEADER"),
-                                   (dict(mode=5), dict(curve=0), 0, "NO_CORE")):
+                                   (dict(mode=6), dict(curve=0), 0, "NO_CORE")):
         dev.write_reg("CHAN_SEL", 60)
         dev.write_reg("CHAN_CFG1", **cfg1)
         dev.write_reg("CHAN_CFG0", kind=dev.rm.kind_code["ecc"], enable=1, **cfg0)

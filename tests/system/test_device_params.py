@@ -92,7 +92,11 @@ def test_channel_table_reads_back(small):
                         key_len=rng.randrange(3), tag_len=rng.randrange(17), ordered=rng.getrandbits(1),
                         affinity=rng.getrandbits(1), split=rng.getrandbits(1), key_slot=rng.randrange(4),
                         kind=rng.randrange(8))
-            cfg1 = dict(nonce_len=rng.randrange(1024), curve=rng.randrange(8))
+            if cfg0["kind"] == rm.kind_code["ecc"] and cfg0["mode"] == rm.ec_mode_code["ecdh"]:
+                cfg0["mode"] = rm.ec_mode_code["ec-mul"]     # ecdh needs SECRET_OUT (a refused entry)
+            # every CHAN_CFG1 field but the secret flags, which the secret rules constrain
+            cfg1 = {f.name.lower(): rng.getrandbits(f.width) for f in rm.reg("CHAN_CFG1").fields.values()}
+            cfg1.update(secret_in=0, secret_out=0, zero_key=0, kdf=0)
             small.write_reg("CHAN_SEL", index)
             small.write_reg("CHAN_CFG1", **cfg1)
             small.write_reg("CHAN_CFG0", **cfg0)

@@ -29,8 +29,8 @@ from mccp import paths, regmap
 from mccp.device import ec_packets, packets
 from mccp.device.build import build_info, build_model, rtl_sources
 from mccp.device.model import BusError, Model, SimTimeout
-from mccp.device.packets import ChannelConfig
-from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY
+from mccp.device.packets import ChannelConfig, Policy, SecretRoute
+from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, kdf_fixed_input
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
 from mccp.device.ec_packets import EcChannelConfig, InvalidPoint
@@ -254,6 +254,7 @@ class Device:
         self.key_command_cycle = -1               # cycle the last KEY_CMD write of load_key / zeroize ended
         self._channels: dict[int, Channel] = {}
         self._ec_channels: dict[tuple[str, int, int], EcChannelConfig] = {}  # (func, curve id, slot) -> channel
+        self._scratch: dict[str, int] = {}        # internal role (the steps of ecdh) -> its channel index
         self._pending: dict[int, _Pending] = {}
         self._raw_more: dict[int, int] = {}      # seq -> raw packets with it beyond the one pending
         self._done: list[Result] = []
@@ -492,11 +493,12 @@ class Device:
     def _write_channel(self, cfg: ChannelConfig | EcChannelConfig, enable: bool) -> None:
         self.write_reg("CHAN_SEL", cfg.index)
         if isinstance(cfg, EcChannelConfig):
-            self.write_reg("CHAN_CFG1", curve=cfg.curve.id)
+            secret = {} if cfg.dest_slot is None else {"secret_out": 1, "dest_slot": cfg.dest_slot}
+            self.write_reg("CHAN_CFG1", curve=cfg.curve.id, **secret)
             self.write_reg("CHAN_CFG0", kind=self.rm.kind_code["ecc"], mode=self.rm.ec_mode_code[cfg.func],
                            enable=int(enable), ordered=int(cfg.policy.ordered), key_slot=cfg.key_slot)
             return
-        self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len)
+        self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len, **(cfg.secret.fields() if cfg.secret else {}))
         self.write_reg("CHAN_CFG0", mode=self.rm.mode_code[cfg.mode], enable=int(enable),
                        key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
                        ordered=int(cfg.policy.ordered), affinity=int(cfg.policy.affinity),
@@ -505,12 +507,7 @@ class Device:
     def _ec_channel(self, func: str, curve, key_slot: int = 0) -> EcChannelConfig:
         """The ecc channel of (function, curve, key slot), opened on first use (ordered, never
         closed)."""
-        if not self.ec_units:
-            raise ValueError("this device has no elliptic-curve units (Device(..., ec_units=N))")
-        curve = ec_packets.curve_of(curve)
-        if curve.m > self.ec_max_m:
-            raise ValueError(f"{curve.name}: GF(2^{curve.m}) is larger than the EC units' field "
-                             f"(ec_max_m={self.ec_max_m})")
+        curve = self._ec_curve(curve)
         cfg = self._ec_channels.get((func, curve.id, key_slot))
         if cfg is None:
             index = next((i for i in range(self.channels) if i not in self._channels), None)
@@ -521,6 +518,28 @@ class Device:
             self._ec_channels[(func, curve.id, key_slot)] = cfg
             self._channels[index] = cfg
         return cfg
+
+    def _scratch_channel(self, role: str) -> int:
+        """The channel index kept for one internal role (a step of ecdh): taken on first use
+        and rewritten for each use, which never overlaps the previous one."""
+        index = self._scratch.get(role)
+        if index is None:
+            index = next((i for i in range(self.channels) if i not in self._channels), None)
+            if index is None:
+                raise ValueError(f"all {self.channels} channels are open")
+            self._scratch[role] = index
+            self._channels[index] = role
+        return index
+
+    def _ec_curve(self, curve) -> Curve:
+        """A curve the EC units serve (ValueError otherwise)."""
+        if not self.ec_units:
+            raise ValueError("this device has no elliptic-curve units (Device(..., ec_units=N))")
+        curve = ec_packets.curve_of(curve)
+        if curve.m > self.ec_max_m:
+            raise ValueError(f"{curve.name}: GF(2^{curve.m}) is larger than the EC units' field "
+                             f"(ec_max_m={self.ec_max_m})")
+        return curve
 
     def _close_channel(self, ch: Channel) -> None:
         if self._channels.get(ch.index) is ch:
@@ -651,24 +670,38 @@ class Device:
         return done
 
     # ---- elliptic curve ---------------------------------------------------------------
-    def submit_ec(self, func: str, curve, *operands: int, key_slot: int = 0) -> int:
-        """Queue one EC function ("ec-mul", "ec-mulg", "ec-add", "ec-validate") on `curve` with
-        its operands (ints: scalar, coordinates) without waiting; returns its ticket.  The
-        result's `data` is the output elements (ec_packets.split_body).  No check of the
-        operands beyond their count and size: the blocking calls below check them."""
+    def submit_ec(self, func: str, curve, *operands: int, key_slot: int = 0, dest_slot: int | None = None) -> int:
+        """Queue one EC function ("ec-mul", "ec-mulg", "ec-add", "ec-validate", "ec-public",
+        "ecdh") on `curve` with its operands (ints: scalar, coordinates) without waiting;
+        returns its ticket.  The result's `data` is the output elements
+        (ec_packets.split_body).  "ec-public" and "ecdh" use the private scalar in `key_slot`;
+        "ecdh" alone (the ECC CDH primitive of Device.ecdh, with the device's partial
+        validation of the point) needs `dest_slot`, the key slot its shared secret goes to.
+        No check of the operands beyond their count and size: the blocking calls check them."""
         if func not in ec_packets.OPERANDS:
             raise ValueError(f"unknown EC function {func!r}; choose one of {', '.join(ec_packets.OPERANDS)}")
-        cfg = self._ec_channel(func, curve, key_slot)
+        if (func == "ecdh") != (dest_slot is not None):
+            raise ValueError("ecdh, and only ecdh, takes dest_slot: the key slot of its shared secret")
+        if func == "ecdh":
+            self._check_slot(dest_slot)
+            cfg = EcChannelConfig(self._scratch_channel("ecdh"), "ecdh", self._ec_curve(curve), key_slot,
+                                  dest_slot=dest_slot)
+            self._write_channel(cfg, enable=True)
+        else:
+            cfg = self._ec_channel(func, curve, key_slot)
         if len(operands) != ec_packets.OPERANDS[func]:
             raise ValueError(f"{func} takes {ec_packets.OPERANDS[func]} operands, got {len(operands)}")
         if any(not isinstance(v, int) or not 0 <= v < 1 << (8 * ec_packets.element_bytes(cfg.curve))
                for v in operands):
             raise ValueError(f"{func}: operands must be ints that fit {ec_packets.element_bytes(cfg.curve)} bytes")
+        return self._push_ec(cfg, operands)
+
+    def _push_ec(self, cfg: EcChannelConfig, operands) -> int:
         ticket = self._next_ticket
         self._next_ticket = (self._next_ticket + 1) & 0xFFFFFFFF or 1
         if ticket in self._pending:
             raise RuntimeError("2**32 requests outstanding")
-        self._pending[ticket] = _Pending(ticket, cfg, func, 0)
+        self._pending[ticket] = _Pending(ticket, cfg, cfg.func, 0)
         self.model.push(ec_packets.build_packet(cfg, ticket, list(operands), self.rm), ticket)
         return ticket
 
@@ -736,6 +769,79 @@ class Device:
         is a valid public key of `curve`, raises InvalidPoint if not."""
         c = ec_packets.curve_of(curve)
         self._ec_run("ec-validate", c, *ec_packets.check_point(c, point))
+
+    def ecdh(self, priv_slot: int, peer_point, key_slot: int, key_len: int = 16, label: bytes = b"",
+             context: bytes = b"") -> None:
+        """ECDH: an AES key of `key_len` bytes (16, 24, 32) derived on the device from the private
+        scalar in `priv_slot` (load_ec_private) and the peer's public key, into `key_slot`.
+        Nothing secret leaves the device and nothing is returned.
+
+        The peer point is fully validated first (ec_validate: InvalidPoint).  Then the EC
+        unit computes the shared secret Z = x((h d) Q) (SP 800-56A ECC CDH, with the cofactor
+        h) into `key_slot`, and derive_key turns it into the AES key there.  On a failure after
+        the first step `key_slot` is zeroized; its old key is gone once the call returns."""
+        self._check_slot(priv_slot)
+        self._check_slot(key_slot)
+        c = self._keys.get(priv_slot)
+        if not isinstance(c, Curve):
+            raise ValueError(f"no EC private scalar loaded in slot {priv_slot} (load_ec_private first)")
+        if key_slot == priv_slot:
+            raise ValueError("key_slot must differ from priv_slot (the derived key would replace the scalar)")
+        fixed = self._kdf_input(key_len, label, context)
+        q = ec_packets.check_point(c, peer_point)
+        self.ec_validate(c, q)
+        r = self._wait(self.submit_ec("ecdh", c, *q, key_slot=priv_slot, dest_slot=key_slot), "ecdh")
+        if r.status == "INVALID_POINT":
+            raise InvalidPoint(f"ecdh on {c.name}: the device found the peer point invalid", r.status)
+        if r.status != "OK":
+            raise DeviceError(r.status, f"ecdh on {c.name} with slot {priv_slot}: status {r.status}")
+        self._derive(key_slot, c, key_slot, key_len, fixed)
+
+    def derive_key(self, secret_slot: int, curve, key_slot: int, key_len: int = 16, label: bytes = b"",
+                   context: bytes = b"") -> None:
+        """The AES key of `key_len` bytes derived from the shared secret of `curve` in
+        `secret_slot` (left there by submit_ec("ecdh", ..., dest_slot=secret_slot)) into
+        `key_slot`, on the AES cores: SP 800-56C two-step, extraction K_DK = AES-CMAC(16 zero
+        bytes, Z) with Z as ceil(m/8) bytes, then the SP 800-108 counter-mode KDF with AES-CMAC,
+        fixed input Label || 0x00 || Context || [L]_32 (docs/fabric.md "Secret inputs and
+        outputs").  K_DK passes through `key_slot`; on a failure the slot is zeroized."""
+        self._check_slot(secret_slot)
+        self._check_slot(key_slot)
+        self._derive(secret_slot, self._ec_curve(curve), key_slot, key_len, self._kdf_input(key_len, label, context))
+
+    def _kdf_input(self, key_len: int, label: bytes, context: bytes) -> bytes:
+        if key_len not in packets.KEY_LEN_CODE:
+            raise ValueError(f"key_len must be 16, 24 or 32 bytes, got {key_len!r}")
+        for name, value in (("label", label), ("context", context)):
+            if not isinstance(value, (bytes, bytearray)):
+                raise ValueError(f"{name} must be bytes, got {type(value).__name__}")
+        fixed = kdf_fixed_input(bytes(label), bytes(context), 8 * key_len)
+        if len(fixed) > self.buf_bytes:
+            raise ValueError(f"label and context of {len(fixed) - 5} bytes exceed the core's buffer "
+                             f"({self.buf_bytes} bytes)")
+        return fixed
+
+    def _derive(self, secret_slot: int, c: Curve, key_slot: int, key_len: int, fixed: bytes) -> None:
+        self._keys.pop(key_slot, None)
+        try:
+            # K_DK = CMAC(0^16, Z) into key_slot, a restricted AES-128 key
+            extract = ChannelConfig(self._scratch_channel("ecdh-extract"), "cmac", key_slot, 16, 16, 0,
+                                    Policy(affinity=False),
+                                    SecretRoute(dest_slot=key_slot, src_slot=secret_slot, curve=c.id, zero_key=True))
+            # the key = T(1) || T(2) .., T(i) = CMAC(K_DK, [i]_32 || fixed), into key_slot
+            expand = ChannelConfig(self._scratch_channel("ecdh-expand"), "cmac", key_slot, 16, 16, 0,
+                                   Policy(affinity=False), SecretRoute(dest_slot=key_slot, dest_len=key_len, kdf=True))
+            for step, data in ((extract, b""), (expand, fixed)):
+                ch = Channel(self, step)
+                self._write_channel(step, enable=True)
+                self._channels[step.index] = ch
+                r = self._wait(self.submit(ch, MAC, data), "key derivation")
+                if r.status != "OK":
+                    raise DeviceError(r.status, f"key derivation into slot {key_slot}: status {r.status}")
+        except BaseException:
+            self.zeroize(key_slot)
+            raise
+        self._keys[key_slot] = key_len
 
     def _wait(self, ticket: int, what: str) -> Result:
         """Run until `ticket`'s result is out and return it (not raising on its status)."""

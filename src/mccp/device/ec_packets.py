@@ -17,8 +17,9 @@ from mccp.ecc.curves import CURVES, NAMES, Curve, by_name
 from mccp.iss.ecc import element_words
 
 # Operands in and elements out of each EC function (regs.yml ec_modes).
-OPERANDS = {"ec-mul": 3, "ec-mulg": 1, "ec-add": 4, "ec-validate": 2, "ec-public": 0}
-RESULTS = {"ec-mul": 2, "ec-mulg": 2, "ec-add": 2, "ec-validate": 0, "ec-public": 2}
+OPERANDS = {"ec-mul": 3, "ec-mulg": 1, "ec-add": 4, "ec-validate": 2, "ec-public": 0, "ecdh": 2}
+# ecdh's result, the shared secret, goes to a key slot: its packet carries none
+RESULTS = {"ec-mul": 2, "ec-mulg": 2, "ec-add": 2, "ec-validate": 0, "ec-public": 2, "ecdh": 0}
 SCALAR_BYTES = 36                  # an EC private scalar in the key store (KEY_DATA[0..8])
 
 
@@ -38,8 +39,9 @@ class EcChannelConfig:
     index: int
     func: str             # "ec-mul", ...
     curve: Curve
-    key_slot: int = 0     # the private scalar's slot (ec-public)
+    key_slot: int = 0     # the private scalar's slot (ec-public, ecdh)
     policy: Policy = Policy(affinity=False)
+    dest_slot: int | None = None   # ecdh: the key slot the shared secret goes to (SECRET_OUT)
 
 
 def curve_of(curve) -> Curve:

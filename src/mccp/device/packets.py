@@ -52,6 +52,25 @@ class Policy:
 
 
 @dataclass(frozen=True)
+class SecretRoute:
+    """A channel's secret fields (CHAN_CFG1; docs/fabric.md "Secret inputs and outputs"):
+    the output goes to key slot `dest_slot` as an AES key of `dest_len` bytes, never to the
+    stream; with `src_slot` the payload is that slot's shared secret of curve `curve`."""
+    dest_slot: int
+    dest_len: int = 16            # bytes of the AES key made: 16, 24, 32
+    src_slot: int | None = None   # SECRET_IN
+    curve: int = 0                # the shared secret's curve id (SECRET_IN)
+    zero_key: bool = False        # the all-zero AES-128 key instead of the channel's slot
+    kdf: bool = False             # cmac: SP 800-108 counter-mode KDF blocks
+
+    def fields(self) -> dict[str, int]:
+        """CHAN_CFG1 field values (lower-case names)."""
+        return {"secret_out": 1, "dest_slot": self.dest_slot, "dest_len": KEY_LEN_CODE[self.dest_len],
+                "secret_in": int(self.src_slot is not None), "src_slot": self.src_slot or 0,
+                "curve": self.curve, "zero_key": int(self.zero_key), "kdf": int(self.kdf)}
+
+
+@dataclass(frozen=True)
 class ChannelConfig:
     """What the device wrote to one channel table entry."""
     index: int
@@ -61,6 +80,7 @@ class ChannelConfig:
     tag_len: int          # 0 for modes without a tag
     nonce_len: int
     policy: Policy = Policy()
+    secret: SecretRoute | None = None   # the output goes to a key slot
 
     @property
     def tagged(self) -> bool:
@@ -230,8 +250,10 @@ def split_body(cfg: ChannelConfig, op: str, data_len: int, body: bytes) -> tuple
 
 
 def expected_out_len(cfg: ChannelConfig, op: str, data_len: int) -> int:
-    """Bytes a successful result carries (payload + tag)."""
+    """Bytes a successful result carries (payload + tag); none from a secret channel."""
     m = MODES[cfg.mode]
+    if cfg.secret is not None:
+        return 0
     if m.mac_only:
         return cfg.tag_len if op == MAC else 0
     return data_len + (cfg.tag_len if m.aead and op == ENCRYPT else 0)
