@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from mccp import paths
-from mccp.bench import BENCHES, ccm, core, ecc, engines, fabric
+from mccp.bench import BENCHES, ccm, core, ecc, ecc_fabric, engines, fabric
 from mccp.bench.run import write
 
 logger = logging.getLogger(__name__)
@@ -29,4 +29,7 @@ def main(which: list[str] | None = None) -> int:
         logger.info("bench: EC unit, every entry, curve and configuration (ISS); units sharing the microcode "
                     "memory (RTL, paper 002's Table I) ...")
         logger.info(f"  wrote {write('bench_ecc', ecc.bench_ecc()).relative_to(paths.ROOT)}")
+    if "ecc-fabric" in which:
+        logger.info("bench: EC units inside mccp_top: ECDH end to end, k*G beside AES traffic (device API) ...")
+        logger.info(f"  wrote {write('bench_ecc_fabric', ecc_fabric.bench_ecc_fabric()).relative_to(paths.ROOT)}")
     return 0

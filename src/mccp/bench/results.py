@@ -1,6 +1,7 @@
 """The results files of the benchmarks and the performance model, typed, and one loader per file.
 
-results/bench_engines.json, bench_core.json, bench_fabric.json, bench_ccm.json, bench_ecc.json (`mccp bench`),
+results/bench_engines.json, bench_core.json, bench_fabric.json, bench_ccm.json, bench_ecc.json,
+bench_ecc_fabric.json (`mccp bench`),
 perf_model.json, fig3.json and table2.json (`mccp model`).  Each loader returns None when its
 file is absent (the docs then leave its sections out) and raises ResultsError, naming the file
 and the field, when a field the record declares is missing or of the wrong kind.
@@ -201,6 +202,44 @@ class BenchEcc(BenchStamp):
     table1: EcTable1
 
 
+# ---- results/bench_ecc_fabric.json ------------------------------------------------------
+
+class EcdhSteps(TypedDict):
+    """Device.ecdh step by step, cycles as the host sees them (mccp.bench.ecc_fabric)."""
+    validate: int
+    primitive: int
+    primitive_latency: int
+    derive: int
+    total: int
+
+
+class MixRow(TypedDict):
+    """N EC units running k*G at once, with or without GCM traffic on the AES cores."""
+    units: int
+    aes: bool
+    ops: int
+    cycles: int
+    ops_per_kcycle: float
+    latency_mean: float
+    latency_max: int
+    aes_bits_per_cycle: float | None
+    efficiency: float
+
+
+class EcMix(TypedDict):
+    config: str
+    curve: str
+    aes_cores: int
+    gcm_bytes: int
+    t_single: int
+    rows: list[MixRow]
+
+
+class BenchEccFabric(BenchStamp):
+    ecdh: dict[str, dict[str, EcdhSteps]]               # configuration -> curve
+    mix: EcMix
+
+
 # ---- results/perf_model.json ------------------------------------------------------------
 
 class Scenario(TypedDict):
@@ -377,6 +416,10 @@ def load_bench_ccm(path: Path | None = None) -> BenchCcm | None:
 
 def load_bench_ecc(path: Path | None = None) -> BenchEcc | None:
     return _load(path or paths.RESULTS / "bench_ecc.json", BenchEcc)
+
+
+def load_bench_ecc_fabric(path: Path | None = None) -> BenchEccFabric | None:
+    return _load(path or paths.RESULTS / "bench_ecc_fabric.json", BenchEccFabric)
 
 
 def load_perf_model(path: Path | None = None) -> PerfModel | None:
