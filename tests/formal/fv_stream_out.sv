@@ -1,6 +1,8 @@
-// Formal harness: mccp_stream_out (NumCores 2, StreamBits 128, Channels 2).
-// Properties 4 (no data after a status other than OK) and 5 (every accepted
-// packet leaves once, within K cycles); docs/formal.md.  The scheduler, parser
+// Formal harness: mccp_stream_out (NumCores 2, StreamBits 128, Channels 2) and
+// the mccp_secret_sink its secret words go to.
+// Properties 4 (no data after a status other than OK), 5 (every accepted
+// packet leaves once, within K cycles) and 6 (a secret task's packet is its
+// header alone: no word of a secret output reaches the stream); docs/formal.md.  The scheduler, parser
 // and cores are modelled by assumptions on the free inputs and a small model of
 // each core's output buffer.  With FV_TREADY the output is never stalled
 // (needed for the latency bound of property 5).
@@ -22,6 +24,9 @@ module fv_stream_out (
   input  logic [31:0]    disp_start_cycle_i,
   input  logic [4:0]     disp_key_slot_i,
   input  logic           disp_stale_i,
+  input  logic           disp_secret_i,
+  input  mccp_fabric_pkg::secret_dest_t disp_dest_i,
+  input  logic           sc_ready_i,        // the key store takes the sink's commit
   input  logic           ks_inv_valid_i,
   input  logic [4:0]     ks_inv_slot_i,
   input  logic           ks_inv_all_i,
@@ -62,6 +67,9 @@ module fv_stream_out (
 
   logic          tvalid, tlast, err_ready, pkt_out, pkt_err, retiring;
   logic [127:0]  tdata;
+  logic          sec_start, sec_valid, sec_last, sink_busy, sc_valid;
+  logic [127:0]  sec_word;
+  mccp_fabric_pkg::secret_dest_t sec_dest;
 
   mccp_stream_out #(.NumCores(NumCores), .StreamBits(128), .Channels(2)) u_so (
     .clk_i, .rst_ni,
@@ -76,15 +84,13 @@ module fv_stream_out (
     .core_res_bytes_i,
     .disp_valid_i, .disp_core_i, .disp_channel_i, .disp_seq_i, .disp_ordered_i,
     .disp_start_cycle_i, .disp_key_slot_i, .disp_stale_i,
-    // secret outputs are not modelled here (tests/system: the device's ECDH)
-    .disp_secret_i     (1'b0),
-    .disp_dest_i       ('0),
-    .sec_start_o       (),
-    .sec_dest_o        (),
-    .sec_word_valid_o  (),
-    .sec_word_o        (),
-    .sec_word_last_o   (),
-    .sec_busy_i        (1'b0),
+    .disp_secret_i, .disp_dest_i,
+    .sec_start_o       (sec_start),
+    .sec_dest_o        (sec_dest),
+    .sec_word_valid_o  (sec_valid),
+    .sec_word_o        (sec_word),
+    .sec_word_last_o   (sec_last),
+    .sec_busy_i        (sink_busy),
     .ks_inv_valid_i, .ks_inv_slot_i, .ks_inv_all_i,
     .in_done_valid_i, .in_done_core_i, .in_done_len_err_i,
     .err_valid_i,
@@ -101,10 +107,34 @@ module fv_stream_out (
     .retiring_o        (retiring)
   );
 
+  // the key store's side of the sink: its commit port (sc_ready_i); no invalidation
+  /* verilator lint_off PINCONNECTEMPTY */
+  mccp_secret_sink u_sink (
+    .clk_i, .rst_ni,
+    .start_i         (sec_start),
+    .dest_i          (sec_dest),
+    .word_valid_i    (sec_valid),
+    .word_i          (sec_word),
+    .word_last_i     (sec_last),
+    .busy_o          (sink_busy),
+    .inv_valid_i     (1'b0),
+    .inv_all_i       (1'b0),
+    .inv_slot_i      ('0),
+    .sc_valid_o      (sc_valid),
+    .sc_ready_i,
+    .sc_slot_o       (),
+    .sc_data_o       (),
+    .sc_len_o        (),
+    .sc_curve_o      (),
+    .sc_restricted_o ()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
   // ---- ghost counts per core (since reset) ----
   logic [3:0] n_disp_q [NumCores], n_res_q [NumCores], n_done_q [NumCores], n_out_q [NumCores];
   logic [3:0] n_err_in_q = '0, n_err_out_q = '0;
   logic       ord_q [NumCores][8];         // ordered flag of each task, by dispatch number
+  logic       sec_q [NumCores][8];         // secret output of each task, by dispatch number
   logic       first_q = 1'b1;              // the next beat starts a packet
   logic       hs, hdr;
   logic [7:0] h_status, h_core;
@@ -144,6 +174,7 @@ module fv_stream_out (
         if (disp_c[c]) begin
           n_disp_q[c] <= n_disp_q[c] + 1'b1;
           ord_q[c][n_disp_q[c][2:0]] <= disp_ordered_i;
+          sec_q[c][n_disp_q[c][2:0]] <= disp_secret_i;
         end
         if (res_c[c]) n_res_q[c] <= n_res_q[c] + 1'b1;
         if (done_c[c]) n_done_q[c] <= n_done_q[c] + 1'b1;
@@ -208,8 +239,11 @@ module fv_stream_out (
         assume (err_status_i == $past(err_status_i) && err_channel_i == $past(err_channel_i) &&
                 err_seq_i == $past(err_seq_i));
       end
+      // a secret destination takes 16..48 bytes (mccp_stream_in sets it so)
+      if (disp_valid_i && disp_secret_i) assume (disp_dest_i.need >= 6'd16 && disp_dest_i.need <= 6'd48);
 `ifdef FV_TREADY
       assume (m_axis_tready_i);
+      assume (sc_ready_i);
 `endif
     end
   end
@@ -226,6 +260,22 @@ module fv_stream_out (
       if (!$past(init) && $past(tvalid && !m_axis_tready_i)) begin
         p4_axis_hold: assert (tvalid && tdata == $past(tdata) && tlast == $past(tlast));
       end
+    end
+  end
+
+  // ---- property 6: a secret task's packet is its header alone ----
+  logic [NumCores-1:0] out_sec;
+  for (genvar c = 0; c < NumCores; c++) begin : g_out_sec
+    assign out_sec[c] = out_c[c] && sec_q[c][n_out_q[c][2:0]];
+  end
+  always_ff @(posedge clk_i) begin
+    if (!init) begin
+      if (out_sec != '0) begin
+        p6_secret_header_only: assert (tlast);
+        p6_secret_len_zero: assert (h_len == 16'd0);
+      end
+      // words reach the sink only as a secret packet's (after its grant, one at a time)
+      if (sec_valid) p6_sink_taking: assert (sink_busy);
     end
   end
 
@@ -278,6 +328,9 @@ module fv_stream_out (
       c_length_drop: cover (hdr && h_status == mccp_isa_pkg::STATUS_LENGTH && h_core == 8'd1);
       c_data_packet: cover (hs && !first_q && tlast && n_out_q[0] == 4'd2);
       c_slow_head: cover (wait_q[0] == 5'(K - 2) || wait_q[1] == 5'(K - 2));
+      c_secret_out: cover (out_sec != '0 && h_status == 8'd0);
+      c_secret_commit: cover (sc_valid && sc_ready_i);
+      c_secret_bad: cover (out_sec != '0 && h_status == mccp_regs_pkg::STATUS_BAD_SECRET);
     end
   end
 

@@ -74,6 +74,10 @@ MUTANTS = [
     ("p5_req_kept", "stream_out.sby", "safety", 12, (), "mccp_stream_out.sv",
      "req_q[c] <= emit[c] && !free_c;", "req_q[c] <= emit[c];",
      {"p5_no_dup_0", "p5_no_dup_1", "p5_ring"}),
+    # property 6: a secret packet's header without TLAST (its words would follow on the stream)
+    ("p6_secret_tlast", "stream_out.sby", "safety", 12, (), "mccp_stream_out.sv",
+     "only_q    <= g_only || g_sec;", "only_q    <= g_only;",
+     {"p6_secret_header_only"}),
     # property 5: a header-only packet also waits for a word of its core (it never leaves)
     ("p5_wait_for_word", "stream_out.sby", "live", 20, (), "mccp_stream_out.sv",
      "assign emit[c]    = h_ready[c] && (h_only[c] || core_out_valid_i[c]);",
