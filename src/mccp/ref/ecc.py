@@ -10,6 +10,8 @@ PAPER002 = {
     "field": "GF(2^163), curve not named",
     "scalar_mult": 201_661,      # "EC scalar multiplication"
     "point_add": 4_796,          # "point addition"
+    "slices": 943,               # one EC PU, Virtex-4 slices (and 1 BRAM)
+    "lut4_per_slice": 2,         # a Virtex-4 slice holds two 4-input LUTs
 }
 
 # Paper 002, Table I: EC PUs only (no AES PU), each running one scalar multiplication, all on one
@@ -33,4 +35,7 @@ EC_SEC2 = {
     "name": "liuguangxi/ec_sec2",
     "source": "liuguangxi/ec_sec2 (GitHub), rtl/sect_pt_mul/sect_pt_mul.v",
     "mulg": {"K-163": 1_659, "K-283": 3_430},
+    # LUT4 of one engine per curve on our flow (Yosys 0.70 synth_ecp5, LFE5U-85F), as issue 40
+    # quotes them; neither routed within 20 minutes there
+    "lut4": {"K-163": 29_183, "K-283": 61_457},
 }

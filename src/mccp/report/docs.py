@@ -17,6 +17,7 @@ from mccp import generated, paths
 from mccp.bench import results
 from mccp.ref.paper import PAPER_CLOCK_MHZ
 from mccp.report import bench, ecc, model, paper, synthesis
+from mccp.synth import results as synth_results
 from mccp.report.markdown import replace_between
 
 PERF_DOC = paths.DOCS / "performance.md"
@@ -151,7 +152,7 @@ def outputs() -> dict[Path, str]:
     ecc_bench = results.load_bench_ecc()
     doc = ECC_DOC.read_text()
     if ecc_bench:
-        doc = replace_between(doc, ECC_BEGIN, ECC_END, ecc.section(ecc_bench)) or doc
+        doc = replace_between(doc, ECC_BEGIN, ECC_END, ecc.section(ecc_bench, synth_results.load())) or doc
     ecc_fabric = results.load_bench_ecc_fabric()
     if ecc_fabric:
         doc = replace_between(doc, ECC_FABRIC_BEGIN, ECC_FABRIC_END, ecc.fabric_section(ecc_fabric)) or doc
