@@ -5,7 +5,8 @@ The firmware firmware/ecc/ec.s is loaded through the microcode write port;
 each task runs on the RTL and on an EcUnit with the same parameters, both
 keeping their instruction buffers from task to task.  For every task the
 bench compares, instruction by instruction, the retire events (pc, word,
-register written and its value, issue cycle) and the multiplier's
+register written and its value, issue cycle; the two of a dual-issue pair in
+program order, from trace_* then trace2_*) and the multiplier's
 write-backs, then the output words, the status and the cycles from the start
 handshake to the result.  The ISS itself is checked against the galois
 reference by the pytest side (tests/ecc/test_ecc_pu.py); here only
@@ -86,12 +87,13 @@ async def _run(dut, task: Task, max_cycles: int):
                           cycle, pu.ir_valid_q.value, pu.issue.value, pu.stall.value, _u(pu.ir_q), pu.mul_pend_q.value,
                           pu.mul_done.value, _u(pu.mul_rd_q), pu.look.value, pu.hit.value, pu.fstate_q.value)
             dut._log.info("  ra %d opa %x rf_a %x sq_y %x swap %s", _u(pu.ra), _u(pu.opa), _u(pu.rf_a), _u(pu.sq_y), pu.swap_q.value)
-        if _u(dut.trace_valid_o):
-            reg = None
-            if _u(dut.trace_we_o):
-                reg = ("c" if _u(dut.trace_creg_o) else "f") + str(_u(dut.trace_reg_o))
-            retired.append((_u(dut.trace_pc_o), _u(dut.trace_insn_o), reg,
-                            _u(dut.trace_data_o) if reg else None, _u(dut.trace_cycle_o)))
+        for port in ("trace", "trace2"):     # the first instruction retiring in the cycle, the second of a pair
+            if _u(getattr(dut, f"{port}_valid_o")):
+                reg = None
+                if _u(getattr(dut, f"{port}_we_o")):
+                    reg = ("c" if _u(getattr(dut, f"{port}_creg_o")) else "f") + str(_u(getattr(dut, f"{port}_reg_o")))
+                retired.append((_u(getattr(dut, f"{port}_pc_o")), _u(getattr(dut, f"{port}_insn_o")), reg,
+                                _u(getattr(dut, f"{port}_data_o")) if reg else None, _u(dut.trace_cycle_o)))
         if _u(dut.trace_wb_valid_o):
             wbs.append((f"f{_u(dut.trace_wb_reg_o)}", _u(dut.trace_wb_data_o), _u(dut.trace_wb_cycle_o)))
         if _u(dut.out_we_o):
