@@ -12,7 +12,8 @@ handshake to the result.  The ISS itself is checked against the galois
 reference by the pytest side (tests/ecc/test_ecc_pu.py); here only
 RTL == ISS.  Tasks come from the pytest wrapper as JSON in ECC_TASKS; a task
 with "reload" true is preceded by a reload of the firmware (which empties the
-instruction buffer, on the RTL and the ISS alike).  With ECC_RESULTS set, the
+instruction buffer, on the RTL and the ISS alike); "key" is K at the start
+(start_key_i: the private scalar of `ec_public`).  With ECC_RESULTS set, the
 RTL's cycles, status and output words of every task are written there as
 JSON, for the pytest side to check (tests/ecc/test_ecc_ct.py).
 """
@@ -52,7 +53,7 @@ async def _load(dut, words):
         await RisingEdge(dut.clk_i)
 
 
-async def _run(dut, task: Task, max_cycles: int):
+async def _run(dut, task: Task, key: int, max_cycles: int):
     """One task: (retire events, write-backs, output words, status, cycles).
 
     Cycle 1 is the first cycle after the start handshake (busy_o rises); the
@@ -61,6 +62,8 @@ async def _run(dut, task: Task, max_cycles: int):
     words = list(task.words)
     dut.start_entry_i.value = task.entry
     dut.start_args_i.value = (task.args[0] << 96) | (task.args[1] << 64)
+    dut.start_key_i.value = key
+    dut.start_empty_i.value = int(not words)
     dut.start_valid_i.value = 1
     dut.res_ready_i.value = 1
     rd, cycle, took = 0, 0, False
@@ -129,8 +132,8 @@ async def lockstep(dut):
             iss.load(prog.words)
         task = Task(prog.entries[spec["entry"]], (spec["curve"], spec.get("arg", 0), 0, 0),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])
-        want = iss.run(task)
-        retired, wbs, out, status, cycles = await _run(dut, task, want.cycles + 1000)
+        want = iss.run(task, spec.get("key", 0))
+        retired, wbs, out, status, cycles = await _run(dut, task, spec.get("key", 0), want.cycles + 1000)
         exp = [(r.pc, r.word, r.reg, r.value, r.cycle) for r in want.retired]
         for i, (g, e) in enumerate(zip(retired, exp)):
             assert g == e, f"{spec['entry']} {spec['curve']}: retire {i}: RTL {g} != ISS {e} ({want.retired[i]})"

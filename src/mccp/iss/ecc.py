@@ -33,10 +33,11 @@ SWAPS = ("kbit", "swclr")   # change the register names of the instructions afte
 class Config:
     """The build parameters that change results or cycles."""
     max_m: int = 283
-    digit: int = 283
+    digit: int = 163
     lines: int = 8
     line_words: int = 4
     dual_issue: bool = True
+    mcode_words: int = 1024      # the shared memory's words (McodeWords)
 
     def supports(self, curve: curves.Curve) -> bool:
         return curve.m <= self.max_m
@@ -84,8 +85,8 @@ class EcUnit:
 
     # ---- instruction buffer ---------------------------------------------------
     def _hit(self, pc: int) -> bool:
-        if pc >= len(self.mcode):
-            return True                       # beyond the firmware: an undefined word, no refill
+        if pc >= self.config.mcode_words:
+            return True                       # beyond the memory: an undefined word, no refill
         line = pc // self.config.line_words
         return self.tags.get(line % self.config.lines) == line // self.config.lines
 
@@ -124,19 +125,20 @@ class EcUnit:
         return w is None or (w not in second.reads and w != second.writes)
 
     # ---- one task ---------------------------------------------------------------
-    def run(self, task: Task) -> Result:
-        """One task on this unit alone (no other unit on the microcode port)."""
+    def run(self, task: Task, key: int = 0) -> Result:
+        """One task on this unit alone (no other unit on the microcode port); `key` is K at
+        the start (a private scalar from the key store: `ec_public`)."""
         isa = self.isa
         curve = curves.CURVES[task.args[0]] if 0 <= task.args[0] < len(curves.CURVES) else None
         if curve is None or not self.config.supports(curve):
             return Result(status=isa.status("BAD_CURVE"), output=[], cycles=1 + len(task.words))
-        return _Task(self, curve, task).run()
+        return _Task(self, curve, task, key).run()
 
 
 class _Task:
     """The state of one task on a unit, stepped one cycle at a time."""
 
-    def __init__(self, unit: EcUnit, curve: curves.Curve, task: Task):
+    def __init__(self, unit: EcUnit, curve: curves.Curve, task: Task, key: int):
         self.unit, self.isa, self.curve, self.task = unit, unit.isa, curve, task
         self.fld = curve.field
         self.m = self.fld.m
@@ -148,7 +150,7 @@ class _Task:
         self.cnt = [curve.id, curve.field_index, curve.n_bits, task.args[1] & COUNTER_MASK]
         self.swap_cfg = self.isa.options["swap"]
         self.z = self.o = self.last_bit = self.swapped = False
-        self.k = 0
+        self.k = key
         self.calls: list[int] = []
         self.pending: dict[int, tuple[int, int]] = {}    # physical freg -> (cycle usable by bypass, value)
         self.mul_free = 0
