@@ -20,7 +20,7 @@
 // around the unit buffers and releases them.
 module mccp_ecc_pu #(
   parameter int MaxM = 283,
-  parameter int Digit = 283,
+  parameter int Digit = 163,
   parameter bit Karatsuba = 1'b0,
   parameter bit DualIssue = 1'b1,
   parameter int McodeWords = 1024,
@@ -371,6 +371,31 @@ module mccp_ecc_pu #(
   assign fetch_req_o  = (miss && !(issue && is_ctrl)) || fstate_q == FReq;
   assign fetch_line_o = LineAw'((fstate_q == FIdle ? miss_pc : freq_pc_q) >> $clog2(LineWords));
 
+  // The window after this cycle: what issued leaves it, the looked-up words
+  // enter behind what stays; fpc follows the last word in it.
+  logic [1:0][31:0] ir_d;
+  logic [1:0]       ir_valid_d;
+  logic [PcW-1:0]   ir_pc_d, fpc_d;
+  always_comb begin
+    ir_d = ir_q; ir_valid_d = ir_valid_q; ir_pc_d = ir_pc_q; fpc_d = fpc_q;
+    if (taken || issue1) begin
+      ir_valid_d = '0;
+    end else if (issue0) begin
+      ir_d[0] = ir_q[1]; ir_valid_d = {1'b0, ir_valid_q[1]}; ir_pc_d = ir_pc_q + PcW'(1);
+    end
+    if (taken) fpc_d = branch_pc;
+    if (load_a) begin
+      if (ir_valid_d[0]) begin
+        ir_d[1] = buf_insn[0]; ir_valid_d[1] = 1'b1;
+      end else begin
+        ir_d[0] = buf_insn[0]; ir_valid_d[0] = 1'b1; ir_pc_d = look_pc;
+        if (load_b) begin ir_d[1] = buf_insn[Slots - 1]; ir_valid_d[1] = 1'b1; end
+      end
+      fpc_d = look_pc + PcW'(1) + PcW'(load_b);
+    end
+    ir_valid_d[1] = ir_valid_d[1] && DualIssue;
+  end
+
   always_comb begin
     fstate_d = fstate_q;
     unique case (fstate_q)
@@ -458,30 +483,7 @@ module mccp_ecc_pu #(
       if (mul_start) begin mul_pend_q <= 1'b1; mul_rd_q <= mfd; end
       if (fstate_q == FIdle && fetch_req_o) freq_pc_q <= miss_pc;
 
-      // fetch: what issued leaves the window, the looked-up words enter behind
-      // what stays; fpc_q follows the last word in it
-      begin
-        logic [1:0][31:0] win;
-        logic [1:0]       val;
-        logic [PcW-1:0]   wpc;
-        win = ir_q; val = ir_valid_q; wpc = ir_pc_q;
-        if (taken || issue1) begin
-          val = '0;
-        end else if (issue0) begin
-          win[0] = ir_q[1]; val = {1'b0, ir_valid_q[1]}; wpc = ir_pc_q + PcW'(1);
-        end
-        if (taken) fpc_q <= branch_pc;
-        if (load_a) begin
-          if (val[0]) begin
-            win[1] = buf_insn[0]; val[1] = 1'b1;
-          end else begin
-            win[0] = buf_insn[0]; val[0] = 1'b1; wpc = look_pc;
-            if (load_b) begin win[1] = buf_insn[Slots - 1]; val[1] = 1'b1; end
-          end
-          fpc_q <= look_pc + PcW'(1) + PcW'(load_b);
-        end
-        ir_q <= win; ir_pc_q <= wpc; ir_valid_q <= val & {DualIssue, 1'b1};
-      end
+      ir_q <= ir_d; ir_valid_q <= ir_valid_d; ir_pc_q <= ir_pc_d; fpc_q <= fpc_d;
 
       unique case (state_q)
         StIdle: begin
