@@ -6,7 +6,7 @@
 module mccp_ecc_cluster #(
   parameter int NumUnits = 1,
   parameter int MaxM = 283,
-  parameter int Digit = 283,
+  parameter int Digit = 163,
   parameter bit Karatsuba = 1'b0,
   parameter bit DualIssue = 1'b1,
   parameter int McodeWords = 1024,

@@ -28,7 +28,7 @@ module mccp_top #(
   // digit and form, dual issue; the default is the fast configuration.
   parameter int          NumEcUnits     = 0,
   parameter int          EcMaxM         = 283,
-  parameter int          EcDigit        = 283,
+  parameter int          EcDigit        = 163,
   parameter bit          EcKaratsuba    = 1'b1,
   parameter bit          EcDualIssue    = 1'b1
 ) (

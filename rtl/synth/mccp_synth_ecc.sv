@@ -11,7 +11,7 @@
 
 module mccp_synth_ecc #(
   parameter int MaxM      = 283,
-  parameter int Digit     = 283,
+  parameter int Digit     = 163,
   parameter bit Karatsuba = 1'b1,
   parameter bit DualIssue = 1'b1
 ) (

@@ -19,8 +19,8 @@ CONFIGS: dict[str, dict[str, int]] = {
     "m163-d28": {"MaxM": 163, "Digit": 28, "DualIssue": 0, "Lines": LINES, "LineWords": LINE_WORDS},
     "fast163": {"MaxM": 163, "Digit": 163, "DualIssue": 1, "Lines": LINES, "LineWords": LINE_WORDS},
     "m283-d71": {"MaxM": 283, "Digit": 71, "DualIssue": 0, "Lines": LINES, "LineWords": LINE_WORDS},
-    "m283-d163": {"MaxM": 283, "Digit": 163, "DualIssue": 1, "Lines": LINES, "LineWords": LINE_WORDS},
-    "fast283": {"MaxM": 283, "Digit": 283, "DualIssue": 1, "Lines": LINES, "LineWords": LINE_WORDS},
+    "m283-d283": {"MaxM": 283, "Digit": 283, "DualIssue": 1, "Lines": LINES, "LineWords": LINE_WORDS},
+    "fast283": {"MaxM": 283, "Digit": 163, "DualIssue": 1, "Lines": LINES, "LineWords": LINE_WORDS},
 }
 
 
