@@ -665,8 +665,9 @@ module mccp_ecc_pu #(
     assign trace_wb_reg_o   = mul_rd_q;
     assign trace_wb_data_o  = mul_p;
   end else begin : g_no_trace
-    logic unused_trace;   // the retire record's registers feed only the trace
-    assign unused_trace  = ^{multi_cycle_q, multi_insn_q};
+    logic unused_trace;   // the retire record's registers feed only the trace, as do the
+                          // counter-number operands' upper bits
+    assign unused_trace  = ^{multi_cycle_q, multi_insn_q, fa_l[3:2], fd_l[3:2]};
     assign trace_valid_o = 1'b0;
     assign trace_cycle_o = '0;
     assign trace_pc_o = '0;
