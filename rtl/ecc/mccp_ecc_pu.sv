@@ -668,25 +668,11 @@ module mccp_ecc_pu #(
     logic unused_trace;   // the retire record's registers feed only the trace, as do the
                           // counter-number operands' upper bits
     assign unused_trace  = ^{multi_cycle_q, multi_insn_q, fa_l[3:2], fd_l[3:2]};
-    assign trace_valid_o = 1'b0;
-    assign trace_cycle_o = '0;
-    assign trace_pc_o = '0;
-    assign trace_insn_o = '0;
-    assign trace_we_o = 1'b0;
-    assign trace_creg_o = 1'b0;
-    assign trace_reg_o = '0;
-    assign trace_data_o = '0;
-    assign trace2_valid_o = 1'b0;
-    assign trace2_pc_o = '0;
-    assign trace2_insn_o = '0;
-    assign trace2_we_o = 1'b0;
-    assign trace2_creg_o = 1'b0;
-    assign trace2_reg_o = '0;
-    assign trace2_data_o = '0;
-    assign trace_wb_valid_o = 1'b0;
-    assign trace_wb_cycle_o = '0;
-    assign trace_wb_reg_o = '0;
-    assign trace_wb_data_o = '0;
+    assign {trace_valid_o, trace_cycle_o, trace_pc_o, trace_insn_o, trace_we_o, trace_creg_o, trace_reg_o,
+            trace_data_o} = '0;
+    assign {trace2_valid_o, trace2_pc_o, trace2_insn_o, trace2_we_o, trace2_creg_o, trace2_reg_o,
+            trace2_data_o} = '0;
+    assign {trace_wb_valid_o, trace_wb_cycle_o, trace_wb_reg_o, trace_wb_data_o} = '0;
   end
 
 endmodule
