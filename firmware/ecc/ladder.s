@@ -5,7 +5,40 @@
 ; takes the same steps.  Ends with (X1:Z1) = kP, (X2:Z2) = (k+1)P, swap state 0.
 ;   add:    T1 = X1 Z2, T2 = X2 Z1, Z2' = (T1 + T2)^2, X2' = x Z2' + T1 T2
 ;   double: X1' = (X1^2 + sqrt(b) Z1^2)^2, Z1' = X1^2 Z1^2
-; Scratch: f8..f14; c3 counts the steps.
+; Scratch: f8..f15; c3 counts the steps.
+;
+; The loop is rotated for dual issue (docs/ecc.md, Timing): its body is the
+; second half of step j, the `kbit` of step j+1 and the first half of step
+; j+1, so the loop branch sits between T2 and the products that wait for it.
+; The entry goes to the `kbit` of step 0; the last step's second half and the
+; final `kbit` (the bit after the last is 0: swap state back to 0) follow the
+; loop.  Instructions are ordered in pairs of an fmul and an independent one,
+; the pairs a dual-issue unit takes together (one product a cycle: 7 cycles a
+; Koblitz step, 8 a generic one; two cycles a product: 10 and 12).
+
+.macro koblitz_second_half
+    fmul    f13, f9, f10        ; T1 T2
+    fasq    f7, f9, f10         ; Z2'
+    fasq    f4, f11, f12        ; X1' = (X1^2 + Z1^2)^2
+    fmul    f14, f0, f7         ; x Z2'
+    fmul    f5, f11, f12        ; Z1'
+    fadd    f6, f13, f14        ; X2'
+.endm
+.macro generic_second_half
+    fmul    f13, f9, f10        ; T1 T2
+    fasq    f7, f9, f10         ; Z2'
+    fmul    f15, f8, f12        ; sqrt(b) Z1^2
+    fmul    f14, f0, f7         ; x Z2'
+    fasq    f4, f11, f15        ; X1'
+    fmul    f5, f11, f12        ; Z1'
+    fadd    f6, f13, f14        ; X2'
+.endm
+.macro first_half
+    fmul    f9, f4, f7          ; T1
+    fsqr    f11, f4             ; X1^2
+    fsqr    f12, f5             ; Z1^2
+    fmul    f10, f6, f5         ; T2
+.endm
 
 ladder:
     swclr
@@ -19,35 +52,23 @@ ladder:
     fadd    f9, f9, f8
     ftz     f9
     bz      ladder_koblitz      ; b = 1: the double needs no product by sqrt(b)
-ladder_step:
+    jmp     ladder_generic
+ladder_loop:
+    generic_second_half
+ladder_generic:
     kbit
-    fmul    f9, f4, f7          ; T1
-    fsqr    f11, f4             ; X1^2
-    fsqr    f12, f5             ; Z1^2
-    fmul    f10, f6, f5         ; T2
-    fmul    f13, f8, f12        ; sqrt(b) Z1^2
-    fmul    f6, f9, f10         ; T1 T2
-    fasq    f7, f9, f10         ; Z2'
-    fasq    f4, f11, f13        ; X1'
-    fmul    f14, f0, f7         ; x Z2'
-    fmul    f5, f11, f12        ; Z1'
-    fadd    f6, f6, f14         ; X2'
-    cdbnz   c3, ladder_step
-    kbit                        ; the bit after the last is 0: swap state back to 0
+    first_half
+    cdbnz   c3, ladder_loop
+    generic_second_half
+    kbit
     ret
+ladder_koblitz_loop:
+    koblitz_second_half
 ladder_koblitz:
     kbit
-    fmul    f9, f4, f7          ; T1
-    fsqr    f11, f4             ; X1^2
-    fsqr    f12, f5             ; Z1^2
-    fmul    f10, f6, f5         ; T2
-    fmul    f6, f9, f10         ; T1 T2
-    fasq    f7, f9, f10         ; Z2'
-    fasq    f4, f11, f12        ; X1' = (X1^2 + Z1^2)^2
-    fmul    f14, f0, f7         ; x Z2'
-    fmul    f5, f11, f12        ; Z1'
-    fadd    f6, f6, f14         ; X2'
-    cdbnz   c3, ladder_koblitz
+    first_half
+    cdbnz   c3, ladder_koblitz_loop
+    koblitz_second_half
     kbit
     ret
 
@@ -58,25 +79,25 @@ ladder_koblitz:
 ; f3, f9..f15.
 mxy:
     fmul    f9, f5, f7          ; Z1 Z2
+    fsqr    f12, f0
     fmul    f10, f0, f5         ; x Z1
+    fadd    f12, f12, f1        ; x^2 + y
     fmul    f11, f0, f7         ; x Z2
     fmul    f2, f0, f9          ; x Z1 Z2
-    fsqr    f12, f0
-    fadd    f12, f12, f1        ; x^2 + y
     fadd    f10, f10, f4        ; A = X1 + x Z1
     fmul    f13, f12, f9        ; D = (x^2 + y) Z1 Z2
     fadd    f14, f11, f6        ; B = X2 + x Z2
     call    inv                 ; f2 = 1 / (x Z1 Z2)
     fmul    f9, f10, f14        ; A B
+    ftz     f7
     fmul    f12, f11, f2        ; 1 / Z1
-    fadd    f9, f9, f13         ; E = A B + D
+    fadd    f3, f9, f13         ; E = A B + D
     fmul    f10, f4, f12        ; x3
-    fmul    f9, f9, f2          ; E / (x Z1 Z2)
+    fadd    f13, f0, f1         ; x + y
+    fmul    f9, f3, f2          ; E / (x Z1 Z2)
     fadd    f11, f0, f10        ; x + x3
     fmul    f11, f11, f9
-    fadd    f11, f11, f1        ; y3
-    ftz     f7
-    fadd    f12, f0, f1
     fsel    f4, f0, f10
-    fsel    f5, f12, f11
+    fadd    f15, f11, f1        ; y3
+    fsel    f5, f13, f15
     ret

@@ -3,8 +3,8 @@
 ; Z = 1 iff (f0, f1) is on the curve y^2 + xy = x^3 + a x^2 + b.  Scratch f9..f11.
 on_curve:
     fadd    f9, f1, f0
-    fmul    f9, f9, f1          ; y^2 + xy
     fsqr    f10, f0
+    fmul    f9, f9, f1          ; y^2 + xy
     fconst  f11, 6
     fadd    f11, f11, f0
     fmul    f10, f10, f11       ; x^3 + a x^2

@@ -6,8 +6,9 @@
 module mccp_ecc_cluster #(
   parameter int NumUnits = 1,
   parameter int MaxM = 283,
-  parameter int Digit = 283,
+  parameter int Digit = 163,
   parameter bit Karatsuba = 1'b0,
+  parameter bit DualIssue = 1'b1,
   parameter int McodeWords = 1024,
   parameter int Lines = 8,
   parameter int LineWords = 4,
@@ -47,6 +48,13 @@ module mccp_ecc_cluster #(
   output logic [N-1:0]                trace_creg_o,
   output logic [N-1:0][3:0]           trace_reg_o,
   output logic [N-1:0][MaxM-1:0]      trace_data_o,
+  output logic [N-1:0]                trace2_valid_o,
+  output logic [N-1:0][McAw-1:0]      trace2_pc_o,
+  output logic [N-1:0][31:0]          trace2_insn_o,
+  output logic [N-1:0]                trace2_we_o,
+  output logic [N-1:0]                trace2_creg_o,
+  output logic [N-1:0][3:0]           trace2_reg_o,
+  output logic [N-1:0][MaxM-1:0]      trace2_data_o,
   output logic [N-1:0]                trace_wb_valid_o,
   output logic [N-1:0][31:0]          trace_wb_cycle_o,
   output logic [N-1:0][3:0]           trace_wb_reg_o,
@@ -67,7 +75,7 @@ module mccp_ecc_cluster #(
 
   for (genvar u = 0; u < N; u++) begin : g_unit
     mccp_ecc_pu #(
-      .MaxM(MaxM), .Digit(Digit), .Karatsuba(Karatsuba), .McodeWords(McodeWords),
+      .MaxM(MaxM), .Digit(Digit), .Karatsuba(Karatsuba), .DualIssue(DualIssue), .McodeWords(McodeWords),
       .Lines(Lines), .LineWords(LineWords), .TraceEnable(TraceEnable)
     ) u_pu (
       .clk_i, .rst_ni,
@@ -84,6 +92,9 @@ module mccp_ecc_cluster #(
       .trace_valid_o(trace_valid_o[u]), .trace_cycle_o(trace_cycle_o[u]), .trace_pc_o(trace_pc_o[u]),
       .trace_insn_o(trace_insn_o[u]), .trace_we_o(trace_we_o[u]), .trace_creg_o(trace_creg_o[u]),
       .trace_reg_o(trace_reg_o[u]), .trace_data_o(trace_data_o[u]),
+      .trace2_valid_o(trace2_valid_o[u]), .trace2_pc_o(trace2_pc_o[u]), .trace2_insn_o(trace2_insn_o[u]),
+      .trace2_we_o(trace2_we_o[u]), .trace2_creg_o(trace2_creg_o[u]), .trace2_reg_o(trace2_reg_o[u]),
+      .trace2_data_o(trace2_data_o[u]),
       .trace_wb_valid_o(trace_wb_valid_o[u]), .trace_wb_cycle_o(trace_wb_cycle_o[u]),
       .trace_wb_reg_o(trace_wb_reg_o[u]), .trace_wb_data_o(trace_wb_data_o[u])
     );

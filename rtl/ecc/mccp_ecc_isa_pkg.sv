@@ -94,6 +94,29 @@ package mccp_ecc_isa_pkg;
     endcase
   endfunction
 
+  // Dual issue: an instruction pairs with the neighbouring `fmul` only if
+  // dual_partner(opcode) (docs/ecc.md, Timing).
+  localparam logic [5:0] DualMulOp = 6'h10;  // fmul
+  function automatic logic dual_partner(input logic [5:0] opcode);
+    dual_partner = 1'b0;
+    case (opcode)
+      6'h00: dual_partner = 1'b1;  // nop
+      6'h0b: dual_partner = 1'b1;  // cli
+      6'h0c: dual_partner = 1'b1;  // cmov
+      6'h11: dual_partner = 1'b1;  // fadd
+      6'h12: dual_partner = 1'b1;  // fsqr
+      6'h13: dual_partner = 1'b1;  // fasq
+      6'h15: dual_partner = 1'b1;  // fmov
+      6'h16: dual_partner = 1'b1;  // fconst
+      6'h17: dual_partner = 1'b1;  // fsel
+      6'h18: dual_partner = 1'b1;  // ftz
+      6'h28: dual_partner = 1'b1;  // kn
+      6'h29: dual_partner = 1'b1;  // kbit
+      6'h2a: dual_partner = 1'b1;  // swclr
+      default: dual_partner = 1'b0;
+    endcase
+  endfunction
+
   // Task end status codes.
   localparam logic [7:0] STATUS_OK = 8'd0;  // packet processed; output released
   localparam logic [7:0] STATUS_AUTH_FAIL = 8'd1;  // tag mismatch; output discarded

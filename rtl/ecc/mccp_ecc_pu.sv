@@ -7,16 +7,22 @@
 // Timing, which the ISS (mccp.iss.ecc) follows cycle for cycle, and the task
 // conventions: docs/ecc.md.
 //
-// Two stages: F looks the next instruction up in the buffer (refilling a
-// missing line through the microcode port), I decodes, checks the hazards on
-// the multiplier's pending product, and executes.  Results leave on out_*
-// (one 128-bit word a cycle, no back-pressure inside a word run: out_space_i
-// must cover a field element) and res_*; the slot around the unit buffers and
-// releases them.
+// Two stages: F looks up the next instructions in the buffer (refilling a
+// missing line through the microcode port) into the issue window, I decodes,
+// checks the hazards on the multiplier's pending product, and executes.  The
+// window holds one instruction, or with DualIssue two consecutive ones: an
+// fmul and its neighbour then issue in the same cycle when the ISA table's
+// dual-issue rule allows (mccp_ecc_isa_pkg::dual_partner, docs/ecc.md).  Of
+// a pair, the fmul drives the multiplier from read ports 2 and 3, the other
+// instruction ("slot x") the ALU, counters and scalar from ports 0 and 1.
+// Results leave on out_* (one 128-bit word a cycle, no back-pressure inside
+// a word run: out_space_i must cover a field element) and res_*; the slot
+// around the unit buffers and releases them.
 module mccp_ecc_pu #(
   parameter int MaxM = 283,
-  parameter int Digit = 283,
+  parameter int Digit = 163,
   parameter bit Karatsuba = 1'b0,
+  parameter bit DualIssue = 1'b1,
   parameter int McodeWords = 1024,
   parameter int Lines = 8,
   parameter int LineWords = 4,
@@ -55,7 +61,8 @@ module mccp_ecc_pu #(
   // the fabric's watchdog or host abort (held while the task runs): the task
   // ends with PARTNER (relabelled TIMEOUT / ABORTED) after draining its input
   input  logic              abort_i,
-  // retire trace (TraceEnable): one event per instruction, at its last cycle
+  // retire trace (TraceEnable): one event per instruction, at its last cycle;
+  // trace_*: the first (or only) instruction retiring in a cycle
   output logic              trace_valid_o,
   output logic [31:0]       trace_cycle_o,    // its issue cycle, counted from the start handshake
   output logic [McAw-1:0]   trace_pc_o,
@@ -64,6 +71,14 @@ module mccp_ecc_pu #(
   output logic              trace_creg_o,     // 1: counter c<idx>, 0: field register f<idx>
   output logic [3:0]        trace_reg_o,
   output logic [MaxM-1:0]   trace_data_o,
+  // the second instruction of a pair (DualIssue), retiring with the first in trace_cycle_o
+  output logic              trace2_valid_o,
+  output logic [McAw-1:0]   trace2_pc_o,
+  output logic [31:0]       trace2_insn_o,
+  output logic              trace2_we_o,
+  output logic              trace2_creg_o,
+  output logic [3:0]        trace2_reg_o,
+  output logic [MaxM-1:0]   trace2_data_o,
   // products written back
   output logic              trace_wb_valid_o,
   output logic [31:0]       trace_wb_cycle_o,
@@ -76,6 +91,8 @@ module mccp_ecc_pu #(
   localparam int AccW = WMax * 128;
   localparam int CallW = $clog2(mccp_ecc_isa_pkg::CallDepth + 1);
   localparam int CallIdxW = $clog2(mccp_ecc_isa_pkg::CallDepth);
+  localparam int Slots = DualIssue ? 2 : 1;        // issue window
+  localparam int RfRead = DualIssue ? 4 : 2;       // register file read ports
 
   if (MaxM != 163 && MaxM != 233 && MaxM != 283) begin : g_bad_maxm
     $error("mccp_ecc_pu: MaxM %0d must be 163, 233 or 283", MaxM);
@@ -97,12 +114,20 @@ module mccp_ecc_pu #(
   logic              in_ended_q;                 // the packet's last word has been read
   logic [31:0]       cycle_q;                    // cycles since the start handshake
 
-  // ---- fetch ----------------------------------------------------------------
-  logic [PcW-1:0]    fpc_q, ir_pc_q;
-  logic [31:0]       ir_q;
-  logic              ir_valid_q;
-  logic              look, hit, fill;
-  logic [31:0]       buf_insn;
+  // ---- fetch: the issue window ------------------------------------------------
+  // ir_q[0] at ir_pc_q, ir_q[1] the word after it (valid only with ir_q[0]);
+  // fpc_q the next word to look up, right after the window.
+  logic [PcW-1:0]    fpc_q, ir_pc_q, freq_pc_q;
+  logic [1:0][31:0]  ir_q;
+  logic [1:0]        ir_valid_q;
+  logic              look;
+  logic [PcW-1:0]    look_pc;                    // the first word looked up
+  logic [1:0]        room;                       // window places free after this cycle's issue
+  logic [Slots-1:0][PcW-1:0] buf_pc;
+  logic [Slots-1:0]  buf_hit;
+  logic [Slots-1:0][31:0] buf_insn;
+  logic              hit_a, hit_b, load_a, load_b, miss, fill;
+  logic [PcW-1:0]    miss_pc;
 
   // ---- issue ----------------------------------------------------------------
   logic [15:0]       cnt_q [4];
@@ -123,18 +148,32 @@ module mccp_ecc_pu #(
   logic [3:0]        mul_rd_q;
   logic [MaxM-1:0]   mul_p;
 
-  // ---- decode ---------------------------------------------------------------
+  // ---- decode of both window slots ------------------------------------------
+  logic [1:0][5:0]   sop;
+  logic [1:0][3:0]   sfd_l, sfa_l, sfb_l;        // logical register numbers
+  logic [1:0][3:0]   sfd, sfa, sfb;              // physical
+  logic [1:0][13:0]  simm;
+  logic [1:0]        sdef, sreads_a, sreads_b, swrites_d, sstall, smul, spartner;
+
+  // ---- issue: slot 0 alone, or the pair ----------------------------------------
+  logic        issue0, issue1, xs, depends;
+  // slot x: the instruction that is not the pair's fmul (slot 0 unless slot 0
+  // is an fmul); its fields drive the ALU, counters, scalar and control
   logic [5:0]  op;
-  logic [3:0]  fa_l, fb_l, fd_l;                 // logical register numbers
-  logic [3:0]  fa, fb, fd;                       // physical
+  logic [3:0]  fa_l, fb_l, fd_l, fa, fb, fd;
   logic [13:0] imm;
-  logic        defined, is_branch, taken, issue, stall, trap, end_now;
+  logic [31:0] x_insn;
+  logic        defined, is_branch, is_ctrl, taken, issue, trap, end_now;
   logic [7:0]  end_status;
-  logic [PcW-1:0] target;
+  logic [PcW-1:0] target, branch_pc;
+  // the multiplication's slot
+  logic        ms;
+  logic [3:0]  mfd;
 
   // ---- datapath -------------------------------------------------------------
-  logic [3:0]      ra, rb;
-  logic [MaxM-1:0] rf_a, rf_b, opa, opb, sq_in_b, sq_y, alu_y;
+  logic [RfRead-1:0][3:0]      raddr;
+  logic [RfRead-1:0][MaxM-1:0] rdata, ropnd;
+  logic [MaxM-1:0] opa, opb, mul_a, mul_b, sq_in_b, sq_y, alu_y;
   logic            we0;
   logic [3:0]      waddr0;
   logic [MaxM-1:0] konst;
@@ -149,78 +188,89 @@ module mccp_ecc_pu #(
     for (int i = 0; i < MaxM; i++) ones[i] = (9'(i) < count);
   endfunction
 
+  // Field registers an instruction reads (fa, fb) and writes (fd).
+  function automatic logic reads_a_of(input logic [5:0] o);
+    reads_a_of = (o == mccp_ecc_isa_pkg::OP_FMUL || o == mccp_ecc_isa_pkg::OP_FADD || o == mccp_ecc_isa_pkg::OP_FASQ || o == mccp_ecc_isa_pkg::OP_FSEL || o == mccp_ecc_isa_pkg::OP_FSQR || o == mccp_ecc_isa_pkg::OP_FSQRN || o == mccp_ecc_isa_pkg::OP_FMOV || o == mccp_ecc_isa_pkg::OP_FTZ || o == mccp_ecc_isa_pkg::OP_FOUT);
+  endfunction
+  function automatic logic reads_b_of(input logic [5:0] o);
+    reads_b_of = (o == mccp_ecc_isa_pkg::OP_FMUL || o == mccp_ecc_isa_pkg::OP_FADD || o == mccp_ecc_isa_pkg::OP_FASQ || o == mccp_ecc_isa_pkg::OP_FSEL);
+  endfunction
+  function automatic logic writes_d_of(input logic [5:0] o);
+    writes_d_of = (o == mccp_ecc_isa_pkg::OP_FMUL || o == mccp_ecc_isa_pkg::OP_FADD || o == mccp_ecc_isa_pkg::OP_FASQ || o == mccp_ecc_isa_pkg::OP_FSEL || o == mccp_ecc_isa_pkg::OP_FSQR || o == mccp_ecc_isa_pkg::OP_FSQRN || o == mccp_ecc_isa_pkg::OP_FMOV || o == mccp_ecc_isa_pkg::OP_FCONST || o == mccp_ecc_isa_pkg::OP_FIN);
+  endfunction
+
   // ---- decode -------------------------------------------------------------
-  assign op   = ir_q[mccp_ecc_isa_pkg::FieldOpMsb:mccp_ecc_isa_pkg::FieldOpLsb];
-  assign fd_l = ir_q[mccp_ecc_isa_pkg::FieldAMsb:mccp_ecc_isa_pkg::FieldALsb];
-  assign fa_l = ir_q[mccp_ecc_isa_pkg::FieldBMsb:mccp_ecc_isa_pkg::FieldBLsb];
-  assign fb_l = ir_q[mccp_ecc_isa_pkg::FieldCMsb:mccp_ecc_isa_pkg::FieldCLsb];
-  assign imm  = ir_q[mccp_ecc_isa_pkg::FieldImmMsb:mccp_ecc_isa_pkg::FieldImmLsb];
-  assign fd   = rename(fd_l, swap_q);
-  assign fa   = rename(fa_l, swap_q);
-  assign fb   = rename(fb_l, swap_q);
-  assign target = PcW'(imm);
-
   // A word is defined only if its opcode exists and it has no bit outside its
-  // operands (the ISA table's rule, mccp.isa.Isa.decode).
-  always_comb begin
-    defined   = ((ir_q & ~mccp_ecc_isa_pkg::insn_bits(op)) == '0) && mccp_ecc_isa_pkg::insn_bits(op) != '0;
-    is_branch = (op == mccp_ecc_isa_pkg::OP_BZ || op == mccp_ecc_isa_pkg::OP_BNZ || op == mccp_ecc_isa_pkg::OP_BOVF || op == mccp_ecc_isa_pkg::OP_BKBAD || op == mccp_ecc_isa_pkg::OP_CBEQ || op == mccp_ecc_isa_pkg::OP_CDBNZ);
-  end
-
-  // ---- register file and operands -----------------------------------------
-  // fsqrn squares its own result after the first cycle.
-  assign ra = (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FSQRN) ? multi_rd_q : fa;
-  assign rb = fb;
-
-  mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM)) u_rf (
-    .clk_i, .rst_ni,
-    .ra_i(ra), .rdata_a_o(rf_a),
-    .rb_i(rb), .rdata_b_o(rf_b),
-    .we0_i(we0), .waddr0_i(waddr0), .wdata0_i(alu_y),
-    .we1_i(mul_done && mul_pend_q), .waddr1_i(mul_rd_q), .wdata1_i(mul_p)
-  );
-
-  // A product is read in the cycle the multiplier finishes it (bypass).
-  assign opa = (mul_pend_q && mul_done && ra == mul_rd_q) ? mul_p : rf_a;
-  assign opb = (mul_pend_q && mul_done && rb == mul_rd_q) ? mul_p : rf_b;
-
-  assign sq_in_b = (op == mccp_ecc_isa_pkg::OP_FASQ && state_q == StRun) ? opb : '0;
-  mccp_ecc_sqr #(.MaxM(MaxM)) u_sqr (.field_i(field_q), .a_i(opa), .b_i(sq_in_b), .y_o(sq_y));
-
-  assign mul_start = issue && op == mccp_ecc_isa_pkg::OP_FMUL;
-  mccp_ecc_mul #(.MaxM(MaxM), .Digit(Digit), .Karatsuba(Karatsuba)) u_mul (
-    .clk_i, .rst_ni,
-    .start_i(mul_start), .field_i(field_q), .a_i(opa), .b_i(opb),
-    .busy_o(mul_busy), .done_o(mul_done), .p_o(mul_p)
-  );
-
-  assign konst = MaxM'(mccp_ecc_curves_pkg::curve_const(curve_q, imm[2:0]));
-
-  // ---- hazards --------------------------------------------------------------
-  // Reads of the pending product wait for its last cycle (bypass), writes of
-  // its register one more; a second product waits for the multiplier.
-  logic reads_a, reads_b, writes_d, pend_wait;
-  always_comb begin
-    reads_a  = (op == mccp_ecc_isa_pkg::OP_FMUL || op == mccp_ecc_isa_pkg::OP_FADD || op == mccp_ecc_isa_pkg::OP_FASQ || op == mccp_ecc_isa_pkg::OP_FSEL || op == mccp_ecc_isa_pkg::OP_FSQR || op == mccp_ecc_isa_pkg::OP_FSQRN || op == mccp_ecc_isa_pkg::OP_FMOV || op == mccp_ecc_isa_pkg::OP_FTZ || op == mccp_ecc_isa_pkg::OP_FOUT);
-    reads_b  = (op == mccp_ecc_isa_pkg::OP_FMUL || op == mccp_ecc_isa_pkg::OP_FADD || op == mccp_ecc_isa_pkg::OP_FASQ || op == mccp_ecc_isa_pkg::OP_FSEL);
-    writes_d = (op == mccp_ecc_isa_pkg::OP_FMUL || op == mccp_ecc_isa_pkg::OP_FADD || op == mccp_ecc_isa_pkg::OP_FASQ || op == mccp_ecc_isa_pkg::OP_FSEL || op == mccp_ecc_isa_pkg::OP_FSQR || op == mccp_ecc_isa_pkg::OP_FSQRN || op == mccp_ecc_isa_pkg::OP_FMOV || op == mccp_ecc_isa_pkg::OP_FCONST || op == mccp_ecc_isa_pkg::OP_FIN);
-    pend_wait = mul_pend_q && !mul_done;
-    stall = 1'b0;
-    if (defined) begin
-      if (reads_a && pend_wait && fa == mul_rd_q) stall = 1'b1;
-      if (reads_b && pend_wait && fb == mul_rd_q) stall = 1'b1;
-      if (writes_d && mul_pend_q && fd == mul_rd_q) stall = 1'b1;
-      if (op == mccp_ecc_isa_pkg::OP_FMUL && pend_wait) stall = 1'b1;
-      if (op == mccp_ecc_isa_pkg::OP_FOUT && !out_space_i) stall = 1'b1;
-      if (op == mccp_ecc_isa_pkg::OP_DONE && pend_wait) stall = 1'b1;
-    end
+  // operands (the ISA table's rule, mccp.isa.Isa.decode).  Hazards: reads of
+  // the pending product wait for its last cycle (bypass), writes of its
+  // register one more; a second product waits for the multiplier.
+  logic pend_wait;
+  assign pend_wait = mul_pend_q && !mul_done;
+  for (genvar s = 0; s < 2; s++) begin : g_dec
+    assign sop[s]   = ir_q[s][mccp_ecc_isa_pkg::FieldOpMsb:mccp_ecc_isa_pkg::FieldOpLsb];
+    assign sfd_l[s] = ir_q[s][mccp_ecc_isa_pkg::FieldAMsb:mccp_ecc_isa_pkg::FieldALsb];
+    assign sfa_l[s] = ir_q[s][mccp_ecc_isa_pkg::FieldBMsb:mccp_ecc_isa_pkg::FieldBLsb];
+    assign sfb_l[s] = ir_q[s][mccp_ecc_isa_pkg::FieldCMsb:mccp_ecc_isa_pkg::FieldCLsb];
+    assign simm[s]  = ir_q[s][mccp_ecc_isa_pkg::FieldImmMsb:mccp_ecc_isa_pkg::FieldImmLsb];
+    assign sfd[s]   = rename(sfd_l[s], swap_q);
+    assign sfa[s]   = rename(sfa_l[s], swap_q);
+    assign sfb[s]   = rename(sfb_l[s], swap_q);
+    assign sdef[s]  = ((ir_q[s] & ~mccp_ecc_isa_pkg::insn_bits(sop[s])) == '0) && mccp_ecc_isa_pkg::insn_bits(sop[s]) != '0;
+    assign sreads_a[s]  = reads_a_of(sop[s]);
+    assign sreads_b[s]  = reads_b_of(sop[s]);
+    assign swrites_d[s] = writes_d_of(sop[s]);
+    assign smul[s]  = sdef[s] && sop[s] == mccp_ecc_isa_pkg::DualMulOp;
+    // a partner of the fmul that cannot trap (fconst 7 is ILLEGAL)
+    assign spartner[s] = sdef[s] && mccp_ecc_isa_pkg::dual_partner(sop[s])
+                         && !(sop[s] == mccp_ecc_isa_pkg::OP_FCONST && simm[s][2:0] == 3'd7);
+    assign sstall[s] = sdef[s] && ((sreads_a[s] && pend_wait && sfa[s] == mul_rd_q)
+                                   || (sreads_b[s] && pend_wait && sfb[s] == mul_rd_q)
+                                   || (swrites_d[s] && mul_pend_q && sfd[s] == mul_rd_q)
+                                   || (sop[s] == mccp_ecc_isa_pkg::OP_FMUL && pend_wait)
+                                   || (sop[s] == mccp_ecc_isa_pkg::OP_FOUT && !out_space_i)
+                                   || (sop[s] == mccp_ecc_isa_pkg::OP_DONE && pend_wait));
   end
 
   // ---- issue ----------------------------------------------------------------
+  // Slot 0 issues when its hazards allow; slot 1 with it when one of the two
+  // is an fmul and the other a partner, slot 1 does not depend on slot 0 (it
+  // neither reads nor writes the register slot 0 writes, and slot 0 does not
+  // rename registers), and slot 1's hazards allow too.
+  assign issue0  = state_q == StRun && ir_valid_q[0] && !sstall[0];
+  assign depends = sop[0] == mccp_ecc_isa_pkg::OP_KBIT || sop[0] == mccp_ecc_isa_pkg::OP_SWCLR
+                   || (swrites_d[0] && ((sreads_a[1] && sfa[1] == sfd[0]) || (sreads_b[1] && sfb[1] == sfd[0])
+                                        || (swrites_d[1] && sfd[1] == sfd[0])));
+  assign issue1  = DualIssue && issue0 && ir_valid_q[1] && !depends && !sstall[1]
+                   && ((smul[0] && spartner[1]) || (spartner[0] && smul[1]));
+
+  // slot x: slot 1 if slot 0 is an fmul (then x issues only in a pair), else slot 0
+  assign xs     = DualIssue && smul[0];
+  assign op     = sop[xs];
+  assign fd_l   = sfd_l[xs];
+  assign fa_l   = sfa_l[xs];
+  assign fb_l   = sfb_l[xs];
+  assign fd     = sfd[xs];
+  assign fa     = sfa[xs];
+  assign fb     = sfb[xs];
+  assign imm    = simm[xs];
+  assign x_insn = ir_q[xs];
+  assign defined = sdef[xs];
+  assign issue  = xs ? issue1 : issue0;
+  assign target = PcW'(imm);
+
+  always_comb begin
+    is_branch = (op == mccp_ecc_isa_pkg::OP_BZ || op == mccp_ecc_isa_pkg::OP_BNZ || op == mccp_ecc_isa_pkg::OP_BOVF || op == mccp_ecc_isa_pkg::OP_BKBAD || op == mccp_ecc_isa_pkg::OP_CBEQ || op == mccp_ecc_isa_pkg::OP_CDBNZ);
+    is_ctrl   = is_branch || op == mccp_ecc_isa_pkg::OP_JMP || op == mccp_ecc_isa_pkg::OP_CALL || op == mccp_ecc_isa_pkg::OP_RET;
+  end
+
+  // the multiplication: slot 0's if slot 0 is an fmul, else slot 1's in a pair
+  assign ms        = DualIssue && !smul[0];
+  assign mfd       = sfd[ms];
+  assign mul_start = smul[0] ? issue0 : (issue1 && smul[1]);
+
   logic cdbnz_nz;
   assign cdbnz_nz = (cnt_q[fa_l[1:0]] - 16'd1) != '0;
   always_comb begin
-    issue      = state_q == StRun && ir_valid_q && !stall;
     taken      = 1'b0;
     trap       = 1'b0;
     if (issue) begin
@@ -242,24 +292,109 @@ module mccp_ecc_pu #(
       if (trap) taken = 1'b0;
     end
   end
+  assign branch_pc = (op == mccp_ecc_isa_pkg::OP_RET) ? calls_q[CallIdxW'(sp_q - CallW'(1))] : target;
 
-  // ---- fetch ----------------------------------------------------------------
-  // F looks up when the instruction register frees: empty, or its
-  // instruction issuing.  In a branch's issue cycle a miss does not refill.
-  assign look = (state_q == StRun || state_q == StMulti) && fstate_q == FIdle && !end_now
-                && (!ir_valid_q || issue);
+  // ---- register file and operands -----------------------------------------
+  // Ports 0, 1: slot x's fa, fb (fsqrn squares its own result after the first
+  // cycle); with DualIssue ports 2, 3: the multiplication's.
+  assign raddr[0] = (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FSQRN) ? multi_rd_q : fa;
+  assign raddr[1] = fb;
+  if (DualIssue) begin : g_mul_ports
+    assign raddr[2] = sfa[ms];
+    assign raddr[3] = sfb[ms];
+  end
 
-  mccp_ecc_ibuf #(.McodeWords(McodeWords), .Lines(Lines), .LineWords(LineWords)) u_ibuf (
+  mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead)) u_rf (
     .clk_i, .rst_ni,
-    .flush_i,
-    .pc_i(fpc_q), .hit_o(hit), .insn_o(buf_insn),
-    .fill_i(fill), .fill_pc_i(fpc_q), .fill_data_i(fetch_data_i)
+    .raddr_i(raddr), .rdata_o(rdata),
+    .we0_i(we0), .waddr0_i(waddr0), .wdata0_i(alu_y),
+    .we1_i(mul_done && mul_pend_q), .waddr1_i(mul_rd_q), .wdata1_i(mul_p)
   );
 
+  // A product is read in the cycle the multiplier finishes it (bypass).
+  for (genvar p = 0; p < RfRead; p++) begin : g_bypass
+    assign ropnd[p] = (mul_pend_q && mul_done && raddr[p] == mul_rd_q) ? mul_p : rdata[p];
+  end
+  assign opa   = ropnd[0];
+  assign opb   = ropnd[1];
+  assign mul_a = ropnd[RfRead - 2];
+  assign mul_b = ropnd[RfRead - 1];
+
+  assign sq_in_b = (op == mccp_ecc_isa_pkg::OP_FASQ && state_q == StRun) ? opb : '0;
+  mccp_ecc_sqr #(.MaxM(MaxM)) u_sqr (.field_i(field_q), .a_i(opa), .b_i(sq_in_b), .y_o(sq_y));
+
+  mccp_ecc_mul #(.MaxM(MaxM), .Digit(Digit), .Karatsuba(Karatsuba)) u_mul (
+    .clk_i, .rst_ni,
+    .start_i(mul_start), .field_i(field_q), .a_i(mul_a), .b_i(mul_b),
+    .busy_o(mul_busy), .done_o(mul_done), .p_o(mul_p)
+  );
+
+  assign konst = MaxM'(mccp_ecc_curves_pkg::curve_const(curve_q, imm[2:0]));
+
+  // ---- fetch ----------------------------------------------------------------
+  // After this cycle's issue the window keeps what did not issue (nothing
+  // after a taken branch); F looks up the words for its free places, from
+  // fpc_q, or from the target of a taken cdbnz in the cdbnz's own cycle (any
+  // other taken branch: its target in the next cycle).  Words enter in order
+  // up to the first miss, whose line is requested, except in a cycle in which
+  // a control transfer issues.
+  always_comb begin
+    if (taken || issue1) room = 2'(Slots);
+    else if (issue0) room = 2'(Slots) - 2'(ir_valid_q[1]);
+    else room = 2'(Slots) - 2'(ir_valid_q[0]) - 2'(ir_valid_q[1]);
+  end
+  assign look    = (state_q == StRun || state_q == StMulti) && fstate_q == FIdle && !end_now && room != '0
+                   && !(taken && op != mccp_ecc_isa_pkg::OP_CDBNZ);
+  // a taken cdbnz (slot 0; it never waits), without the pairing logic on this path
+  logic loop_taken;
+  assign loop_taken = state_q == StRun && ir_valid_q[0] && sdef[0] && sop[0] == mccp_ecc_isa_pkg::OP_CDBNZ
+                      && cnt_q[sfa_l[0][1:0]] != 16'd1;
+  assign look_pc = loop_taken ? PcW'(simm[0]) : fpc_q;
+
+  for (genvar p = 0; p < Slots; p++) begin : g_look
+    assign buf_pc[p] = look_pc + PcW'(p);
+  end
+  mccp_ecc_ibuf #(.McodeWords(McodeWords), .Lines(Lines), .LineWords(LineWords), .NumRead(Slots)) u_ibuf (
+    .clk_i, .rst_ni,
+    .flush_i,
+    .pc_i(buf_pc), .hit_o(buf_hit), .insn_o(buf_insn),
+    .fill_i(fill), .fill_pc_i(freq_pc_q), .fill_data_i(fetch_data_i)
+  );
+  assign hit_a  = buf_hit[0];
+  assign hit_b  = buf_hit[Slots - 1] && DualIssue;
+  assign load_a = look && hit_a;
+  assign load_b = look && hit_a && hit_b && room == 2'd2;
+  assign miss   = look && (!hit_a || (room == 2'd2 && !hit_b));
+  assign miss_pc = hit_a ? look_pc + PcW'(1) : look_pc;
+
   assign fill         = fstate_q == FWait && fetch_rvalid_i;
-  assign fetch_req_o  = (look && !hit && !(issue && (is_branch || taken || (op == mccp_ecc_isa_pkg::OP_JMP || op == mccp_ecc_isa_pkg::OP_CALL || op == mccp_ecc_isa_pkg::OP_RET))))
-                        || fstate_q == FReq;
-  assign fetch_line_o = LineAw'(fpc_q >> $clog2(LineWords));
+  assign fetch_req_o  = (miss && !(issue && is_ctrl)) || fstate_q == FReq;
+  assign fetch_line_o = LineAw'((fstate_q == FIdle ? miss_pc : freq_pc_q) >> $clog2(LineWords));
+
+  // The window after this cycle: what issued leaves it, the looked-up words
+  // enter behind what stays; fpc follows the last word in it.
+  logic [1:0][31:0] ir_d;
+  logic [1:0]       ir_valid_d;
+  logic [PcW-1:0]   ir_pc_d, fpc_d;
+  always_comb begin
+    ir_d = ir_q; ir_valid_d = ir_valid_q; ir_pc_d = ir_pc_q; fpc_d = fpc_q;
+    if (taken || issue1) begin
+      ir_valid_d = '0;
+    end else if (issue0) begin
+      ir_d[0] = ir_q[1]; ir_valid_d = {1'b0, ir_valid_q[1]}; ir_pc_d = ir_pc_q + PcW'(1);
+    end
+    if (taken) fpc_d = branch_pc;
+    if (load_a) begin
+      if (ir_valid_d[0]) begin
+        ir_d[1] = buf_insn[0]; ir_valid_d[1] = 1'b1;
+      end else begin
+        ir_d[0] = buf_insn[0]; ir_valid_d[0] = 1'b1; ir_pc_d = look_pc;
+        if (load_b) begin ir_d[1] = buf_insn[Slots - 1]; ir_valid_d[1] = 1'b1; end
+      end
+      fpc_d = look_pc + PcW'(1) + PcW'(load_b);
+    end
+    ir_valid_d[1] = ir_valid_d[1] && DualIssue;
+  end
 
   always_comb begin
     fstate_d = fstate_q;
@@ -332,7 +467,7 @@ module mccp_ecc_pu #(
       fstate_q <= FIdle;
       curve_q <= '0; field_q <= '0; fmask_q <= '0; ktop_q <= '0; n_q <= '0; words_q <= '0;
       status_q <= '0; in_ended_q <= 1'b0; cycle_q <= '0;
-      fpc_q <= '0; ir_pc_q <= '0; ir_q <= '0; ir_valid_q <= 1'b0;
+      fpc_q <= '0; ir_pc_q <= '0; freq_pc_q <= '0; ir_q <= '0; ir_valid_q <= '0;
       for (int i = 0; i < 4; i++) cnt_q[i] <= '0;
       z_q <= 1'b0; o_q <= 1'b0; last_bit_q <= 1'b0; swap_q <= 1'b0; k_q <= '0;
       for (int i = 0; i < mccp_ecc_isa_pkg::CallDepth; i++) calls_q[i] <= '0;
@@ -345,17 +480,10 @@ module mccp_ecc_pu #(
       cycle_q <= cycle_q + 32'd1;
       if (in_valid_i && in_ready_o && in_last_i) in_ended_q <= 1'b1;
       if (mul_done) mul_pend_q <= 1'b0;
+      if (mul_start) begin mul_pend_q <= 1'b1; mul_rd_q <= mfd; end
+      if (fstate_q == FIdle && fetch_req_o) freq_pc_q <= miss_pc;
 
-      // fetch: the looked-up instruction enters the instruction register
-      if (look && hit) begin
-        ir_q <= buf_insn; ir_pc_q <= fpc_q; ir_valid_q <= 1'b1; fpc_q <= fpc_q + PcW'(1);
-      end else if (issue || look) begin
-        ir_valid_q <= 1'b0;
-      end
-      if (taken) begin
-        ir_valid_q <= 1'b0;
-        fpc_q <= (op == mccp_ecc_isa_pkg::OP_RET) ? calls_q[CallIdxW'(sp_q - CallW'(1))] : target;
-      end
+      ir_q <= ir_d; ir_valid_q <= ir_valid_d; ir_pc_q <= ir_pc_d; fpc_q <= fpc_d;
 
       unique case (state_q)
         StIdle: begin
@@ -375,7 +503,7 @@ module mccp_ecc_pu #(
             cnt_q[0] <= 16'(c); cnt_q[1] <= 16'(f); cnt_q[2] <= 16'(mccp_ecc_curves_pkg::curve_n_bits(c));
             cnt_q[3] <= start_args_i[79:64];
             z_q <= 1'b0; o_q <= 1'b0; last_bit_q <= 1'b0; swap_q <= 1'b0; k_q <= start_key_i; sp_q <= '0;
-            fpc_q <= PcW'(start_entry_i); ir_valid_q <= 1'b0;
+            fpc_q <= PcW'(start_entry_i); ir_valid_q <= '0;
             if (start_args_i[127:96] >= 32'(mccp_ecc_curves_pkg::NumCurves) || m > 9'(MaxM)) begin
               status_q <= mccp_ecc_isa_pkg::STATUS_BAD_CURVE;
               state_q  <= StDrain;
@@ -392,7 +520,6 @@ module mccp_ecc_pu #(
               mccp_ecc_isa_pkg::OP_CDBNZ: cnt_q[fa_l[1:0]] <= cnt_q[fa_l[1:0]] - 16'd1;
               mccp_ecc_isa_pkg::OP_CLI: cnt_q[fd_l[1:0]] <= 16'(imm);
               mccp_ecc_isa_pkg::OP_CMOV: cnt_q[fd_l[1:0]] <= cnt_q[fa_l[1:0]];
-              mccp_ecc_isa_pkg::OP_FMUL: begin mul_pend_q <= 1'b1; mul_rd_q <= fd; end
               mccp_ecc_isa_pkg::OP_FTZ: z_q <= opa == '0;
               mccp_ecc_isa_pkg::OP_KN: begin k_q <= n_q; last_bit_q <= 1'b0; end
               mccp_ecc_isa_pkg::OP_KBIT: begin
@@ -407,7 +534,7 @@ module mccp_ecc_pu #(
             endcase
             if ((op == mccp_ecc_isa_pkg::OP_FSQRN || op == mccp_ecc_isa_pkg::OP_FIN || op == mccp_ecc_isa_pkg::OP_KIN || op == mccp_ecc_isa_pkg::OP_FOUT)) begin
               multi_op_q <= op; multi_rd_q <= fd; multi_cycle_q <= cycle_q;
-              multi_insn_q <= ir_q; multi_pc_q <= ir_pc_q;
+              multi_insn_q <= x_insn; multi_pc_q <= ir_pc_q;
               if (op == mccp_ecc_isa_pkg::OP_FSQRN) multi_q <= imm - 14'd1;
               else if (op == mccp_ecc_isa_pkg::OP_FOUT || in_valid_i) multi_q <= 14'(words_q);
               else multi_q <= 14'(words_q) + 14'd1;
@@ -466,27 +593,44 @@ module mccp_ecc_pu #(
 
   // ---- trace ----------------------------------------------------------------
   if (TraceEnable) begin : g_trace
-    logic multi_done;
+    logic multi_done, multi_op0;
+    // what slot x writes: a field register from the ALU, or a counter
+    logic x_we, x_creg;
+    logic [3:0] x_reg;
+    logic [MaxM-1:0] x_data;
     assign multi_done = (state_q == StMulti && multi_q == 14'd1 && !(need_word && !in_valid_i) && !in_trunc)
                         || (issue && !trap && op == mccp_ecc_isa_pkg::OP_FSQRN && imm == 14'd1);
+    assign multi_op0  = sop[0] == mccp_ecc_isa_pkg::OP_FSQRN || sop[0] == mccp_ecc_isa_pkg::OP_FIN
+                        || sop[0] == mccp_ecc_isa_pkg::OP_KIN || sop[0] == mccp_ecc_isa_pkg::OP_FOUT;
+    always_comb begin
+      x_we   = we0;
+      x_creg = 1'b0;
+      x_reg  = fd;
+      x_data = alu_y;
+      if ((op == mccp_ecc_isa_pkg::OP_CDBNZ || op == mccp_ecc_isa_pkg::OP_CLI || op == mccp_ecc_isa_pkg::OP_CMOV)) begin
+        x_we   = 1'b1;
+        x_creg = 1'b1;
+        x_reg  = (op == mccp_ecc_isa_pkg::OP_CDBNZ) ? fa_l : fd_l;
+        x_data = MaxM'(16'(op == mccp_ecc_isa_pkg::OP_CDBNZ ? cnt_q[fa_l[1:0]] - 16'd1
+                           : op == mccp_ecc_isa_pkg::OP_CLI ? 16'(imm) : cnt_q[fa_l[1:0]]));
+      end
+    end
     always_comb begin
       trace_valid_o = 1'b0;
       trace_cycle_o = cycle_q;
       trace_pc_o    = McAw'(ir_pc_q);
-      trace_insn_o  = ir_q;
+      trace_insn_o  = ir_q[0];
       trace_we_o    = 1'b0;
       trace_creg_o  = 1'b0;
-      trace_reg_o   = fd;
+      trace_reg_o   = sfd[0];
       trace_data_o  = alu_y;
-      if (issue && !trap && !((op == mccp_ecc_isa_pkg::OP_FSQRN || op == mccp_ecc_isa_pkg::OP_FIN || op == mccp_ecc_isa_pkg::OP_KIN || op == mccp_ecc_isa_pkg::OP_FOUT))) begin
+      if (issue0 && !trap && !multi_op0) begin
         trace_valid_o = 1'b1;
-        trace_we_o    = we0;
-        if ((op == mccp_ecc_isa_pkg::OP_CDBNZ || op == mccp_ecc_isa_pkg::OP_CLI || op == mccp_ecc_isa_pkg::OP_CMOV)) begin
-          trace_we_o   = 1'b1;
-          trace_creg_o = 1'b1;
-          trace_reg_o  = (op == mccp_ecc_isa_pkg::OP_CDBNZ) ? fa_l : fd_l;
-          trace_data_o = MaxM'(16'(op == mccp_ecc_isa_pkg::OP_CDBNZ ? cnt_q[fa_l[1:0]] - 16'd1
-                                   : op == mccp_ecc_isa_pkg::OP_CLI ? 16'(imm) : cnt_q[fa_l[1:0]]));
+        if (!xs) begin
+          trace_we_o   = x_we;
+          trace_creg_o = x_creg;
+          trace_reg_o  = x_reg;
+          trace_data_o = x_data;
         end
       end else if (multi_done) begin
         trace_valid_o = 1'b1;
@@ -501,25 +645,34 @@ module mccp_ecc_pu #(
         end
       end
     end
+    always_comb begin
+      trace2_valid_o = issue1;
+      trace2_pc_o    = McAw'(ir_pc_q + PcW'(1));
+      trace2_insn_o  = ir_q[1];
+      trace2_we_o    = 1'b0;
+      trace2_creg_o  = 1'b0;
+      trace2_reg_o   = sfd[1];
+      trace2_data_o  = alu_y;
+      if (xs) begin
+        trace2_we_o   = x_we;
+        trace2_creg_o = x_creg;
+        trace2_reg_o  = x_reg;
+        trace2_data_o = x_data;
+      end
+    end
     assign trace_wb_valid_o = mul_pend_q && mul_done;
     assign trace_wb_cycle_o = cycle_q;
     assign trace_wb_reg_o   = mul_rd_q;
     assign trace_wb_data_o  = mul_p;
   end else begin : g_no_trace
-    logic unused_trace;   // the retire record's registers feed only the trace
-    assign unused_trace  = ^{multi_cycle_q, multi_insn_q};
-    assign trace_valid_o = 1'b0;
-    assign trace_cycle_o = '0;
-    assign trace_pc_o = '0;
-    assign trace_insn_o = '0;
-    assign trace_we_o = 1'b0;
-    assign trace_creg_o = 1'b0;
-    assign trace_reg_o = '0;
-    assign trace_data_o = '0;
-    assign trace_wb_valid_o = 1'b0;
-    assign trace_wb_cycle_o = '0;
-    assign trace_wb_reg_o = '0;
-    assign trace_wb_data_o = '0;
+    logic unused_trace;   // the retire record's registers feed only the trace, as do the
+                          // counter-number operands' upper bits
+    assign unused_trace  = ^{multi_cycle_q, multi_insn_q, fa_l[3:2], fd_l[3:2]};
+    assign {trace_valid_o, trace_cycle_o, trace_pc_o, trace_insn_o, trace_we_o, trace_creg_o, trace_reg_o,
+            trace_data_o} = '0;
+    assign {trace2_valid_o, trace2_pc_o, trace2_insn_o, trace2_we_o, trace2_creg_o, trace2_reg_o,
+            trace2_data_o} = '0;
+    assign {trace_wb_valid_o, trace_wb_cycle_o, trace_wb_reg_o, trace_wb_data_o} = '0;
   end
 
 endmodule

@@ -1,7 +1,8 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
 // Field register file of an EC processing unit: NumRegs elements of Width
-// bits, two asynchronous read ports, two write ports (w0: the one-cycle ALU,
+// bits, NumRead asynchronous read ports (2: the ALU's two operands; 4 with
+// dual issue: and the multiplier's), two write ports (w0: the one-cycle ALU,
 // w1: the multiplier's products), so a product lands in the cycle the
 // multiplier finishes whatever the ALU writes then.  Built as a live-value
 // table: one LUT-RAM bank per write port (each copied per read port by
@@ -10,21 +11,24 @@
 module mccp_ecc_rf #(
   parameter int NumRegs = 16,
   parameter int Width = 283,
+  parameter int NumRead = 2,
   localparam int Aw = $clog2(NumRegs)
 ) (
-  input  logic             clk_i,
-  input  logic             rst_ni,
-  input  logic [Aw-1:0]    ra_i,
-  output logic [Width-1:0] rdata_a_o,
-  input  logic [Aw-1:0]    rb_i,
-  output logic [Width-1:0] rdata_b_o,
-  input  logic             we0_i,
-  input  logic [Aw-1:0]    waddr0_i,
-  input  logic [Width-1:0] wdata0_i,
-  input  logic             we1_i,
-  input  logic [Aw-1:0]    waddr1_i,
-  input  logic [Width-1:0] wdata1_i
+  input  logic                            clk_i,
+  input  logic                            rst_ni,
+  input  logic [NumRead-1:0][Aw-1:0]      raddr_i,
+  output logic [NumRead-1:0][Width-1:0]   rdata_o,
+  input  logic                            we0_i,
+  input  logic [Aw-1:0]                   waddr0_i,
+  input  logic [Width-1:0]                wdata0_i,
+  input  logic                            we1_i,
+  input  logic [Aw-1:0]                   waddr1_i,
+  input  logic [Width-1:0]                wdata1_i
 );
+
+  if (NumRead < 1) begin : g_bad_read
+    $error("mccp_ecc_rf: NumRead %0d must be at least 1", NumRead);
+  end
 
   logic [Width-1:0] bank0 [NumRegs];
   logic [Width-1:0] bank1 [NumRegs];
@@ -44,7 +48,8 @@ module mccp_ecc_rf #(
     end
   end
 
-  assign rdata_a_o = live1_q[ra_i] ? bank1[ra_i] : bank0[ra_i];
-  assign rdata_b_o = live1_q[rb_i] ? bank1[rb_i] : bank0[rb_i];
+  for (genvar p = 0; p < NumRead; p++) begin : g_read
+    assign rdata_o[p] = live1_q[raddr_i[p]] ? bank1[raddr_i[p]] : bank0[raddr_i[p]];
+  end
 
 endmodule

@@ -29,11 +29,12 @@ module mccp_top #(
   // GCM packet's fixed cost for ~1.5k LUT4 per core.
   parameter int          GhashDigitBits = 16,
   // Elliptic-curve units (docs/ecc.md): the largest field, the multiplier's
-  // digit and form; the default is the fast configuration.
+  // digit and form, dual issue; the default is the fast configuration.
   parameter int          NumEcUnits     = 0,
   parameter int          EcMaxM         = 283,
-  parameter int          EcDigit        = 283,
-  parameter bit          EcKaratsuba    = 1'b1
+  parameter int          EcDigit        = 163,
+  parameter bit          EcKaratsuba    = 1'b1,
+  parameter bit          EcDualIssue    = 1'b1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -870,6 +871,7 @@ module mccp_top #(
       .MaxM        (EcMaxM),
       .Digit       (EcDigit),
       .Karatsuba   (EcKaratsuba),
+      .DualIssue   (EcDualIssue),
       .McodeWords  (1024),
       .TraceEnable (1'b0)
     ) u_cluster (
@@ -904,6 +906,13 @@ module mccp_top #(
       .trace_creg_o     (),
       .trace_reg_o      (),
       .trace_data_o     (),
+      .trace2_valid_o   (),
+      .trace2_pc_o      (),
+      .trace2_insn_o    (),
+      .trace2_we_o      (),
+      .trace2_creg_o    (),
+      .trace2_reg_o     (),
+      .trace2_data_o    (),
       .trace_wb_valid_o (),
       .trace_wb_cycle_o (),
       .trace_wb_reg_o   (),

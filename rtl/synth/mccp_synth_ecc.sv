@@ -11,8 +11,9 @@
 
 module mccp_synth_ecc #(
   parameter int MaxM      = 283,
-  parameter int Digit     = 283,
-  parameter bit Karatsuba = 1'b1
+  parameter int Digit     = 163,
+  parameter bit Karatsuba = 1'b1,
+  parameter bit DualIssue = 1'b1
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -60,6 +61,7 @@ module mccp_synth_ecc #(
     .MaxM        (MaxM),
     .Digit       (Digit),
     .Karatsuba   (Karatsuba),
+    .DualIssue   (DualIssue),
     .McodeWords  (1024),
     .TraceEnable (1'b0)
   ) u_unit (
@@ -94,6 +96,13 @@ module mccp_synth_ecc #(
     .trace_creg_o     (),
     .trace_reg_o      (),
     .trace_data_o     (),
+    .trace2_valid_o   (),
+    .trace2_pc_o      (),
+    .trace2_insn_o    (),
+    .trace2_we_o      (),
+    .trace2_creg_o    (),
+    .trace2_reg_o     (),
+    .trace2_data_o    (),
     .trace_wb_valid_o (),
     .trace_wb_cycle_o (),
     .trace_wb_reg_o   (),

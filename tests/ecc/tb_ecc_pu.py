@@ -5,13 +5,15 @@ The firmware firmware/ecc/ec.s is loaded through the microcode write port;
 each task runs on the RTL and on an EcUnit with the same parameters, both
 keeping their instruction buffers from task to task.  For every task the
 bench compares, instruction by instruction, the retire events (pc, word,
-register written and its value, issue cycle) and the multiplier's
+register written and its value, issue cycle; the two of a dual-issue pair in
+program order, from trace_* then trace2_*) and the multiplier's
 write-backs, then the output words, the status and the cycles from the start
 handshake to the result.  The ISS itself is checked against the galois
 reference by the pytest side (tests/ecc/test_ecc_pu.py); here only
 RTL == ISS.  Tasks come from the pytest wrapper as JSON in ECC_TASKS; a task
 with "reload" true is preceded by a reload of the firmware (which empties the
-instruction buffer, on the RTL and the ISS alike).  With ECC_RESULTS set, the
+instruction buffer, on the RTL and the ISS alike); "key" is K at the start
+(start_key_i: the private scalar of `ec_public`).  With ECC_RESULTS set, the
 RTL's cycles, status and output words of every task are written there as
 JSON, for the pytest side to check (tests/ecc/test_ecc_ct.py).
 """
@@ -51,7 +53,7 @@ async def _load(dut, words):
         await RisingEdge(dut.clk_i)
 
 
-async def _run(dut, task: Task, max_cycles: int):
+async def _run(dut, task: Task, key: int, max_cycles: int):
     """One task: (retire events, write-backs, output words, status, cycles).
 
     Cycle 1 is the first cycle after the start handshake (busy_o rises); the
@@ -60,6 +62,8 @@ async def _run(dut, task: Task, max_cycles: int):
     words = list(task.words)
     dut.start_entry_i.value = task.entry
     dut.start_args_i.value = (task.args[0] << 96) | (task.args[1] << 64)
+    dut.start_key_i.value = key
+    dut.start_empty_i.value = int(not words)
     dut.start_valid_i.value = 1
     dut.res_ready_i.value = 1
     rd, cycle, took = 0, 0, False
@@ -86,12 +90,13 @@ async def _run(dut, task: Task, max_cycles: int):
                           cycle, pu.ir_valid_q.value, pu.issue.value, pu.stall.value, _u(pu.ir_q), pu.mul_pend_q.value,
                           pu.mul_done.value, _u(pu.mul_rd_q), pu.look.value, pu.hit.value, pu.fstate_q.value)
             dut._log.info("  ra %d opa %x rf_a %x sq_y %x swap %s", _u(pu.ra), _u(pu.opa), _u(pu.rf_a), _u(pu.sq_y), pu.swap_q.value)
-        if _u(dut.trace_valid_o):
-            reg = None
-            if _u(dut.trace_we_o):
-                reg = ("c" if _u(dut.trace_creg_o) else "f") + str(_u(dut.trace_reg_o))
-            retired.append((_u(dut.trace_pc_o), _u(dut.trace_insn_o), reg,
-                            _u(dut.trace_data_o) if reg else None, _u(dut.trace_cycle_o)))
+        for port in ("trace", "trace2"):     # the first instruction retiring in the cycle, the second of a pair
+            if _u(getattr(dut, f"{port}_valid_o")):
+                reg = None
+                if _u(getattr(dut, f"{port}_we_o")):
+                    reg = ("c" if _u(getattr(dut, f"{port}_creg_o")) else "f") + str(_u(getattr(dut, f"{port}_reg_o")))
+                retired.append((_u(getattr(dut, f"{port}_pc_o")), _u(getattr(dut, f"{port}_insn_o")), reg,
+                                _u(getattr(dut, f"{port}_data_o")) if reg else None, _u(dut.trace_cycle_o)))
         if _u(dut.trace_wb_valid_o):
             wbs.append((f"f{_u(dut.trace_wb_reg_o)}", _u(dut.trace_wb_data_o), _u(dut.trace_wb_cycle_o)))
         if _u(dut.out_we_o):
@@ -127,8 +132,8 @@ async def lockstep(dut):
             iss.load(prog.words)
         task = Task(prog.entries[spec["entry"]], (spec["curve"], spec.get("arg", 0), 0, 0),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])
-        want = iss.run(task)
-        retired, wbs, out, status, cycles = await _run(dut, task, want.cycles + 1000)
+        want = iss.run(task, spec.get("key", 0))
+        retired, wbs, out, status, cycles = await _run(dut, task, spec.get("key", 0), want.cycles + 1000)
         exp = [(r.pc, r.word, r.reg, r.value, r.cycle) for r in want.retired]
         for i, (g, e) in enumerate(zip(retired, exp)):
             assert g == e, f"{spec['entry']} {spec['curve']}: retire {i}: RTL {g} != ISS {e} ({want.retired[i]})"

@@ -1,9 +1,11 @@
 """pytest wrapper: the EC processing unit in lock-step with the ISS
 (tests/ecc/tb_ecc_pu.py), and the ISS's answers against the galois reference.
 
-Every task the bench runs is first run on the ISS here and its output checked
-against mccp.ref.ec_galois, so a bench that passes means RTL == ISS ==
-reference.
+Every task the bench runs is first run on the ISS here and its status and
+output checked against mccp.ref.ec_galois, so a bench that passes means RTL ==
+ISS == reference.  The tasks take every entry of the firmware and every path
+of its routines (routine_tasks), on a dual-issue unit (fast283) and a
+single-issue one (compact163).
 """
 
 from __future__ import annotations
@@ -49,27 +51,79 @@ def mul_tasks(rng: random.Random, per_curve: int, max_m: int) -> list[dict]:
     for c in curves.CURVES:
         if c.m > max_m:
             continue
+        ref = RefCurve.of(c)
+        g = ref.point(c.gx, c.gy)
         ks = [1, 2, c.n - 1][:per_curve] + [rng.randrange(1, c.n) for _ in range(max(0, per_curve - 3))]
         for k in ks:
-            tasks.append({"entry": "ec_mulg", "curve": c.id, "words": elements(k, m=c.m), "k": k})
+            tasks.append(_task("ec_mulg", c, [k], ref.ints(ref.mul(k, g))))
         k, j = rng.randrange(1, c.n), rng.randrange(1, c.n)
+        p = ref.mul(j, g)
+        tasks.append(_task("ec_mul", c, [k, *ref.ints(p)], ref.ints(ref.mul(k, p))))
+    return tasks
+
+
+def _task(entry: str, c: curves.Curve, inputs: list[int], want, status: str = "OK", **extra) -> dict:
+    """A task of the lock-step bench and what the reference says of it (output elements, status)."""
+    return {"entry": entry, "curve": c.id, "words": elements(*inputs, m=c.m),
+            "want": list(want) if want else [], "status": status, **extra}
+
+
+def routine_tasks(rng: random.Random, max_m: int) -> list[dict]:
+    """Every entry of firmware/ecc/ec.s and every path of its routines, on the curves the unit
+    supports: k*G (edge scalars 1, 2, n-1), k*P, d*G from a key-store scalar and P + Q on each
+    (both ladders, every inversion chain); on the first and last curve also P + P, P + (-P),
+    O + Q, P + O, a full validation, and the error statuses (scalars 0, n and >= 2^m, points off
+    the curve, of order 2 or with a coordinate >= 2^m, a packet cut short or too long)."""
+    tasks = mul_tasks(rng, 3, max_m)
+    mine = [c for c in curves.CURVES if c.m <= max_m]
+    for c in mine:
         ref = RefCurve.of(c)
-        p = ref.ints(ref.mul(j, ref.point(c.gx, c.gy)))
-        tasks.append({"entry": "ec_mul", "curve": c.id, "words": elements(k, *p, m=c.m), "k": k, "p": p})
+        g = ref.point(c.gx, c.gy)
+        p, q = ref.mul(rng.randrange(2, c.n - 1), g), ref.mul(rng.randrange(2, c.n - 1), g)
+        d = rng.randrange(1, c.n)
+        tasks.append(_task("ec_public", c, [], ref.ints(ref.mul(d, g)), key=d))
+        tasks.append(_task("ec_add", c, [*ref.ints(p), *ref.ints(q)], ref.ints(ref.add(p, q))))
+    for c in (mine[0], mine[-1]):
+        ref = RefCurve.of(c)
+        g = ref.point(c.gx, c.gy)
+        p, q = ref.mul(rng.randrange(2, c.n - 1), g), ref.mul(rng.randrange(2, c.n - 1), g)
+        pi, qi = ref.ints(p), ref.ints(q)
+        off = (pi[0], pi[1] ^ 1)
+        big = 1 << c.m
+        tasks += [
+            _task("ec_add", c, [*pi, *pi], ref.ints(ref.add(p, p))),
+            _task("ec_add", c, [*pi, *ref.ints(ref.neg(p))], (0, 0)),
+            _task("ec_add", c, [0, 0, *qi], qi),
+            _task("ec_add", c, [*pi, 0, 0], pi),
+            _task("ec_add", c, [*off, *qi], None, "INVALID_POINT"),
+            _task("ec_validate", c, list(pi), None),
+            _task("ec_validate", c, list(off), None, "INVALID_POINT"),
+            _task("ec_validate", c, [0, c.sqrt_b], None, "INVALID_POINT"),
+            _task("ec_validate", c, [pi[0] | big, pi[1]], None, "INVALID_POINT"),
+            _task("ec_mul", c, [0, *pi], None, "BAD_SCALAR"),
+            _task("ec_mul", c, [c.n, *pi], None, "BAD_SCALAR"),
+            _task("ec_mul", c, [5, *off], None, "INVALID_POINT"),
+            _task("ec_mulg", c, [big | 5], None, "BAD_SCALAR"),
+            _task("ec_public", c, [], None, "BAD_SCALAR", key=0),
+            _task("ec_mul", c, [5, pi[0]], None, "TRUNCATED"),
+            _task("ec_mulg", c, [5, 5], None, "LENGTH"),
+        ]
     return tasks
 
 
 def check_on_iss(tasks: list[dict], cfg: Config) -> None:
-    prog = assemble_file(FIRMWARE, isa=load("ecc"))
+    """Each task's status and output on the ISS are the reference's."""
+    isa = load("ecc")
+    prog = assemble_file(FIRMWARE, isa=isa)
     unit = EcUnit(prog.words, cfg)
     for spec in tasks:
         c = curves.CURVES[spec["curve"]]
         res = unit.run(Task(prog.entries[spec["entry"]], (c.id, 0, 0, 0),
-                            [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])]))
-        ref = RefCurve.of(c)
-        base = spec.get("p", (c.gx, c.gy))
-        want = ref.ints(ref.mul(spec["k"], ref.point(*base)))
-        assert res.status == 0 and values(res.output, c.m) == list(want), (c.name, spec["entry"], hex(spec["k"]))
+                            [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])]),
+                       spec.get("key", 0))
+        what = (c.name, spec["entry"], spec["status"])
+        assert res.status == isa.status(spec["status"]), what
+        assert values(res.output, c.m) == spec["want"], what
 
 
 LOCKSTEP = ("fast283", "compact163")     # of mccp.ecc.configs.CONFIGS: every field, and the smallest unit
@@ -78,16 +132,15 @@ LOCKSTEP = ("fast283", "compact163")     # of mccp.ecc.configs.CONFIGS: every fi
 @pytest.mark.parametrize("name", LOCKSTEP)
 def test_ecc_pu_lockstep(name):
     params = CONFIGS[name]
-    tasks = mul_tasks(random.Random(name), 3, params["MaxM"])
-    cfg = iss_config(params)
-    check_on_iss(tasks, cfg)
-    for t in tasks:
-        t.pop("k"), t.pop("p", None)
+    tasks = routine_tasks(random.Random(name), params["MaxM"])
+    check_on_iss(tasks, iss_config(params))
     sim.run(
         toplevel="mccp_ecc_cluster",
         test_module="tb_ecc_pu",
         sources=sources("ecc"),
         parameters={"NumUnits": 1, **params},
         module_dirs=[paths.TESTS / "ecc"],
-        extra_env={"ECC_CONFIG": json.dumps(params), "ECC_TASKS": json.dumps(tasks)},
+        extra_env={"ECC_CONFIG": json.dumps(params),
+                   "ECC_TASKS": json.dumps([{k: v for k, v in t.items() if k not in ("want", "status")}
+                                            for t in tasks])},
     )

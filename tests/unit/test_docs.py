@@ -88,13 +88,13 @@ def test_ecc_tables_give_cold_and_warm_cycles_the_reference_rows_and_the_papers_
     def rnd(cycles, waits):
         return {"cycles": cycles, "fetches": [24] * len(cycles), "waits": waits, "last": max(cycles),
                 "efficiency": efficiency(1000, cycles)}
-    b = {"date": "2026-01-01", "configs": {"c": {"MaxM": 163, "Digit": 41, "Lines": 8, "LineWords": 4}},
+    b = {"date": "2026-01-01", "configs": {"c": {"MaxM": 163, "Digit": 41, "DualIssue": 0, "Lines": 8, "LineWords": 4}},
          "cycles": {"c": {"K-163": {"ec_mul": entry, "ec_mulg": same, "ec_add": same, "ec_validate": same}}},
          "table1": {"curve": "K-163", "entry": "ec_mulg", "configs": {"c": {
              "single": {"cold": 1000, "warm": 998},
              "units": {"6": {"cold": rnd([1000, 1250], [0, 5]), "warm": rnd([1000, 1000], [0, 0])}}}}}}
     rows = [r for r in report_ecc.cycles_section(b) if r.startswith("| ")]
-    assert rows[1] == "| `c` | 163 | 41 | K-163 | 1,000 / 998 | 1,000 | 1,000 | 1,000 |"
+    assert rows[1] == "| `c` | 163 | 41 | no | K-163 | 1,000 / 998 | 1,000 | 1,000 | 1,000 |"
     assert any("201,661" in r and "4,796" in r for r in rows)
     assert any("ec_sec2" in r and "| K-283 |" in r and "3,430" in r for r in rows)
     t1 = [r for r in report_ecc.table1_section(b) if r.startswith("| 6 ")]

@@ -59,17 +59,6 @@ def _task(prog, entry: str, curve: curves.Curve, words: list[int]) -> Task:
     return Task(prog.entries[entry], (curve.id, 0, 0, 0), [Word(w, i == len(words) - 1) for i, w in enumerate(words)])
 
 
-class _CountingUnit(EcUnit):
-    """An EcUnit that counts its line fetches (the lookups that miss the buffer)."""
-
-    fetches = 0
-
-    def _lookup(self, pc: int) -> int:
-        if not self._hit(pc):
-            self.fetches += 1
-        return super()._lookup(pc)
-
-
 def cases(curve: curves.Curve, rng: random.Random) -> dict[str, tuple[list[int], list[int]]]:
     """entry -> (input words, the reference's output words) on this curve."""
     ref_mod = ec_galois
@@ -91,7 +80,7 @@ def cases(curve: curves.Curve, rng: random.Random) -> dict[str, tuple[list[int],
 
 def entry_cycles(prog, cfg: Config, curve: curves.Curve, entry: str, words: list[int], want: list[int]) -> dict:
     """One entry on a fresh unit (cold), then the same task again (warm)."""
-    unit = _CountingUnit(prog.words, cfg)
+    unit = EcUnit(prog.words, cfg)
     out = {}
     for kind in ROUNDS:
         before = unit.fetches
@@ -143,7 +132,7 @@ def table1(rng: random.Random, configs=TABLE1_CONFIGS, units=TABLE1_UNITS, log_d
     out: dict = {"curve": curve.name, "entry": TABLE1_ENTRY, "configs": {}}
     for name in configs:
         params = CONFIGS[name]
-        unit = _CountingUnit(prog.words, iss_config(params))
+        unit = EcUnit(prog.words, iss_config(params))
         single, fetches = {}, {}
         for kind, specs in zip(ROUNDS, rounds):
             before = unit.fetches

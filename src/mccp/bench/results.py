@@ -161,6 +161,7 @@ class EcConfig(TypedDict):
     """A named configuration of the EC unit (mccp.ecc.configs): its RTL parameters."""
     MaxM: int
     Digit: int
+    DualIssue: int
     Lines: int
     LineWords: int
 

@@ -46,7 +46,8 @@ RESET_CYCLES = 4
 # Device keyword -> mccp_top parameter.
 PARAMS = {"stream_bits": "StreamBits", "key_slots": "KeySlots", "channels": "Channels",
           "buf_bytes": "BufBytes", "decrypt_cores": "DecryptCores", "ghash_digit_bits": "GhashDigitBits",
-          "ec_max_m": "EcMaxM", "ec_digit": "EcDigit", "ec_karatsuba": "EcKaratsuba"}
+          "ec_max_m": "EcMaxM", "ec_digit": "EcDigit", "ec_karatsuba": "EcKaratsuba",
+          "ec_dual_issue": "EcDualIssue"}
 
 
 class DeviceError(RuntimeError):
@@ -219,7 +220,8 @@ class Device:
             # a named EC build (mccp.ecc.configs); the RTL defaults are "fast283"
             if ec_config not in EC_CONFIGS:
                 raise ValueError(f"unknown ec_config {ec_config!r}; choose one of {', '.join(EC_CONFIGS)}")
-            rtl["EcMaxM"], rtl["EcDigit"] = EC_CONFIGS[ec_config]["MaxM"], EC_CONFIGS[ec_config]["Digit"]
+            cfg = EC_CONFIGS[ec_config]
+            rtl["EcMaxM"], rtl["EcDigit"], rtl["EcDualIssue"] = cfg["MaxM"], cfg["Digit"], cfg["DualIssue"]
         for key, value in params.items():
             name = PARAMS.get(key, key)
             if name not in PARAMS.values():

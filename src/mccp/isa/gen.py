@@ -62,6 +62,22 @@ def allowed_bits(isa: Isa, ins) -> int:
     return mask
 
 
+def _dual_issue_sv(isa: Isa) -> list[str]:
+    """The dual-issue classes: the opcode that pairs, and the opcodes it pairs with."""
+    op = isa.fields["op"]
+    di = isa.options["dual_issue"]
+    mul = isa.by_mnemonic[di["mul"]]
+    lines = ["  // Dual issue: an instruction pairs with the neighbouring `" + di["mul"] + "` only if",
+             "  // dual_partner(opcode) (docs/ecc.md, Timing).",
+             f"  localparam logic [{op.width - 1}:0] DualMulOp = {op.width}'h{mul.opcode:02x};  // {di['mul']}",
+             f"  function automatic logic dual_partner(input logic [{op.width - 1}:0] opcode);",
+             "    dual_partner = 1'b0;",
+             "    case (opcode)"]
+    for name in di["partners"]:
+        lines.append(f"      {op.width}'h{isa.by_mnemonic[name].opcode:02x}: dual_partner = 1'b1;  // {name}")
+    return lines + ["      default: dual_partner = 1'b0;", "    endcase", "  endfunction", ""]
+
+
 def render_sv(isa: Isa, package: str) -> str:
     op = isa.fields["op"]
     lines = [
@@ -92,7 +108,10 @@ def render_sv(isa: Isa, package: str) -> str:
               "    case (opcode)"]
     for i in isa.instructions:
         lines.append(f"      {op.width}'h{i.opcode:02x}: insn_bits = {isa.word_bits}'h{allowed_bits(isa, i):08x};  // {i.mnemonic}")
-    lines += ["      default: insn_bits = '0;", "    endcase", "  endfunction", "", "  // Task end status codes."]
+    lines += ["      default: insn_bits = '0;", "    endcase", "  endfunction", ""]
+    if "dual_issue" in isa.options:
+        lines += _dual_issue_sv(isa)
+    lines += ["  // Task end status codes."]
     for s in isa.status_codes:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
     lines += ["", "endpackage", "/* verilator lint_on UNUSEDPARAM */", ""]
@@ -121,6 +140,14 @@ def render_md(isa: Isa, title: str, semantics: str) -> str:
                 "ladder swaps its two points without moving data and in the same cycles for either bit."]
     if "call_depth" in isa.options:
         out += ["", f"Calls nest {isa.options['call_depth']} deep."]
+    if "dual_issue" in isa.options:
+        di = isa.options["dual_issue"]
+        out += ["", "## Dual issue", "",
+                f"In a unit built with `DualIssue`, `{di['mul']}` and the instruction right before or after it "
+                "issue in the same cycle when that one is a partner ("
+                + ", ".join(f"`{n}`" for n in di["partners"])
+                + "), does not depend on the first of the two, and would issue in that cycle anyway; every "
+                "other instruction issues alone. The exact rule: [ecc.md](ecc.md#timing)."]
     out += ["", "## Operand kinds", "", "| kind | meaning |", "| --- | --- |"]
     out += [f"| `{k.name}` | {k.doc} |" for k in isa.kinds.values()]
     out += ["", "## Instructions", ""]

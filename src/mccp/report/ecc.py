@@ -36,13 +36,13 @@ def cycles_section(b: BenchEcc) -> list[str]:
     for name, per_curve in b["cycles"].items():
         cfg = b["configs"][name]
         for curve, entries in per_curve.items():
-            rows.append([f"`{name}`", cfg["MaxM"], cfg["Digit"], curve]
+            rows.append([f"`{name}`", cfg["MaxM"], cfg["Digit"], "yes" if cfg["DualIssue"] else "no", curve]
                         + [_pair(entries[e]["cold"], entries[e]["warm"]) for e in ENTRY_HEADS])
-    rows.append([f"{PAPER002['name']} (quoted)", "—", "—", PAPER002["field"],
+    rows.append([f"{PAPER002['name']} (quoted)", "—", "—", "—", PAPER002["field"],
                  _n(PAPER002["scalar_mult"]), "—", _n(PAPER002["point_add"]), "—"])
     for curve, cycles in EC_SEC2["mulg"].items():
-        rows.append([f"{EC_SEC2['name']} (quoted)", "—", "—", curve, "—", _n(cycles), "—", "—"])
-    out += md_table(["configuration", "MaxM", "Digit", "curve"] + list(ENTRY_HEADS.values()), rows)
+        rows.append([f"{EC_SEC2['name']} (quoted)", "—", "—", "—", curve, "—", _n(cycles), "—", "—"])
+    out += md_table(["configuration", "MaxM", "Digit", "dual issue", "curve"] + list(ENTRY_HEADS.values()), rows)
     return out + [""] + _against(b)
 
 
@@ -90,7 +90,8 @@ def table1_section(b: BenchEcc) -> list[str]:
     for name, cfg in t["configs"].items():
         params = b["configs"][name]
         fetch = b["cycles"][name][t["curve"]][t["entry"]]
-        out += [f"`{name}` (MaxM {params['MaxM']}, Digit {params['Digit']}): one unit alone takes "
+        out += [f"`{name}` (MaxM {params['MaxM']}, Digit {params['Digit']}"
+                + (", dual issue" if params["DualIssue"] else "") + "): one unit alone takes "
                 f"{_n(cfg['single']['cold'])} cycles cold and {_n(cfg['single']['warm'])} warm, and fetches "
                 f"{fetch['fetches_cold']} lines cold, {fetch['fetches_warm']} warm.", ""]
         rows = []

@@ -106,11 +106,13 @@ for _name, _cfg in {"ecc_compact163": ("compact163", 0), "ecc_fast163": ("fast16
                     "ecc_m283_d71": ("m283-d71", 0), "ecc_fast283": ("fast283", 1)}.items():
     _p = EC_CONFIGS[_cfg[0]]
     UNITS[_name] = Unit(
-        "mccp_synth_ecc", {"MaxM": _p["MaxM"], "Digit": _p["Digit"], "Karatsuba": _cfg[1]},
+        "mccp_synth_ecc", {"MaxM": _p["MaxM"], "Digit": _p["Digit"], "Karatsuba": _cfg[1],
+                           "DualIssue": _p["DualIssue"]},
         rtl_dirs=("prim", "ecc", "synth"), target_mhz=100.0,
         description=(f"elliptic-curve unit \"{_cfg[0]}\": GF(2^m) up to m = {_p['MaxM']}, "
                      f"{_p['Digit']}-bit digits ({'Karatsuba' if _cfg[1] else 'schoolbook'}), "
-                     f"instruction buffer {_p['Lines']} x {_p['LineWords']} words, 1 K-word microcode memory"))
+                     + ("dual issue, " if _p["DualIssue"] else "")
+                     + f"instruction buffer {_p['Lines']} x {_p['LineWords']} words, 1 K-word microcode memory"))
 
 
 # mccp_top (Table 1 of the paper): cores x stream width.  Not in the default run
