@@ -70,8 +70,8 @@ def _task(entry: str, c: curves.Curve, inputs: list[int], want, status: str = "O
 
 def routine_tasks(rng: random.Random, max_m: int) -> list[dict]:
     """Every entry of firmware/ecc/ec.s and every path of its routines, on the curves the unit
-    supports: k*G (edge scalars 1, 2, n-1), k*P, d*G from a key-store scalar and P + Q on each
-    (both ladders, every inversion chain); on the first and last curve also P + P, P + (-P),
+    supports: k*G (edge scalars 1, 2, n-1), k*P, d*G from a key-store scalar, ECDH and P + Q on
+    each (both ladders, every inversion chain); on the first and last curve also P + P, P + (-P),
     O + Q, P + O, a full validation, and the error statuses (scalars 0, n and >= 2^m, points off
     the curve, of order 2 or with a coordinate >= 2^m, a packet cut short or too long)."""
     tasks = mul_tasks(rng, 3, max_m)
@@ -83,6 +83,8 @@ def routine_tasks(rng: random.Random, max_m: int) -> list[dict]:
         d = rng.randrange(1, c.n)
         tasks.append(_task("ec_public", c, [], ref.ints(ref.mul(d, g)), key=d))
         tasks.append(_task("ec_add", c, [*ref.ints(p), *ref.ints(q)], ref.ints(ref.add(p, q))))
+        # ECC CDH with the cofactor: x of (h d) Q (the cofactor doubled into Q first)
+        tasks.append(_task("ecdh", c, list(ref.ints(q)), (ref.ints(ref.mul(c.h * d % c.n, q))[0],), key=d))
     for c in (mine[0], mine[-1]):
         ref = RefCurve.of(c)
         g = ref.point(c.gx, c.gy)
@@ -105,6 +107,9 @@ def routine_tasks(rng: random.Random, max_m: int) -> list[dict]:
             _task("ec_mul", c, [5, *off], None, "INVALID_POINT"),
             _task("ec_mulg", c, [big | 5], None, "BAD_SCALAR"),
             _task("ec_public", c, [], None, "BAD_SCALAR", key=0),
+            _task("ecdh", c, list(off), None, "INVALID_POINT", key=5),
+            _task("ecdh", c, [0, c.sqrt_b], None, "INVALID_POINT", key=5),
+            _task("ecdh", c, list(qi), None, "BAD_SCALAR", key=0),
             _task("ec_mul", c, [5, pi[0]], None, "TRUNCATED"),
             _task("ec_mulg", c, [5, 5], None, "LENGTH"),
         ]
