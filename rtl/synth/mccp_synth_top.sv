@@ -11,7 +11,12 @@ module mccp_synth_top #(
   parameter int Channels       = 64,
   parameter int BufBytes       = 2048,
   parameter int DecryptCores   = 32'h0000FFFF,
-  parameter int GhashDigitBits = 16
+  parameter int GhashDigitBits = 16,
+  parameter int NumEcUnits     = 0,
+  parameter int EcMaxM         = 283,
+  parameter int EcDigit        = 163,
+  parameter int EcKaratsuba    = 1,
+  parameter int EcDualIssue    = 1
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -60,7 +65,12 @@ module mccp_synth_top #(
     .Channels       (Channels),
     .BufBytes       (BufBytes),
     .DecryptCores   (16'(DecryptCores)),
-    .GhashDigitBits (GhashDigitBits)
+    .GhashDigitBits (GhashDigitBits),
+    .NumEcUnits     (NumEcUnits),
+    .EcMaxM         (EcMaxM),
+    .EcDigit        (EcDigit),
+    .EcKaratsuba    (1'(EcKaratsuba)),
+    .EcDualIssue    (1'(EcDualIssue))
   ) u_unit (
     .clk_i,
     .rst_ni,

@@ -115,7 +115,8 @@ class UnitResult:
 
     @property
     def is_top(self) -> bool:
-        return self.top == "mccp_synth_top" and "NumCores" in self.parameters
+        # the AES tops of the paper's Table 1 (cores x stream width); one with EC units is not one
+        return self.top == "mccp_synth_top" and "NumCores" in self.parameters and not self.parameters.get("NumEcUnits")
 
     @property
     def comb(self) -> int:
@@ -139,7 +140,7 @@ class SynthResults:
         return sorted({g for u in self.units.values() for g in u.grades})
 
     def tops(self) -> list[UnitResult]:
-        """The mccp_top units (top_c<N>_s<W>)."""
+        """The AES mccp_top units (top_c<N>_s<W>)."""
         return [u for u in self.units.values() if u.is_top]
 
 

@@ -115,6 +115,17 @@ for _name, _cfg in {"ecc_compact163": ("compact163", 0), "ecc_fast163": ("fast16
                      + f"instruction buffer {_p['Lines']} x {_p['LineWords']} words, 1 K-word microcode memory"))
 
 
+# mccp_top with elliptic-curve units beside its AES cores (issue 40: scalar multiplications per
+# second at the top's Fmax): 2 AES cores and one unit of the default fast build, 64-bit streams.
+# Not in the default run either.
+UNITS["top_c2_e1_s64"] = Unit(
+    "mccp_synth_top", {"NumCores": 2, "StreamBits": 64, "DecryptCores": 0x3, "NumEcUnits": 1,
+                       "EcMaxM": EC_CONFIGS["fast283"]["MaxM"], "EcDigit": EC_CONFIGS["fast283"]["Digit"],
+                       "EcKaratsuba": 1, "EcDualIssue": EC_CONFIGS["fast283"]["DualIssue"]},
+    rtl_dirs=("prim", "aes", "core", "ecc", "fabric", "synth"), target_mhz=100.0,
+    description="mccp_top: 2 cores (with AES decryption) and 1 elliptic-curve unit \"fast283\", 64-bit "
+                "streams, 16 key slots, 64 channels, 2 KB buffers, AXI4-Lite registers")
+
 # mccp_top (Table 1 of the paper): cores x stream width.  Not in the default run
 # (place and route of a many-core top takes long); ask for them by name, e.g.
 # `mccp synth --unit top_c8_s128`.
