@@ -10,16 +10,22 @@
 .include "ladder.s"
 .include "point.s"
 
-; k*P: in k, x, y (W words each); out x, y of k*P.
-.entry ec_mul
-ec_mul:
-    kin
-    bovf    bad_scalar
+; (f0, f1) = the next input point: coordinates < 2^m, on the curve, not of order 2
+; or 4, else the task ends with INVALID_POINT.
+.macro fin_point
     fin     f0
     fin     f1
     bovf    bad_point
     call    check_point
     bnz     bad_point
+.endm
+
+; k*P: in k, x, y (W words each); out x, y of k*P.
+.entry ec_mul
+ec_mul:
+    kin
+    bovf    bad_scalar
+    fin_point
     bkbad   bad_scalar
     jmp     mul_common
 
@@ -58,11 +64,7 @@ ec_add:
 ; Full public-key validation (SP 800-56A 5.6.2.3.3): in x, y; no output.
 .entry ec_validate
 ec_validate:
-    fin     f0
-    fin     f1
-    bovf    bad_point
-    call    check_point
-    bnz     bad_point
+    fin_point
     call    order_n
     bnz     bad_point
     done    OK
@@ -76,11 +78,7 @@ ec_validate:
 ; doublings on public data, so d Q' with Q' = h Q of order n is never O.
 .entry ecdh
 ecdh:
-    fin     f0
-    fin     f1
-    bovf    bad_point
-    call    check_point
-    bnz     bad_point
+    fin_point
     bkbad   bad_scalar
     call    double_q
     cbeq    c0, 2, ecdh_h4          ; K-233: h = 4
