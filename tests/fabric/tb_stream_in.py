@@ -100,6 +100,7 @@ class Packet:
     asks: bool = False           # the parser must ask the scheduler
     last_bytes: int = 16         # valid bytes of the packet's last word (word_bytes_i)
     err_word: int | None = None  # index in words() of a word with word_keep_err_i
+    secret: list = field(default_factory=list)   # a SECRET_IN packet's body, from the scheduler
 
     def words(self) -> list[tuple[int, int, int, int]]:
         """(data, last, bytes, keep_err) of the header and body words."""
@@ -116,6 +117,15 @@ def last_word_bytes(h: dict) -> int:
     last field present (tag, payload, AAD, nonce) mod 16, or 16; a header alone: 16."""
     last = next((h[f] for f in ("tag_len", "payload_len", "aad_len", "nonce_len") if h[f]), 0)
     return last % 16 or 16
+
+
+M_OF_CURVE = (163, 163, 233, 233, 283, 283)   # curve id -> m (docs/ecc-curves.md)
+DEST = fabric_pkg.struct("secret_dest_t")
+
+
+def secret_bytes(curve: int) -> int:
+    """A shared secret's bytes (FE2OS): ceil(m/8)."""
+    return (M_OF_CURVE[curve] + 7) // 8
 
 
 def header_fields(raw: int) -> dict[str, int]:
@@ -150,6 +160,8 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
         # message travels as AAD, docs/fabric.md "Input packet")
         fields_ok = ((h["aad_len"] == 0 or mode in AAD_MODES) and (h["payload_len"] == 0 or mode != MODE["gmac"])
                      and h["nonce_len"] == cfg["nonce_len"])
+        # a SECRET_IN packet is its header: the payload comes from the key store
+        fields_ok = fields_ok and not (cfg.get("secret_in") and (h["payload_len"] or h["aad_len"]))
     if not op_ok or not fields_ok or h["tag_len"] != tag:
         p.err = ST["BAD_HEADER"]
         return
@@ -166,15 +178,28 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     # a TKEEP error anywhere or a partial header word (only a last word may be partial)
     bad = any(w[3] for w in words) or words[0][2] != 16
     cut = len(p.body) == expected and expected > 0 and p.last_bytes != last_word_bytes(h)
-    # core.md: a task with no input word at all is started with start_empty_i
+    # core.md: a task with no input word at all is started with start_empty_i; a SECRET_IN
+    # task's payload is the secret's ceil(m/8) bytes; a KDF channel's block count in s3[19:18]
+    secret_in = not ecc and cfg.get("secret_in", 0)
+    payload = secret_bytes(cfg["curve"]) if secret_in else h["payload_len"]
+    kdf = (1 if cfg.get("dest_len", 0) == 0 else 2) if cfg.get("kdf") else 0
     args = ((cfg["curve"] << 96) | (h["payload_len"] << 64) if ecc else
-            (h["payload_len"] << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | cfg["tag_len"])
+            (payload << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | (kdf << 18) | cfg["tag_len"])
+    need = (48 if M_OF_CURVE[cfg["curve"] % 6] > 256 else 32) if ecc else 16 + 8 * cfg.get("dest_len", 0)
+    dest = DEST.pack(slot=cfg.get("dest_slot", 0), ec=int(ecc), len=cfg.get("dest_len", 0), curve=cfg["curve"],
+                     restricted=int(ecc or bool(secret_in)), need=need)
     # ecc: every function is keyless but ec-public and ecdh, whose key is an EC scalar (size 3) of the curve
     p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], kind=cfg["kind"],
                  keyless=int(ecc and mode not in KEYED_EC), func=mode * 2 + direction, key_slot=cfg["key_slot"],
                  key_len=3 if ecc else cfg["key_len"], key_curve=cfg["curve"],
                  affinity=cfg["affinity"], ordered=cfg["ordered"], split=cfg["split"],
-                 empty=int(len(got) == 0), args=args)
+                 empty=int(len(got) == 0 and not secret_in), args=args,
+                 secret_out=cfg.get("secret_out", 0), secret_in=int(bool(secret_in)),
+                 src_slot=cfg.get("src_slot", 0), zero_key=int(not ecc and bool(cfg.get("zero_key", 0))))
+    if ecc and cfg["curve"] < 6 or not ecc:
+        p.req["dest"] = dest
+    if secret_in:
+        got = p.secret
     p.core_words = [(w, int(i == len(got) - 1)) for i, w in enumerate(got)]
     p.len_err = len(p.body) > expected or bad or cut
 
@@ -193,6 +218,13 @@ def random_table(rng: random.Random) -> dict[int, dict]:
                         nonce_len=0 if ecc or mode in (MODE["ecb"], MODE["cbc-mac"], MODE["cmac"])
                         else rng.choice([12, 16, 13, 1]),
                         kind=KIND_ECC if ecc else rng.choice([0, 0, 0, 2, 7]), curve=rng.randrange(8))
+        if not ecc and rng.random() < 0.3:
+            # a secret cmac channel (docs/fabric.md "Secret inputs and outputs"): its output to a
+            # key slot, its payload perhaps a shared secret of one of the six curves
+            table[c].update(mode=MODE["cmac"], nonce_len=0, tag_len=16, kind=0, curve=rng.randrange(6),
+                            secret_out=1, dest_slot=rng.randrange(32), dest_len=rng.randrange(3),
+                            kdf=rng.getrandbits(1), secret_in=rng.getrandbits(1), src_slot=rng.randrange(32),
+                            zero_key=rng.getrandbits(1))
     table[0]["enable"] = 1
     return table
 
@@ -204,6 +236,9 @@ def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
                     tag_len=0)
     mac = cfg["mode"] in MAC_MODES
     direction = rng.getrandbits(1)
+    if cfg.get("secret_in"):
+        # the header alone (a MAC over the shared secret)
+        return dict(op=2, channel=chan, seq=rng.getrandbits(32), payload_len=0, aad_len=0, nonce_len=0, tag_len=0)
     tag = cfg["tag_len"] if (cfg["mode"] in TAG_MODES and direction) else 0
     left = max(0, budget - nwords(cfg["nonce_len"]) - nwords(tag))
     payload = rng.choice([0, rng.randint(1, 16 * max(1, left // 2)), 16 * (left // 2)])
@@ -311,8 +346,12 @@ def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = N
         mask = ((1 << (8 * last_bytes)) - 1) << (8 * (16 - last_bytes))
         hdr = {"raw": int.from_bytes(RM.pack_header("in", **hdr), "big") & mask}
     err_word = rng.randrange(n + 1) if kind == "keep_err" else None
+    secret = []
+    if cfg.get("secret_in") and cfg["kind"] != KIND_ECC:
+        secret = [rng.getrandbits(128) for _ in range(nwords(secret_bytes(cfg["curve"])))]
     p = Packet(hdr=hdr, body=body, last_on_hdr=(n == 0), refuse=refuse, core=rng.randrange(CORES),
-               delay=rng.choice([0, 0, 1, 2, 5]), kind=kind, last_bytes=last_bytes, err_word=err_word)
+               delay=rng.choice([0, 0, 1, 2, 5]), kind=kind, last_bytes=last_bytes, err_word=err_word,
+               secret=secret)
     expect(p, table)
     return p
 
@@ -355,6 +394,7 @@ class StreamInTb:
         for p in packets:
             if p.req is not None:
                 exp_core[p.core] += [(w, last, p) for w, last in p.core_words]
+        sec_pending: list[int] = []   # the granted SECRET_IN packet's words the parser has yet to take
         got_core = {c: 0 for c in range(CORES)}
         pos = 0
         offered = False
@@ -407,6 +447,8 @@ class StreamInTb:
                 dut.req_core_i.value = rng.randrange(16)
             if answer_in is not None and answer_in > 0:
                 answer_in -= 1
+            # the scheduler's secret register: the next word of the granted secret
+            dut.sec_word_i.value = sec_pending[0] if sec_pending else 0
             core_ready = [int(rng.random() < p_core) for _ in range(CORES)]
             dut.core_ready_i.value = sum(b << c for c, b in enumerate(core_ready))
             err_ready = rng.random() < p_err
@@ -448,6 +490,7 @@ class StreamInTb:
                 assert rvalid, "scheduler answered without a request"
                 if packets[exp_req[0]].refuse is None:
                     grant_core = packets[exp_req[0]].core
+                    sec_pending = list(packets[exp_req[0]].secret)
                 exp_req.pop(0)
                 answer_in = None
                 req_hold = None
@@ -455,12 +498,20 @@ class StreamInTb:
             # cores
             cvalid = int(dut.core_valid_o.value)
             assert cvalid & (cvalid - 1) == 0, f"core_valid_o={cvalid:b}: two cores at once"
+            pop = int(dut.sec_pop_o.value)
+            assert not pop or (cvalid and core_ready[cvalid.bit_length() - 1]), "sec_pop_o without a word taken"
             if cvalid:
                 c = cvalid.bit_length() - 1
                 assert c == grant_core, f"core_valid_o to core {c}, granted core {grant_core}"
-                assert offered, "core_valid_o without an input word"
+                secret_word = bool(sec_pending)
+                assert offered or secret_word, "core_valid_o without an input word"
                 if core_ready[c]:
-                    assert took, "core took a word the upstream did not give"
+                    if secret_word:
+                        assert pop and not took, "a secret word taken without its pop (or with a stream word)"
+                        sec_pending.pop(0)
+                        assert int(dut.sec_last_o.value) == int(not sec_pending)
+                    else:
+                        assert took, "core took a word the upstream did not give"
                     data, last = int(dut.core_data_o.value), int(dut.core_last_o.value)
                     assert got_core[c] < len(exp_core[c]), f"core {c}: extra word {data:032x}"
                     w, l, p = exp_core[c][got_core[c]]
