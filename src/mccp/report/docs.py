@@ -150,10 +150,10 @@ def outputs() -> dict[Path, str]:
         if block:
             out[API_DOC] = replace_between(api, SPEED_BEGIN, SPEED_END, "\n".join(block)) or api
     ecc_bench = results.load_bench_ecc()
+    ecc_fabric = results.load_bench_ecc_fabric()
     doc = ECC_DOC.read_text()
     if ecc_bench:
-        doc = replace_between(doc, ECC_BEGIN, ECC_END, ecc.section(ecc_bench, synth_results.load())) or doc
-    ecc_fabric = results.load_bench_ecc_fabric()
+        doc = replace_between(doc, ECC_BEGIN, ECC_END, ecc.section(ecc_bench, synth_results.load(), ecc_fabric)) or doc
     if ecc_fabric:
         doc = replace_between(doc, ECC_FABRIC_BEGIN, ECC_FABRIC_END, ecc.fabric_section(ecc_fabric)) or doc
     out[ECC_DOC] = doc
