@@ -304,16 +304,46 @@ module mccp_ecc_pu #(
     assign raddr[3] = sfb[ms];
   end
 
-  mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead)) u_rf (
-    .clk_i, .rst_ni,
+  // Products: with DualIssue through their own write port in the cycle the
+  // multiplier finishes them; without, through the ALU's port, in that cycle
+  // if the ALU does not write then, else in the first cycle it does not
+  // (every cycle an fmul issues is one).  Until then the register is read
+  // from the multiplier's output, which holds the product until the next
+  // fmul has issued; an ALU write of the register first drops the product.
+  logic prod_new, prod_held, prod_q, rf_we, rf_we1;
+  logic [3:0] rf_waddr;
+  logic [MaxM-1:0] rf_wdata;
+  assign prod_new  = mul_pend_q && mul_done;
+  assign prod_held = prod_new || prod_q;
+  if (DualIssue) begin : g_wb_port
+    assign rf_we = we0; assign rf_waddr = waddr0; assign rf_wdata = alu_y;
+    assign rf_we1 = prod_new;
+    assign prod_q = 1'b0;
+  end else begin : g_wb_shared
+    logic prod_d;
+    assign rf_we    = we0 || prod_held;
+    assign rf_waddr = we0 ? waddr0 : mul_rd_q;
+    assign rf_wdata = we0 ? alu_y : mul_p;
+    assign rf_we1   = 1'b0;
+    assign prod_d   = prod_held && we0 && waddr0 != mul_rd_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) prod_q <= 1'b0;
+      else prod_q <= prod_d;
+    end
+  end
+
+  mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead),
+                .NumWrite(DualIssue ? 2 : 1)) u_rf (
+    .clk_i,
     .raddr_i(raddr), .rdata_o(rdata),
-    .we0_i(we0), .waddr0_i(waddr0), .wdata0_i(alu_y),
-    .we1_i(mul_done && mul_pend_q), .waddr1_i(mul_rd_q), .wdata1_i(mul_p)
+    .we0_i(rf_we), .waddr0_i(rf_waddr), .wdata0_i(rf_wdata),
+    .we1_i(rf_we1), .waddr1_i(mul_rd_q), .wdata1_i(mul_p)
   );
 
-  // A product is read in the cycle the multiplier finishes it (bypass).
+  // A product is read from the multiplier until it is in the register file
+  // (from the cycle the multiplier finishes it: bypass).
   for (genvar p = 0; p < RfRead; p++) begin : g_bypass
-    assign ropnd[p] = (mul_pend_q && mul_done && raddr[p] == mul_rd_q) ? mul_p : rdata[p];
+    assign ropnd[p] = (prod_held && raddr[p] == mul_rd_q) ? mul_p : rdata[p];
   end
   assign opa   = ropnd[0];
   assign opb   = ropnd[1];
@@ -660,7 +690,7 @@ module mccp_ecc_pu #(
         trace2_data_o = x_data;
       end
     end
-    assign trace_wb_valid_o = mul_pend_q && mul_done;
+    assign trace_wb_valid_o = prod_new;
     assign trace_wb_cycle_o = cycle_q;
     assign trace_wb_reg_o   = mul_rd_q;
     assign trace_wb_data_o  = mul_p;
