@@ -93,9 +93,23 @@ module mccp_ecc_pu #(
   localparam int CallIdxW = $clog2(mccp_ecc_isa_pkg::CallDepth);
   localparam int Slots = DualIssue ? 2 : 1;        // issue window
   localparam int RfRead = DualIssue ? 4 : 2;       // register file read ports
+  localparam int NumOwn = own_curves();            // curves with m <= MaxM: ids 0 .. NumOwn - 1
+  localparam int OwnW = (NumOwn > 1) ? $clog2(NumOwn) : 1;
+
+  function automatic integer own_curves();
+    own_curves = 0;
+    for (integer c = 0; c < mccp_ecc_curves_pkg::NumCurves; c++) begin
+      if (mccp_ecc_curves_pkg::supported(mccp_ecc_curves_pkg::curve_field(3'(c)), MaxM)) own_curves = c + 1;
+    end
+  endfunction
 
   if (MaxM != 163 && MaxM != 233 && MaxM != 283) begin : g_bad_maxm
     $error("mccp_ecc_pu: MaxM %0d must be 163, 233 or 283", MaxM);
+  end
+  for (genvar c = 0; c < mccp_ecc_curves_pkg::NumCurves; c++) begin : g_own
+    if (mccp_ecc_curves_pkg::supported(mccp_ecc_curves_pkg::curve_field(3'(c)), MaxM) != (c < NumOwn)) begin : g_bad_order
+      $error("mccp_ecc_pu: the curves with m <= MaxM are not the ids below %0d", NumOwn);
+    end
   end
 
   typedef enum logic [2:0] {StIdle, StRun, StMulti, StDrain, StResult} state_e;
@@ -104,10 +118,17 @@ module mccp_ecc_pu #(
   // ---- task state -----------------------------------------------------------
   state_e            state_q;
   fstate_e           fstate_q, fstate_d;
-  logic [2:0]        curve_q;
-  logic [1:0]        field_q;
+  // The task's curve, of those the build runs (m <= MaxM: the curve ids below
+  // NumOwn, as the ids go by field); what depends on it is a function of this
+  // register, so a 163-bit build, which runs two curves of one field, has its
+  // field, m, n and bitlen(n) as constants or a bit of curve_q.
+  logic [OwnW-1:0]   curve_q;
+  logic [2:0]        curve;
+  logic [1:0]        field_q;                    // of curve_q
+  logic [8:0]        m_q;
+  logic              k_top;                      // bit bitlen(n) - 1 of K
+  logic [MaxM-1:0]   k_mask;                     // bitlen(n) ones
   logic [MaxM-1:0]   fmask_q;                    // m ones
-  logic [MaxM-1:0]   ktop_q;                     // one-hot at bit bitlen(n) - 1
   logic [MaxM-1:0]   n_q;
   logic [1:0]        words_q;                    // W - 1
   logic [7:0]        status_q;
@@ -359,7 +380,23 @@ module mccp_ecc_pu #(
     .busy_o(mul_busy), .done_o(mul_done), .p_o(mul_p)
   );
 
-  assign konst = MaxM'(mccp_ecc_curves_pkg::curve_const(curve_q, imm[2:0]));
+  assign curve   = 3'(curve_q);
+  assign field_q = mccp_ecc_curves_pkg::curve_field(curve);
+  assign m_q     = mccp_ecc_curves_pkg::field_m(field_q);
+  always_comb begin
+    k_top  = 1'b0;
+    k_mask = '0;
+    for (int c = 0; c < NumOwn; c++) begin
+      if (curve_q == OwnW'(c)) begin
+        k_top  = k_q[mccp_ecc_curves_pkg::curve_n_bits(3'(c)) - 9'd1];
+        k_mask = ones(mccp_ecc_curves_pkg::curve_n_bits(3'(c)));
+      end
+    end
+  end
+  assign fmask_q = ones(m_q);
+  assign n_q     = MaxM'(mccp_ecc_curves_pkg::curve_const(curve, mccp_ecc_curves_pkg::CONST_N));
+  assign words_q = (m_q > 9'd256) ? 2'd2 : 2'd1;
+  assign konst   = MaxM'(mccp_ecc_curves_pkg::curve_const(curve, imm[2:0]));
 
   // ---- fetch ----------------------------------------------------------------
   // After this cycle's issue the window keeps what did not issue (nothing
@@ -495,7 +532,7 @@ module mccp_ecc_pu #(
     if (!rst_ni) begin
       state_q <= StIdle;
       fstate_q <= FIdle;
-      curve_q <= '0; field_q <= '0; fmask_q <= '0; ktop_q <= '0; n_q <= '0; words_q <= '0;
+      curve_q <= '0;
       status_q <= '0; in_ended_q <= 1'b0; cycle_q <= '0;
       fpc_q <= '0; ir_pc_q <= '0; freq_pc_q <= '0; ir_q <= '0; ir_valid_q <= '0;
       for (int i = 0; i < 4; i++) cnt_q[i] <= '0;
@@ -525,10 +562,7 @@ module mccp_ecc_pu #(
             f = mccp_ecc_curves_pkg::curve_field(c);
             m = mccp_ecc_curves_pkg::field_m(f);
             cycle_q <= 32'd1;
-            curve_q <= c; field_q <= f; fmask_q <= ones(m);
-            ktop_q <= MaxM'(1) << (mccp_ecc_curves_pkg::curve_n_bits(c) - 9'd1);
-            n_q <= MaxM'(mccp_ecc_curves_pkg::curve_const(c, mccp_ecc_curves_pkg::CONST_N));
-            words_q <= (m > 9'd256) ? 2'd2 : 2'd1;
+            curve_q <= OwnW'(c);
             in_ended_q <= start_empty_i;
             cnt_q[0] <= 16'(c); cnt_q[1] <= 16'(f); cnt_q[2] <= 16'(mccp_ecc_curves_pkg::curve_n_bits(c));
             cnt_q[3] <= start_args_i[79:64];
@@ -554,8 +588,8 @@ module mccp_ecc_pu #(
               mccp_ecc_isa_pkg::OP_KN: begin k_q <= n_q; last_bit_q <= 1'b0; end
               mccp_ecc_isa_pkg::OP_KBIT: begin
                 logic b;
-                b = (k_q & ktop_q) != '0;
-                k_q <= (k_q << 1) & ((ktop_q << 1) - MaxM'(1) | ktop_q);
+                b = k_top;
+                k_q <= (k_q << 1) & k_mask;
                 swap_q <= swap_q ^ b ^ last_bit_q;
                 last_bit_q <= b;
               end
