@@ -88,7 +88,7 @@ module mccp_ecc_pu #(
 
   localparam int PcW = McAw + 1;
   localparam int WMax = (MaxM + 127) / 128;       // words of an element in a packet, largest field
-  localparam int AccW = WMax * 128;
+  localparam int AccW = MaxM - 128;               // bits of an element above its last word
   localparam int CallW = $clog2(mccp_ecc_isa_pkg::CallDepth + 1);
   localparam int CallIdxW = $clog2(mccp_ecc_isa_pkg::CallDepth);
   localparam int Slots = DualIssue ? 2 : 1;        // issue window
@@ -162,7 +162,7 @@ module mccp_ecc_pu #(
   logic [31:0]       multi_cycle_q;
   logic [31:0]       multi_insn_q;
   logic [PcW-1:0]    multi_pc_q;
-  logic [AccW-1:0]   acc_q;                      // fin / kin words in, fout words out
+  logic [AccW-1:0]   acc_q;                      // fin / kin: the words in so far, as far as they fit an element
 
   // ---- multiplier -----------------------------------------------------------
   logic              mul_start, mul_busy, mul_done, mul_pend_q;
@@ -317,8 +317,9 @@ module mccp_ecc_pu #(
 
   // ---- register file and operands -----------------------------------------
   // Ports 0, 1: slot x's fa, fb (fsqrn squares its own result after the first
-  // cycle); with DualIssue ports 2, 3: the multiplication's.
-  assign raddr[0] = (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FSQRN) ? multi_rd_q : fa;
+  // cycle, fout reads its register again for each word); with DualIssue ports
+  // 2, 3: the multiplication's.
+  assign raddr[0] = (state_q == StMulti) ? multi_rd_q : fa;
   assign raddr[1] = fb;
   if (DualIssue) begin : g_mul_ports
     assign raddr[2] = sfa[ms];
@@ -477,12 +478,10 @@ module mccp_ecc_pu #(
   // done (or a trap) ends it; the result follows once the input is drained.
   // fin / kin take their first word in their issue cycle, fout writes its first.
   logic need_word, in_trunc, issue_in, issue_out;
-  logic [AccW-1:0] out_aligned;
   assign issue_in  = issue && !trap && (op == mccp_ecc_isa_pkg::OP_FIN || op == mccp_ecc_isa_pkg::OP_KIN);
   assign issue_out = issue && !trap && op == mccp_ecc_isa_pkg::OP_FOUT;
   assign need_word = issue_in || (state_q == StMulti && (multi_op_q == mccp_ecc_isa_pkg::OP_FIN || multi_op_q == mccp_ecc_isa_pkg::OP_KIN));
   assign in_trunc  = need_word && in_ended_q;
-  assign out_aligned = AccW'(opa) << (128 * (WMax - 1 - int'(words_q)));
   assign end_now   = (issue && (trap || op == mccp_ecc_isa_pkg::OP_DONE)) || in_trunc;
   always_comb begin
     end_status = imm[7:0];
@@ -514,19 +513,33 @@ module mccp_ecc_pu #(
       we0 = 1'b1; waddr0 = multi_rd_q;
     end
     if (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FIN && multi_last) begin
-      we0 = 1'b1; waddr0 = multi_rd_q; alu_y = MaxM'({acc_q[AccW-129:0], in_data_i}) & fmask_q;
+      we0 = 1'b1; waddr0 = multi_rd_q; alu_y = in_cat & fmask_q;
     end
   end
 
   // ---- input and output -------------------------------------------------------
   assign in_ready_o = (need_word && !in_ended_q) || (state_q == StDrain && !in_ended_q);
   assign out_we_o   = issue_out || (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FOUT);
-  assign out_data_o = issue_out ? out_aligned[AccW-1 -: 128] : acc_q[AccW-1 -: 128];
+  // fout: word W-1 of fa in its issue cycle, then word multi_q - 1 of the same register
+  logic [1:0] out_word;
+  assign out_word = issue_out ? words_q : multi_q[1:0] - 2'd1;
+  always_comb begin
+    out_data_o = '0;
+    for (int w = 0; w < WMax; w++) begin
+      if (out_word == 2'(w)) out_data_o = 128'((WMax * 128)'(opa) >> (128 * w));
+    end
+  end
+  // fin / kin: each word taken shifts into acc_q what of the element it can
+  // still hold; what leaves its top (or of the last word, lies at or above m)
+  // is >= 2^m and sets O.  A word taken at the issue follows no other.
+  logic in_take, in_last_word, in_ovf;
+  logic [MaxM-1:0] in_cat;
+  assign in_take      = need_word && in_valid_i && !in_ended_q;
+  assign in_last_word = state_q == StMulti && multi_q == 14'd1;
+  assign in_cat       = {(state_q == StMulti) ? acc_q : AccW'(0), in_data_i};
+  assign in_ovf       = (in_cat[MaxM-1:AccW] & ~(in_last_word ? fmask_q[MaxM-1:AccW] : 128'(0))) != '0;
 
   // ---- sequential -------------------------------------------------------------
-  logic [AccW-1:0] acc_in, fmask_wide;
-  assign acc_in = {acc_q[AccW-129:0], in_data_i};
-  assign fmask_wide = {{(AccW - MaxM){1'b0}}, fmask_q};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -597,13 +610,11 @@ module mccp_ecc_pu #(
               default: ;
             endcase
             if ((op == mccp_ecc_isa_pkg::OP_FSQRN || op == mccp_ecc_isa_pkg::OP_FIN || op == mccp_ecc_isa_pkg::OP_KIN || op == mccp_ecc_isa_pkg::OP_FOUT)) begin
-              multi_op_q <= op; multi_rd_q <= fd; multi_cycle_q <= cycle_q;
+              multi_op_q <= op; multi_rd_q <= (op == mccp_ecc_isa_pkg::OP_FOUT) ? fa : fd; multi_cycle_q <= cycle_q;
               multi_insn_q <= x_insn; multi_pc_q <= ir_pc_q;
               if (op == mccp_ecc_isa_pkg::OP_FSQRN) multi_q <= imm - 14'd1;
               else if (op == mccp_ecc_isa_pkg::OP_FOUT || in_valid_i) multi_q <= 14'(words_q);
               else multi_q <= 14'(words_q) + 14'd1;
-              acc_q <= (op == mccp_ecc_isa_pkg::OP_FOUT) ? out_aligned << 128
-                     : in_valid_i ? AccW'(in_data_i) : '0;
               if (!(op == mccp_ecc_isa_pkg::OP_FSQRN && imm == 14'd1)) state_q <= StMulti;
             end
           end
@@ -618,15 +629,10 @@ module mccp_ecc_pu #(
             state_q <= StResult;
           end else if (!(need_word && !in_valid_i)) begin
             multi_q <= multi_q - 14'd1;
-            if (need_word) acc_q <= acc_in;
-            if (multi_op_q == mccp_ecc_isa_pkg::OP_FOUT) acc_q <= acc_q << 128;
             if (multi_q == 14'd1) begin
               state_q <= StRun;
-              if ((multi_op_q == mccp_ecc_isa_pkg::OP_FIN || multi_op_q == mccp_ecc_isa_pkg::OP_KIN)) begin
-                if ((acc_in & ~fmask_wide) != '0) o_q <= 1'b1;
-              end
               if (multi_op_q == mccp_ecc_isa_pkg::OP_KIN) begin
-                k_q <= MaxM'(acc_in) & fmask_q; last_bit_q <= 1'b0;
+                k_q <= in_cat & fmask_q; last_bit_q <= 1'b0;
               end
             end
           end
@@ -640,6 +646,10 @@ module mccp_ecc_pu #(
         end
         default: state_q <= StIdle;
       endcase
+      if (in_take) begin
+        acc_q <= in_cat[AccW-1:0];
+        if (in_ovf) o_q <= 1'b1;
+      end
       if (abort_i && (state_q == StRun || state_q == StMulti)) begin
         status_q <= mccp_ecc_isa_pkg::STATUS_PARTNER;
         state_q  <= StDrain;
