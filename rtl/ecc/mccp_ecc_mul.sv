@@ -24,6 +24,10 @@
 //  * done_o is high in clock t+c alone, and p_o (a register) holds the product from clock
 //    t+c until the next start's first step has been taken (p_o changes in the clock after
 //    a start_i).
+//  * last_o is high in clock t+c-1 alone (the clock of the last digit step; t itself when
+//    c = 1), r_o holds the product in that clock (combinationally, the value p_o takes in
+//    t+c).  ending_o is high in clock t+c-1 when c > 1, from registers alone (no path from
+//    start_i; a start_i in that clock abandoning the task does not lower it).
 //  * a new start_i may come in clock t+c (back to back); a start_i while busy abandons
 //    the running product and begins the new one (no done_o for the abandoned one).
 //  * Operands have the bits at and above the field's m zero; p_o has them zero.  A field
@@ -45,6 +49,9 @@ module mccp_ecc_mul #(
   input  logic [MaxM-1:0] a_i,
   input  logic [MaxM-1:0] b_i,
   output logic            busy_o,
+  output logic            last_o,
+  output logic            ending_o,
+  output logic [MaxM-1:0] r_o,
   output logic            done_o,
   output logic [MaxM-1:0] p_o
 );
@@ -192,7 +199,8 @@ module mccp_ecc_mul #(
       end
     end
 
-    assign busy_o = step;
+    assign busy_o   = step;
+    assign ending_o = run_q && cnt_q == CntW'(1);
   end else begin : g_single
     // c = 1 in every field: one step, in the start clock.
     assign a_eff   = a_i;
@@ -203,6 +211,7 @@ module mccp_ecc_mul #(
     assign step    = start_i;
     assign last    = 1'b1;
     assign busy_o  = start_i;
+    assign ending_o = 1'b0;
 
     logic unused_single;
     assign unused_single = ^{acc_eff, bload, cload};
@@ -220,6 +229,8 @@ module mccp_ecc_mul #(
     end
   end
 
+  assign last_o = step && last;
+  assign r_o    = red;
   assign done_o = done_q;
   assign p_o    = acc_q;
 

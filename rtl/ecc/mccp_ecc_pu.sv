@@ -165,9 +165,9 @@ module mccp_ecc_pu #(
   logic [AccW-1:0]   acc_q;                      // fin / kin: the words in so far, as far as they fit an element
 
   // ---- multiplier -----------------------------------------------------------
-  logic              mul_start, mul_busy, mul_done, mul_pend_q;
+  logic              mul_start, mul_busy, mul_last, mul_ending, mul_done, mul_pend_q;
   logic [3:0]        mul_rd_q;
-  logic [MaxM-1:0]   mul_p;
+  logic [MaxM-1:0]   mul_r, mul_p;               // the product in its last step, after it
 
   // ---- decode of both window slots ------------------------------------------
   logic [1:0][5:0]   sop;
@@ -193,7 +193,7 @@ module mccp_ecc_pu #(
 
   // ---- datapath -------------------------------------------------------------
   logic [RfRead-1:0][3:0]      raddr;
-  logic [RfRead-1:0][MaxM-1:0] rdata, ropnd;
+  logic [RfRead-1:0][MaxM-1:0] ropnd;
   logic [MaxM-1:0] opa, opb, mul_a, mul_b, sq_in_b, sq_y, alu_y;
   logic            we0;
   logic [3:0]      waddr0;
@@ -223,8 +223,12 @@ module mccp_ecc_pu #(
   // ---- decode -------------------------------------------------------------
   // A word is defined only if its opcode exists and it has no bit outside its
   // operands (the ISA table's rule, mccp.isa.Isa.decode).  Hazards: reads of
-  // the pending product wait for its last cycle (bypass), writes of its
-  // register one more; a second product waits for the multiplier.
+  // the pending product wait until it is in the register file (the cycle the
+  // multiplier finishes), writes of its register one more; a second product
+  // waits for the multiplier.  Without DualIssue the products go in through
+  // the ALU's write port in their last step: an ALU write waits out that
+  // cycle, and fsqrn and fin, which write in later cycles, wait for the
+  // multiplier as fmul does.
   logic pend_wait;
   assign pend_wait = mul_pend_q && !mul_done;
   for (genvar s = 0; s < 2; s++) begin : g_dec
@@ -248,6 +252,9 @@ module mccp_ecc_pu #(
                                    || (sreads_b[s] && pend_wait && sfb[s] == mul_rd_q)
                                    || (swrites_d[s] && mul_pend_q && sfd[s] == mul_rd_q)
                                    || (sop[s] == mccp_ecc_isa_pkg::OP_FMUL && pend_wait)
+                                   || (!DualIssue && swrites_d[s] && pend_wait
+                                       && (sop[s] == mccp_ecc_isa_pkg::OP_FSQRN || sop[s] == mccp_ecc_isa_pkg::OP_FIN
+                                           || mul_ending))
                                    || (sop[s] == mccp_ecc_isa_pkg::OP_FOUT && !out_space_i)
                                    || (sop[s] == mccp_ecc_isa_pkg::OP_DONE && pend_wait));
   end
@@ -326,47 +333,34 @@ module mccp_ecc_pu #(
     assign raddr[3] = sfb[ms];
   end
 
-  // Products: with DualIssue through their own write port in the cycle the
-  // multiplier finishes them; without, through the ALU's port, in that cycle
-  // if the ALU does not write then, else in the first cycle it does not
-  // (every cycle an fmul issues is one).  Until then the register is read
-  // from the multiplier's output, which holds the product until the next
-  // fmul has issued; an ALU write of the register first drops the product.
-  logic prod_new, prod_held, prod_q, rf_we, rf_we1;
+  // Products go into the register file at the end of their last step (r_o),
+  // so an instruction reads them there from the cycle the multiplier finishes:
+  // with DualIssue through their own write port, without through the ALU's,
+  // which no ALU write uses in that cycle (the hazards above).
+  logic mul_wb;
+  logic [3:0] mul_wb_rd;
+  logic rf_we, rf_we1;
   logic [3:0] rf_waddr;
   logic [MaxM-1:0] rf_wdata;
-  assign prod_new  = mul_pend_q && mul_done;
-  assign prod_held = prod_new || prod_q;
+  assign mul_wb    = mul_last && (mul_start || mul_pend_q);
+  assign mul_wb_rd = mul_start ? mfd : mul_rd_q;
   if (DualIssue) begin : g_wb_port
     assign rf_we = we0; assign rf_waddr = waddr0; assign rf_wdata = alu_y;
-    assign rf_we1 = prod_new;
-    assign prod_q = 1'b0;
+    assign rf_we1 = mul_wb;
   end else begin : g_wb_shared
-    logic prod_d;
-    assign rf_we    = we0 || prod_held;
-    assign rf_waddr = we0 ? waddr0 : mul_rd_q;
-    assign rf_wdata = we0 ? alu_y : mul_p;
+    assign rf_we    = we0 || mul_wb;
+    assign rf_waddr = mul_wb ? mul_wb_rd : waddr0;
+    assign rf_wdata = mul_wb ? mul_r : alu_y;
     assign rf_we1   = 1'b0;
-    assign prod_d   = prod_held && we0 && waddr0 != mul_rd_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) prod_q <= 1'b0;
-      else prod_q <= prod_d;
-    end
   end
 
   mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead),
                 .NumWrite(DualIssue ? 2 : 1)) u_rf (
     .clk_i,
-    .raddr_i(raddr), .rdata_o(rdata),
+    .raddr_i(raddr), .rdata_o(ropnd),
     .we0_i(rf_we), .waddr0_i(rf_waddr), .wdata0_i(rf_wdata),
-    .we1_i(rf_we1), .waddr1_i(mul_rd_q), .wdata1_i(mul_p)
+    .we1_i(rf_we1), .waddr1_i(mul_wb_rd), .wdata1_i(mul_r)
   );
-
-  // A product is read from the multiplier until it is in the register file
-  // (from the cycle the multiplier finishes it: bypass).
-  for (genvar p = 0; p < RfRead; p++) begin : g_bypass
-    assign ropnd[p] = (prod_held && raddr[p] == mul_rd_q) ? mul_p : rdata[p];
-  end
   assign opa   = ropnd[0];
   assign opb   = ropnd[1];
   assign mul_a = ropnd[RfRead - 2];
@@ -378,7 +372,8 @@ module mccp_ecc_pu #(
   mccp_ecc_mul #(.MaxM(MaxM), .Digit(Digit), .Karatsuba(Karatsuba)) u_mul (
     .clk_i, .rst_ni,
     .start_i(mul_start), .field_i(field_q), .a_i(mul_a), .b_i(mul_b),
-    .busy_o(mul_busy), .done_o(mul_done), .p_o(mul_p)
+    .busy_o(mul_busy), .last_o(mul_last), .ending_o(mul_ending), .r_o(mul_r),
+    .done_o(mul_done), .p_o(mul_p)
   );
 
   assign curve   = 3'(curve_q);
@@ -734,14 +729,15 @@ module mccp_ecc_pu #(
         trace2_data_o = x_data;
       end
     end
-    assign trace_wb_valid_o = prod_new;
+    assign trace_wb_valid_o = mul_pend_q && mul_done;
     assign trace_wb_cycle_o = cycle_q;
     assign trace_wb_reg_o   = mul_rd_q;
     assign trace_wb_data_o  = mul_p;
   end else begin : g_no_trace
     logic unused_trace;   // the retire record's registers feed only the trace, as do the
-                          // counter-number operands' upper bits
-    assign unused_trace  = ^{multi_cycle_q, multi_insn_q, fa_l[3:2], fd_l[3:2]};
+                          // counter-number operands' upper bits and the multiplier's output
+                          // register (products reach the register file from r_o)
+    assign unused_trace  = ^{multi_cycle_q, multi_insn_q, fa_l[3:2], fd_l[3:2], mul_p};
     assign {trace_valid_o, trace_cycle_o, trace_pc_o, trace_insn_o, trace_we_o, trace_creg_o, trace_reg_o,
             trace_data_o} = '0;
     assign {trace2_valid_o, trace2_pc_o, trace2_insn_o, trace2_we_o, trace2_creg_o, trace2_reg_o,
