@@ -194,7 +194,9 @@ module mccp_ecc_pu #(
   // ---- datapath -------------------------------------------------------------
   logic [RfRead-1:0][3:0]      raddr;
   logic [RfRead-1:0][MaxM-1:0] ropnd;
-  logic [MaxM-1:0] opa, opb, mul_a, mul_b, sq_in_b, sq_y, alu_y;
+  logic [MaxM-1:0] opa, opb, mul_a, mul_b, alu_x, sq_y, alu_y;
+  logic            take_a, take_b, take_sq, take_in;
+  logic [2:0]      kidx;
   logic            we0;
   logic [3:0]      waddr0;
   logic [MaxM-1:0] konst;
@@ -366,8 +368,31 @@ module mccp_ecc_pu #(
   assign mul_a = ropnd[RfRead - 2];
   assign mul_b = ropnd[RfRead - 1];
 
-  assign sq_in_b = (op == mccp_ecc_isa_pkg::OP_FASQ && state_q == StRun) ? opb : '0;
-  mccp_ecc_sqr #(.MaxM(MaxM)) u_sqr (.field_i(field_q), .a_i(opa), .b_i(sq_in_b), .y_o(sq_y));
+  // ---- ALU --------------------------------------------------------------------
+  // One sum of the operands: fa + fb (fadd, fasq), fa (fmov, fsqr, fsqrn), one of
+  // them (fsel: both read, whatever Z is); the squarer squares it; the curve
+  // constant is that of index 0 (zero) unless fconst.  The value written is the
+  // sum plus the constant, its square, or the element fin completes.
+  always_comb begin
+    take_a = 1'b1;
+    take_b = 1'b0;
+    take_sq = state_q == StMulti;                   // fsqrn after its first cycle
+    take_in = state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FIN;
+    kidx   = '0;
+    if (state_q == StRun) begin
+      unique case (op)
+        mccp_ecc_isa_pkg::OP_FADD: take_b = 1'b1;
+        mccp_ecc_isa_pkg::OP_FASQ: begin take_b = 1'b1; take_sq = 1'b1; end
+        mccp_ecc_isa_pkg::OP_FSQR, mccp_ecc_isa_pkg::OP_FSQRN: take_sq = 1'b1;
+        mccp_ecc_isa_pkg::OP_FSEL: begin take_a = z_q; take_b = !z_q; end
+        mccp_ecc_isa_pkg::OP_FCONST: begin take_a = 1'b0; kidx = imm[2:0]; end
+        default: ;
+      endcase
+    end
+  end
+  assign alu_x = (opa & {MaxM{take_a}}) ^ (opb & {MaxM{take_b}});
+  mccp_ecc_sqr #(.MaxM(MaxM)) u_sqr (.field_i(field_q), .a_i(alu_x), .b_i('0), .y_o(sq_y));
+  assign alu_y = take_in ? in_cat & fmask_q : take_sq ? sq_y : alu_x ^ konst;
 
   mccp_ecc_mul #(.MaxM(MaxM), .Digit(Digit), .Karatsuba(Karatsuba)) u_mul (
     .clk_i, .rst_ni,
@@ -392,7 +417,7 @@ module mccp_ecc_pu #(
   assign fmask_q = ones(m_q);
   assign n_q     = MaxM'(mccp_ecc_curves_pkg::curve_const(curve, mccp_ecc_curves_pkg::CONST_N));
   assign words_q = (m_q > 9'd256) ? 2'd2 : 2'd1;
-  assign konst   = MaxM'(mccp_ecc_curves_pkg::curve_const(curve, imm[2:0]));
+  assign konst   = MaxM'(mccp_ecc_curves_pkg::curve_const(curve, kidx));
 
   // ---- fetch ----------------------------------------------------------------
   // After this cycle's issue the window keeps what did not issue (nothing
@@ -492,15 +517,11 @@ module mccp_ecc_pu #(
   always_comb begin
     we0    = 1'b0;
     waddr0 = fd;
-    alu_y  = sq_y;
     if (issue && !trap) begin
       unique case (op)
-        mccp_ecc_isa_pkg::OP_FADD:   begin we0 = 1'b1; alu_y = opa ^ opb; end
-        mccp_ecc_isa_pkg::OP_FSQR, mccp_ecc_isa_pkg::OP_FASQ: we0 = 1'b1;
-        mccp_ecc_isa_pkg::OP_FSQRN:  we0 = 1'b1;
-        mccp_ecc_isa_pkg::OP_FMOV:   begin we0 = 1'b1; alu_y = opa; end
-        mccp_ecc_isa_pkg::OP_FCONST: begin we0 = 1'b1; alu_y = konst; end
-        mccp_ecc_isa_pkg::OP_FSEL:   begin we0 = 1'b1; alu_y = z_q ? opa : opb; end
+        mccp_ecc_isa_pkg::OP_FADD, mccp_ecc_isa_pkg::OP_FSQR, mccp_ecc_isa_pkg::OP_FASQ,
+        mccp_ecc_isa_pkg::OP_FSQRN, mccp_ecc_isa_pkg::OP_FMOV, mccp_ecc_isa_pkg::OP_FCONST,
+        mccp_ecc_isa_pkg::OP_FSEL: we0 = 1'b1;
         default: ;
       endcase
     end
@@ -508,7 +529,7 @@ module mccp_ecc_pu #(
       we0 = 1'b1; waddr0 = multi_rd_q;
     end
     if (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FIN && multi_last) begin
-      we0 = 1'b1; waddr0 = multi_rd_q; alu_y = in_cat & fmask_q;
+      we0 = 1'b1; waddr0 = multi_rd_q;
     end
   end
 
