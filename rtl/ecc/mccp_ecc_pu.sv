@@ -547,7 +547,8 @@ module mccp_ecc_pu #(
   end
   // fin / kin: each word taken shifts into acc_q what of the element it can
   // still hold; what leaves its top (or of the last word, lies at or above m)
-  // is >= 2^m and sets O.  A word taken at the issue follows no other.
+  // is >= 2^m and sets O.  A word taken at the issue follows no other; without
+  // one, acc_q is cleared for the first.
   logic in_take, in_last_word, in_ovf;
   logic [MaxM-1:0] in_cat;
   assign in_take      = need_word && in_valid_i && !in_ended_q;
@@ -665,6 +666,8 @@ module mccp_ecc_pu #(
       if (in_take) begin
         acc_q <= in_cat[AccW-1:0];
         if (in_ovf) o_q <= 1'b1;
+      end else if (issue_in) begin
+        acc_q <= '0;                 // the first word comes after the issue
       end
       if (abort_i && (state_q == StRun || state_q == StMulti)) begin
         status_q <= mccp_ecc_isa_pkg::STATUS_PARTNER;
