@@ -8,8 +8,8 @@
 // products through the same port, in a cycle the ALU does not write).
 //
 // NumWrite 2 (w0: the one-cycle ALU, w1: the multiplier's products, so a
-// product lands in the cycle the multiplier finishes whatever the ALU writes
-// then): a live-value table, one bank per write port (each copied per read
+// product is written in its last step whatever the ALU writes then): a
+// live-value table, one bank per write port (each copied per read
 // port by synthesis), and which bank wrote a register last is kept as two
 // one-bit tags in LUT RAM as well: port 0 writes t0[r] = t1[r], port 1 writes
 // t1[r] = !t0[r], so bank 1 holds r iff t0[r] != t1[r].  (The table kept in
