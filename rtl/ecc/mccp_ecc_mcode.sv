@@ -48,9 +48,12 @@ module mccp_ecc_mcode #(
 
   // One memory per word of a line (a bank holds word w of every line), each
   // written a whole word at a time: a single 128-bit memory written by 32-bit
-  // slices mapped to 32 block RAMs, the banks take LineWords.
+  // slices mapped to 32 block RAMs, the banks take LineWords.  Firmware is
+  // written while the units are idle, so a line is never read in a cycle its
+  // word is written: no_rw_check spares synthesis the flip-flops and
+  // multiplexers that would give such a read the old word (~145 LUT4).
   for (genvar w = 0; w < LineWords; w++) begin : g_bank
-    logic [31:0] bank [McodeWords / LineWords];
+    (* no_rw_check *) logic [31:0] bank [McodeWords / LineWords];
     always_ff @(posedge clk_i) begin
       if (we_i && woff == OffW'(w)) bank[waddr_line] <= wdata_i;
       if (|req_i) line_o[32*w +: 32] <= bank[line_addr_i[gidx]];

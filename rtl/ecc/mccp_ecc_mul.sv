@@ -24,13 +24,18 @@
 //  * done_o is high in clock t+c alone, and p_o (a register) holds the product from clock
 //    t+c until the next start's first step has been taken (p_o changes in the clock after
 //    a start_i).
+//  * last_o is high in clock t+c-1 alone (the clock of the last digit step; t itself when
+//    c = 1), r_o holds the product in that clock (combinationally, the value p_o takes in
+//    t+c).  ending_o is high in clock t+c-1 when c > 1, from registers alone (no path from
+//    start_i; a start_i in that clock abandoning the task does not lower it).
 //  * a new start_i may come in clock t+c (back to back); a start_i while busy abandons
 //    the running product and begins the new one (no done_o for the abandoned one).
 //  * Operands have the bits at and above the field's m zero; p_o has them zero.  A field
 //    index the build does not support is taken as field 0.
 //
-// Registers: p (= acc), a and the remaining digits of b ((c_max - 1) * D bits, aligned
-// at the top so every later step takes the top digit), the field and a step counter.
+// Registers: p (= acc), a, the low (c_max - 1) * D bits of b (digit k from the bottom is the
+// step's when k + 1 steps are left after it: the same for every field), the field and a step
+// counter.
 // With D = MaxM (c = 1 in every field) only p and done are kept.
 module mccp_ecc_mul #(
   parameter int MaxM          = 163,   // 163, 233 or 283: the largest field of the build
@@ -45,6 +50,9 @@ module mccp_ecc_mul #(
   input  logic [MaxM-1:0] a_i,
   input  logic [MaxM-1:0] b_i,
   output logic            busy_o,
+  output logic            last_o,
+  output logic            ending_o,
+  output logic [MaxM-1:0] r_o,
   output logic            done_o,
   output logic [MaxM-1:0] p_o
 );
@@ -73,7 +81,6 @@ module mccp_ecc_mul #(
 
   logic [1:0]              fsel;    // field_i, an unsupported index as field 0
   logic [NF-1:0][D-1:0]    dig0;    // first (top) digit of b_i in each field
-  logic [NF-1:0][BW-1:0]   bload;   // the other digits, at the top of the b register
   logic [NF-1:0][CntW-1:0] cload;   // steps after the first
 
   assign fsel  = mccp_ecc_curves_pkg::supported(field_i, MaxM) ? field_i : 2'd0;
@@ -84,15 +91,9 @@ module mccp_ecc_mul #(
       localparam int Rest = (C - 1) * D;   // bits of b below the top digit
       assign dig0[k]  = D'(b_i >> Rest);   // zero above m
       assign cload[k] = CntW'(C - 1);
-      if (Rest > 0) begin : g_rest
-        assign bload[k] = BW'(b_i[Rest-1:0]) << (BW - Rest);
-      end else begin : g_none
-        assign bload[k] = '0;
-      end
     end else begin : g_off
       assign dig0[k]  = '0;
       assign cload[k] = '0;
-      assign bload[k] = '0;
     end
   end
 
@@ -142,14 +143,22 @@ module mccp_ecc_mul #(
 
   if (Serial) begin : g_serial
     logic [MaxM-1:0] a_q;
-    logic [BW-1:0]   b_q, b_d;
+    logic [BW-1:0]   b_q;
+    logic [D-1:0]    dig_rest;       // the digit of a step after the first
     logic [1:0]      field_q;
     logic [CntW-1:0] cnt_q, cnt_d;   // steps left after the current one
     logic            run_q, run_d;   // busy after the start clock
 
     always_comb begin
+      dig_rest = '0;
+      for (int k = 0; k < CMax - 1; k++) begin
+        if (cnt_q == CntW'(k + 1)) dig_rest = b_q[k*D +: D];
+      end
+    end
+
+    always_comb begin
       a_eff   = start_i ? a_i : a_q;
-      digit   = start_i ? dig0[fsel] : b_q[BW-1 -: D];
+      digit   = start_i ? dig0[fsel] : dig_rest;
       acc_eff = start_i ? '0 : acc_q;
       f_eff   = start_i ? fsel : field_q;
       sum     = {acc_eff, D'(0)} ^ SumW'(pp);
@@ -159,11 +168,9 @@ module mccp_ecc_mul #(
     assign last = start_i ? (cload[fsel] == '0) : (cnt_q == CntW'(1));
 
     always_comb begin
-      b_d   = b_q << D;
       cnt_d = cnt_q - 1'b1;
       run_d = run_q && !last;
       if (start_i) begin
-        b_d   = bload[fsel];
         cnt_d = cload[fsel];
         run_d = !last;
       end
@@ -173,10 +180,8 @@ module mccp_ecc_mul #(
     always_ff @(posedge clk_i) begin
       if (start_i) begin
         a_q     <= a_i;
+        b_q     <= b_i[BW-1:0];
         field_q <= fsel;
-      end
-      if (step) begin
-        b_q <= b_d;
       end
     end
 
@@ -192,7 +197,8 @@ module mccp_ecc_mul #(
       end
     end
 
-    assign busy_o = step;
+    assign busy_o   = step;
+    assign ending_o = run_q && cnt_q == CntW'(1);
   end else begin : g_single
     // c = 1 in every field: one step, in the start clock.
     assign a_eff   = a_i;
@@ -203,9 +209,10 @@ module mccp_ecc_mul #(
     assign step    = start_i;
     assign last    = 1'b1;
     assign busy_o  = start_i;
+    assign ending_o = 1'b0;
 
     logic unused_single;
-    assign unused_single = ^{acc_eff, bload, cload};
+    assign unused_single = ^{acc_eff, cload};
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -220,6 +227,8 @@ module mccp_ecc_mul #(
     end
   end
 
+  assign last_o = step && last;
+  assign r_o    = red;
   assign done_o = done_q;
   assign p_o    = acc_q;
 

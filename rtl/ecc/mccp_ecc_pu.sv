@@ -88,14 +88,28 @@ module mccp_ecc_pu #(
 
   localparam int PcW = McAw + 1;
   localparam int WMax = (MaxM + 127) / 128;       // words of an element in a packet, largest field
-  localparam int AccW = WMax * 128;
+  localparam int AccW = MaxM - 128;               // bits of an element above its last word
   localparam int CallW = $clog2(mccp_ecc_isa_pkg::CallDepth + 1);
   localparam int CallIdxW = $clog2(mccp_ecc_isa_pkg::CallDepth);
   localparam int Slots = DualIssue ? 2 : 1;        // issue window
   localparam int RfRead = DualIssue ? 4 : 2;       // register file read ports
+  localparam int NumOwn = own_curves();            // curves with m <= MaxM: ids 0 .. NumOwn - 1
+  localparam int OwnW = (NumOwn > 1) ? $clog2(NumOwn) : 1;
+
+  function automatic integer own_curves();
+    own_curves = 0;
+    for (integer c = 0; c < mccp_ecc_curves_pkg::NumCurves; c++) begin
+      if (mccp_ecc_curves_pkg::supported(mccp_ecc_curves_pkg::curve_field(3'(c)), MaxM)) own_curves = c + 1;
+    end
+  endfunction
 
   if (MaxM != 163 && MaxM != 233 && MaxM != 283) begin : g_bad_maxm
     $error("mccp_ecc_pu: MaxM %0d must be 163, 233 or 283", MaxM);
+  end
+  for (genvar c = 0; c < mccp_ecc_curves_pkg::NumCurves; c++) begin : g_own
+    if (mccp_ecc_curves_pkg::supported(mccp_ecc_curves_pkg::curve_field(3'(c)), MaxM) != (c < NumOwn)) begin : g_bad_order
+      $error("mccp_ecc_pu: the curves with m <= MaxM are not the ids below %0d", NumOwn);
+    end
   end
 
   typedef enum logic [2:0] {StIdle, StRun, StMulti, StDrain, StResult} state_e;
@@ -104,10 +118,17 @@ module mccp_ecc_pu #(
   // ---- task state -----------------------------------------------------------
   state_e            state_q;
   fstate_e           fstate_q, fstate_d;
-  logic [2:0]        curve_q;
-  logic [1:0]        field_q;
+  // The task's curve, of those the build runs (m <= MaxM: the curve ids below
+  // NumOwn, as the ids go by field); what depends on it is a function of this
+  // register, so a 163-bit build, which runs two curves of one field, has its
+  // field, m, n and bitlen(n) as constants or a bit of curve_q.
+  logic [OwnW-1:0]   curve_q;
+  logic [2:0]        curve;
+  logic [1:0]        field_q;                    // of curve_q
+  logic [8:0]        m_q;
+  logic              k_top;                      // bit bitlen(n) - 1 of K
+  logic [MaxM-1:0]   k_mask;                     // bitlen(n) ones
   logic [MaxM-1:0]   fmask_q;                    // m ones
-  logic [MaxM-1:0]   ktop_q;                     // one-hot at bit bitlen(n) - 1
   logic [MaxM-1:0]   n_q;
   logic [1:0]        words_q;                    // W - 1
   logic [7:0]        status_q;
@@ -141,12 +162,12 @@ module mccp_ecc_pu #(
   logic [31:0]       multi_cycle_q;
   logic [31:0]       multi_insn_q;
   logic [PcW-1:0]    multi_pc_q;
-  logic [AccW-1:0]   acc_q;                      // fin / kin words in, fout words out
+  logic [AccW-1:0]   acc_q;                      // fin / kin: the words in so far, as far as they fit an element
 
   // ---- multiplier -----------------------------------------------------------
-  logic              mul_start, mul_busy, mul_done, mul_pend_q;
+  logic              mul_start, mul_busy, mul_last, mul_ending, mul_done, mul_pend_q;
   logic [3:0]        mul_rd_q;
-  logic [MaxM-1:0]   mul_p;
+  logic [MaxM-1:0]   mul_r, mul_p;               // the product in its last step, after it
 
   // ---- decode of both window slots ------------------------------------------
   logic [1:0][5:0]   sop;
@@ -172,8 +193,10 @@ module mccp_ecc_pu #(
 
   // ---- datapath -------------------------------------------------------------
   logic [RfRead-1:0][3:0]      raddr;
-  logic [RfRead-1:0][MaxM-1:0] rdata, ropnd;
-  logic [MaxM-1:0] opa, opb, mul_a, mul_b, sq_in_b, sq_y, alu_y;
+  logic [RfRead-1:0][MaxM-1:0] ropnd;
+  logic [MaxM-1:0] opa, opb, mul_a, mul_b, alu_x, sq_y, alu_y;
+  logic            take_a, take_b, take_sq, take_in;
+  logic [2:0]      kidx;
   logic            we0;
   logic [3:0]      waddr0;
   logic [MaxM-1:0] konst;
@@ -202,8 +225,12 @@ module mccp_ecc_pu #(
   // ---- decode -------------------------------------------------------------
   // A word is defined only if its opcode exists and it has no bit outside its
   // operands (the ISA table's rule, mccp.isa.Isa.decode).  Hazards: reads of
-  // the pending product wait for its last cycle (bypass), writes of its
-  // register one more; a second product waits for the multiplier.
+  // the pending product wait until it is in the register file (the cycle the
+  // multiplier finishes), writes of its register one more; a second product
+  // waits for the multiplier.  Without DualIssue the products go in through
+  // the ALU's write port in their last step: an ALU write waits out that
+  // cycle, and fsqrn and fin, which write in later cycles, wait for the
+  // multiplier as fmul does.
   logic pend_wait;
   assign pend_wait = mul_pend_q && !mul_done;
   for (genvar s = 0; s < 2; s++) begin : g_dec
@@ -227,6 +254,9 @@ module mccp_ecc_pu #(
                                    || (sreads_b[s] && pend_wait && sfb[s] == mul_rd_q)
                                    || (swrites_d[s] && mul_pend_q && sfd[s] == mul_rd_q)
                                    || (sop[s] == mccp_ecc_isa_pkg::OP_FMUL && pend_wait)
+                                   || (!DualIssue && swrites_d[s] && pend_wait
+                                       && (sop[s] == mccp_ecc_isa_pkg::OP_FSQRN || sop[s] == mccp_ecc_isa_pkg::OP_FIN
+                                           || mul_ending))
                                    || (sop[s] == mccp_ecc_isa_pkg::OP_FOUT && !out_space_i)
                                    || (sop[s] == mccp_ecc_isa_pkg::OP_DONE && pend_wait));
   end
@@ -296,40 +326,98 @@ module mccp_ecc_pu #(
 
   // ---- register file and operands -----------------------------------------
   // Ports 0, 1: slot x's fa, fb (fsqrn squares its own result after the first
-  // cycle); with DualIssue ports 2, 3: the multiplication's.
-  assign raddr[0] = (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FSQRN) ? multi_rd_q : fa;
+  // cycle, fout reads its register again for each word); with DualIssue ports
+  // 2, 3: the multiplication's.
+  assign raddr[0] = (state_q == StMulti) ? multi_rd_q : fa;
   assign raddr[1] = fb;
   if (DualIssue) begin : g_mul_ports
     assign raddr[2] = sfa[ms];
     assign raddr[3] = sfb[ms];
   end
 
-  mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead)) u_rf (
-    .clk_i, .rst_ni,
-    .raddr_i(raddr), .rdata_o(rdata),
-    .we0_i(we0), .waddr0_i(waddr0), .wdata0_i(alu_y),
-    .we1_i(mul_done && mul_pend_q), .waddr1_i(mul_rd_q), .wdata1_i(mul_p)
-  );
-
-  // A product is read in the cycle the multiplier finishes it (bypass).
-  for (genvar p = 0; p < RfRead; p++) begin : g_bypass
-    assign ropnd[p] = (mul_pend_q && mul_done && raddr[p] == mul_rd_q) ? mul_p : rdata[p];
+  // Products go into the register file at the end of their last step (r_o),
+  // so an instruction reads them there from the cycle the multiplier finishes:
+  // with DualIssue through their own write port, without through the ALU's,
+  // which no ALU write uses in that cycle (the hazards above).
+  logic mul_wb;
+  logic [3:0] mul_wb_rd;
+  logic rf_we, rf_we1;
+  logic [3:0] rf_waddr;
+  logic [MaxM-1:0] rf_wdata;
+  assign mul_wb    = mul_last && (mul_start || mul_pend_q);
+  assign mul_wb_rd = mul_start ? mfd : mul_rd_q;
+  if (DualIssue) begin : g_wb_port
+    assign rf_we = we0; assign rf_waddr = waddr0; assign rf_wdata = alu_y;
+    assign rf_we1 = mul_wb;
+  end else begin : g_wb_shared
+    assign rf_we    = we0 || mul_wb;
+    assign rf_waddr = mul_wb ? mul_wb_rd : waddr0;
+    assign rf_wdata = mul_wb ? mul_r : alu_y;
+    assign rf_we1   = 1'b0;
   end
+
+  mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead),
+                .NumWrite(DualIssue ? 2 : 1)) u_rf (
+    .clk_i,
+    .raddr_i(raddr), .rdata_o(ropnd),
+    .we0_i(rf_we), .waddr0_i(rf_waddr), .wdata0_i(rf_wdata),
+    .we1_i(rf_we1), .waddr1_i(mul_wb_rd), .wdata1_i(mul_r)
+  );
   assign opa   = ropnd[0];
   assign opb   = ropnd[1];
   assign mul_a = ropnd[RfRead - 2];
   assign mul_b = ropnd[RfRead - 1];
 
-  assign sq_in_b = (op == mccp_ecc_isa_pkg::OP_FASQ && state_q == StRun) ? opb : '0;
-  mccp_ecc_sqr #(.MaxM(MaxM)) u_sqr (.field_i(field_q), .a_i(opa), .b_i(sq_in_b), .y_o(sq_y));
+  // ---- ALU --------------------------------------------------------------------
+  // One sum of the operands: fa + fb (fadd, fasq), fa (fmov, fsqr, fsqrn), one of
+  // them (fsel: both read, whatever Z is); the squarer squares it; the curve
+  // constant is that of index 0 (zero) unless fconst.  The value written is the
+  // sum plus the constant, its square, or the element fin completes.
+  always_comb begin
+    take_a = 1'b1;
+    take_b = 1'b0;
+    take_sq = state_q == StMulti;                   // fsqrn after its first cycle
+    take_in = state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FIN;
+    kidx   = '0;
+    if (state_q == StRun) begin
+      unique case (op)
+        mccp_ecc_isa_pkg::OP_FADD: take_b = 1'b1;
+        mccp_ecc_isa_pkg::OP_FASQ: begin take_b = 1'b1; take_sq = 1'b1; end
+        mccp_ecc_isa_pkg::OP_FSQR, mccp_ecc_isa_pkg::OP_FSQRN: take_sq = 1'b1;
+        mccp_ecc_isa_pkg::OP_FSEL: begin take_a = z_q; take_b = !z_q; end
+        mccp_ecc_isa_pkg::OP_FCONST: begin take_a = 1'b0; kidx = imm[2:0]; end
+        default: ;
+      endcase
+    end
+  end
+  assign alu_x = (opa & {MaxM{take_a}}) ^ (opb & {MaxM{take_b}});
+  mccp_ecc_sqr #(.MaxM(MaxM)) u_sqr (.field_i(field_q), .a_i(alu_x), .b_i('0), .y_o(sq_y));
+  assign alu_y = take_in ? in_cat & fmask_q : take_sq ? sq_y : alu_x ^ konst;
 
   mccp_ecc_mul #(.MaxM(MaxM), .Digit(Digit), .Karatsuba(Karatsuba)) u_mul (
     .clk_i, .rst_ni,
     .start_i(mul_start), .field_i(field_q), .a_i(mul_a), .b_i(mul_b),
-    .busy_o(mul_busy), .done_o(mul_done), .p_o(mul_p)
+    .busy_o(mul_busy), .last_o(mul_last), .ending_o(mul_ending), .r_o(mul_r),
+    .done_o(mul_done), .p_o(mul_p)
   );
 
-  assign konst = MaxM'(mccp_ecc_curves_pkg::curve_const(curve_q, imm[2:0]));
+  assign curve   = 3'(curve_q);
+  assign field_q = mccp_ecc_curves_pkg::curve_field(curve);
+  assign m_q     = mccp_ecc_curves_pkg::field_m(field_q);
+  always_comb begin
+    k_top  = 1'b0;
+    k_mask = '0;
+    for (int c = 0; c < NumOwn; c++) begin
+      if (curve_q == OwnW'(c)) begin
+        k_top  = k_q[mccp_ecc_curves_pkg::curve_n_bits(3'(c)) - 9'd1];
+        k_mask = ones(mccp_ecc_curves_pkg::curve_n_bits(3'(c)));
+      end
+    end
+  end
+  assign fmask_q = ones(m_q);
+  assign n_q     = MaxM'(mccp_ecc_curves_pkg::curve_const(curve, mccp_ecc_curves_pkg::CONST_N));
+  assign words_q = (m_q > 9'd256) ? 2'd2 : 2'd1;
+  assign konst   = MaxM'(mccp_ecc_curves_pkg::curve_const(curve, kidx));
 
   // ---- fetch ----------------------------------------------------------------
   // After this cycle's issue the window keeps what did not issue (nothing
@@ -410,12 +498,10 @@ module mccp_ecc_pu #(
   // done (or a trap) ends it; the result follows once the input is drained.
   // fin / kin take their first word in their issue cycle, fout writes its first.
   logic need_word, in_trunc, issue_in, issue_out;
-  logic [AccW-1:0] out_aligned;
   assign issue_in  = issue && !trap && (op == mccp_ecc_isa_pkg::OP_FIN || op == mccp_ecc_isa_pkg::OP_KIN);
   assign issue_out = issue && !trap && op == mccp_ecc_isa_pkg::OP_FOUT;
   assign need_word = issue_in || (state_q == StMulti && (multi_op_q == mccp_ecc_isa_pkg::OP_FIN || multi_op_q == mccp_ecc_isa_pkg::OP_KIN));
   assign in_trunc  = need_word && in_ended_q;
-  assign out_aligned = AccW'(opa) << (128 * (WMax - 1 - int'(words_q)));
   assign end_now   = (issue && (trap || op == mccp_ecc_isa_pkg::OP_DONE)) || in_trunc;
   always_comb begin
     end_status = imm[7:0];
@@ -431,15 +517,11 @@ module mccp_ecc_pu #(
   always_comb begin
     we0    = 1'b0;
     waddr0 = fd;
-    alu_y  = sq_y;
     if (issue && !trap) begin
       unique case (op)
-        mccp_ecc_isa_pkg::OP_FADD:   begin we0 = 1'b1; alu_y = opa ^ opb; end
-        mccp_ecc_isa_pkg::OP_FSQR, mccp_ecc_isa_pkg::OP_FASQ: we0 = 1'b1;
-        mccp_ecc_isa_pkg::OP_FSQRN:  we0 = 1'b1;
-        mccp_ecc_isa_pkg::OP_FMOV:   begin we0 = 1'b1; alu_y = opa; end
-        mccp_ecc_isa_pkg::OP_FCONST: begin we0 = 1'b1; alu_y = konst; end
-        mccp_ecc_isa_pkg::OP_FSEL:   begin we0 = 1'b1; alu_y = z_q ? opa : opb; end
+        mccp_ecc_isa_pkg::OP_FADD, mccp_ecc_isa_pkg::OP_FSQR, mccp_ecc_isa_pkg::OP_FASQ,
+        mccp_ecc_isa_pkg::OP_FSQRN, mccp_ecc_isa_pkg::OP_FMOV, mccp_ecc_isa_pkg::OP_FCONST,
+        mccp_ecc_isa_pkg::OP_FSEL: we0 = 1'b1;
         default: ;
       endcase
     end
@@ -447,25 +529,40 @@ module mccp_ecc_pu #(
       we0 = 1'b1; waddr0 = multi_rd_q;
     end
     if (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FIN && multi_last) begin
-      we0 = 1'b1; waddr0 = multi_rd_q; alu_y = MaxM'({acc_q[AccW-129:0], in_data_i}) & fmask_q;
+      we0 = 1'b1; waddr0 = multi_rd_q;
     end
   end
 
   // ---- input and output -------------------------------------------------------
   assign in_ready_o = (need_word && !in_ended_q) || (state_q == StDrain && !in_ended_q);
   assign out_we_o   = issue_out || (state_q == StMulti && multi_op_q == mccp_ecc_isa_pkg::OP_FOUT);
-  assign out_data_o = issue_out ? out_aligned[AccW-1 -: 128] : acc_q[AccW-1 -: 128];
+  // fout: word W-1 of fa in its issue cycle, then word multi_q - 1 of the same register
+  logic [1:0] out_word;
+  assign out_word = issue_out ? words_q : multi_q[1:0] - 2'd1;
+  always_comb begin
+    out_data_o = '0;
+    for (int w = 0; w < WMax; w++) begin
+      if (out_word == 2'(w)) out_data_o = 128'((WMax * 128)'(opa) >> (128 * w));
+    end
+  end
+  // fin / kin: each word taken shifts into acc_q what of the element it can
+  // still hold; what leaves its top (or of the last word, lies at or above m)
+  // is >= 2^m and sets O.  A word taken at the issue follows no other; without
+  // one, acc_q is cleared for the first.
+  logic in_take, in_last_word, in_ovf;
+  logic [MaxM-1:0] in_cat;
+  assign in_take      = need_word && in_valid_i && !in_ended_q;
+  assign in_last_word = state_q == StMulti && multi_q == 14'd1;
+  assign in_cat       = {(state_q == StMulti) ? acc_q : AccW'(0), in_data_i};
+  assign in_ovf       = (in_cat[MaxM-1:AccW] & ~(in_last_word ? fmask_q[MaxM-1:AccW] : 128'(0))) != '0;
 
   // ---- sequential -------------------------------------------------------------
-  logic [AccW-1:0] acc_in, fmask_wide;
-  assign acc_in = {acc_q[AccW-129:0], in_data_i};
-  assign fmask_wide = {{(AccW - MaxM){1'b0}}, fmask_q};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= StIdle;
       fstate_q <= FIdle;
-      curve_q <= '0; field_q <= '0; fmask_q <= '0; ktop_q <= '0; n_q <= '0; words_q <= '0;
+      curve_q <= '0;
       status_q <= '0; in_ended_q <= 1'b0; cycle_q <= '0;
       fpc_q <= '0; ir_pc_q <= '0; freq_pc_q <= '0; ir_q <= '0; ir_valid_q <= '0;
       for (int i = 0; i < 4; i++) cnt_q[i] <= '0;
@@ -495,10 +592,7 @@ module mccp_ecc_pu #(
             f = mccp_ecc_curves_pkg::curve_field(c);
             m = mccp_ecc_curves_pkg::field_m(f);
             cycle_q <= 32'd1;
-            curve_q <= c; field_q <= f; fmask_q <= ones(m);
-            ktop_q <= MaxM'(1) << (mccp_ecc_curves_pkg::curve_n_bits(c) - 9'd1);
-            n_q <= MaxM'(mccp_ecc_curves_pkg::curve_const(c, mccp_ecc_curves_pkg::CONST_N));
-            words_q <= (m > 9'd256) ? 2'd2 : 2'd1;
+            curve_q <= OwnW'(c);
             in_ended_q <= start_empty_i;
             cnt_q[0] <= 16'(c); cnt_q[1] <= 16'(f); cnt_q[2] <= 16'(mccp_ecc_curves_pkg::curve_n_bits(c));
             cnt_q[3] <= start_args_i[79:64];
@@ -524,8 +618,8 @@ module mccp_ecc_pu #(
               mccp_ecc_isa_pkg::OP_KN: begin k_q <= n_q; last_bit_q <= 1'b0; end
               mccp_ecc_isa_pkg::OP_KBIT: begin
                 logic b;
-                b = (k_q & ktop_q) != '0;
-                k_q <= (k_q << 1) & ((ktop_q << 1) - MaxM'(1) | ktop_q);
+                b = k_top;
+                k_q <= (k_q << 1) & k_mask;
                 swap_q <= swap_q ^ b ^ last_bit_q;
                 last_bit_q <= b;
               end
@@ -533,13 +627,11 @@ module mccp_ecc_pu #(
               default: ;
             endcase
             if ((op == mccp_ecc_isa_pkg::OP_FSQRN || op == mccp_ecc_isa_pkg::OP_FIN || op == mccp_ecc_isa_pkg::OP_KIN || op == mccp_ecc_isa_pkg::OP_FOUT)) begin
-              multi_op_q <= op; multi_rd_q <= fd; multi_cycle_q <= cycle_q;
+              multi_op_q <= op; multi_rd_q <= (op == mccp_ecc_isa_pkg::OP_FOUT) ? fa : fd; multi_cycle_q <= cycle_q;
               multi_insn_q <= x_insn; multi_pc_q <= ir_pc_q;
               if (op == mccp_ecc_isa_pkg::OP_FSQRN) multi_q <= imm - 14'd1;
               else if (op == mccp_ecc_isa_pkg::OP_FOUT || in_valid_i) multi_q <= 14'(words_q);
               else multi_q <= 14'(words_q) + 14'd1;
-              acc_q <= (op == mccp_ecc_isa_pkg::OP_FOUT) ? out_aligned << 128
-                     : in_valid_i ? AccW'(in_data_i) : '0;
               if (!(op == mccp_ecc_isa_pkg::OP_FSQRN && imm == 14'd1)) state_q <= StMulti;
             end
           end
@@ -554,15 +646,10 @@ module mccp_ecc_pu #(
             state_q <= StResult;
           end else if (!(need_word && !in_valid_i)) begin
             multi_q <= multi_q - 14'd1;
-            if (need_word) acc_q <= acc_in;
-            if (multi_op_q == mccp_ecc_isa_pkg::OP_FOUT) acc_q <= acc_q << 128;
             if (multi_q == 14'd1) begin
               state_q <= StRun;
-              if ((multi_op_q == mccp_ecc_isa_pkg::OP_FIN || multi_op_q == mccp_ecc_isa_pkg::OP_KIN)) begin
-                if ((acc_in & ~fmask_wide) != '0) o_q <= 1'b1;
-              end
               if (multi_op_q == mccp_ecc_isa_pkg::OP_KIN) begin
-                k_q <= MaxM'(acc_in) & fmask_q; last_bit_q <= 1'b0;
+                k_q <= in_cat & fmask_q; last_bit_q <= 1'b0;
               end
             end
           end
@@ -576,6 +663,12 @@ module mccp_ecc_pu #(
         end
         default: state_q <= StIdle;
       endcase
+      if (in_take) begin
+        acc_q <= in_cat[AccW-1:0];
+        if (in_ovf) o_q <= 1'b1;
+      end else if (issue_in) begin
+        acc_q <= '0;                 // the first word comes after the issue
+      end
       if (abort_i && (state_q == StRun || state_q == StMulti)) begin
         status_q <= mccp_ecc_isa_pkg::STATUS_PARTNER;
         state_q  <= StDrain;
@@ -666,8 +759,9 @@ module mccp_ecc_pu #(
     assign trace_wb_data_o  = mul_p;
   end else begin : g_no_trace
     logic unused_trace;   // the retire record's registers feed only the trace, as do the
-                          // counter-number operands' upper bits
-    assign unused_trace  = ^{multi_cycle_q, multi_insn_q, fa_l[3:2], fd_l[3:2]};
+                          // counter-number operands' upper bits and the multiplier's output
+                          // register (products reach the register file from r_o)
+    assign unused_trace  = ^{multi_cycle_q, multi_insn_q, fa_l[3:2], fd_l[3:2], mul_p};
     assign {trace_valid_o, trace_cycle_o, trace_pc_o, trace_insn_o, trace_we_o, trace_creg_o, trace_reg_o,
             trace_data_o} = '0;
     assign {trace2_valid_o, trace2_pc_o, trace2_insn_o, trace2_we_o, trace2_creg_o, trace2_reg_o,

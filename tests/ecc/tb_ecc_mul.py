@@ -7,8 +7,10 @@ previous done), some with idle clocks between, a few abandoned by a start while 
 few with a field index the build lacks (computed as field 0).
 
 The contract checked in every clock (t = a start clock, c = ceil(m / Digit)):
-busy_o high exactly in t .. t+c-1, done_o high exactly in t+c, p_o = a * b mod f in
-t+c and held through the next start clock, the bits of p_o at and above m zero.
+busy_o high exactly in t .. t+c-1, last_o exactly in t+c-1 with r_o = a * b mod f then,
+ending_o exactly in t+c-1 when c > 1 (also if a start in that clock abandons the task),
+done_o exactly in t+c, p_o = a * b mod f in t+c and held through the next start clock,
+the bits of p_o at and above m zero.
 Outside its start clock every task's a_i, b_i and field_i are random (all MaxM bits, any
 field index), so a unit that read them after the start clock fails.
 
@@ -91,20 +93,24 @@ def schedule(rng: random.Random, tasks: list[Task], digit: int) -> int:
     return prev.start + prev.steps + 3
 
 
-def expectations(tasks: list[Task], end: int) -> tuple[dict, set, set, dict]:
-    """Per clock: the task started (by clock), busy clocks, done clocks and the p_o value
-    that must be shown (by clock)."""
+def expectations(tasks: list[Task], end: int) -> tuple[dict, set, set, dict, dict, set]:
+    """Per clock: the task started (by clock), busy clocks, done clocks, the p_o value that
+    must be shown (by clock), the task whose last step is taken (by clock: last_o, r_o) and
+    the ending_o clocks."""
     starts = {task.start: task for task in tasks}
-    busy, done, p_at = set(), set(), {}
+    busy, done, p_at, last_at, ending = set(), set(), {}, {}, set()
     for i, task in enumerate(tasks):
         nxt = tasks[i + 1].start if i + 1 < len(tasks) else end
         finish = task.start + task.steps
         busy.update(range(task.start, min(finish, nxt)))
+        if nxt >= finish - 1 and task.steps > 1:
+            ending.add(finish - 1)
         if nxt >= finish:                       # not abandoned
             done.add(finish)
+            last_at[finish - 1] = task
             for c in range(finish, min(nxt, end - 1) + 1):
                 p_at[c] = task
-    return starts, busy, done, p_at
+    return starts, busy, done, p_at, last_at, ending
 
 
 async def reset(dut) -> None:
@@ -123,7 +129,7 @@ async def run_instance(dut, prefix: str, params: dict, rng: random.Random) -> No
     max_m, digit = params["MaxM"], params["Digit"]
     tasks = make_tasks(rng, max_m, digit)
     end = schedule(rng, tasks, digit)
-    starts, busy, done, p_at = expectations(tasks, end)
+    starts, busy, done, p_at, last_at, ending = expectations(tasks, end)
     await reset(dut)
     assert int(dut.busy_o.value) == 0 and int(dut.done_o.value) == 0 and int(dut.p_o.value) == 0, \
         f"{prefix}: outputs after reset"
@@ -144,6 +150,11 @@ async def run_instance(dut, prefix: str, params: dict, rng: random.Random) -> No
         where = f"{prefix} clock {clk}"
         assert int(dut.busy_o.value) == (clk in busy), f"{where}: busy_o {int(dut.busy_o.value)}"
         assert int(dut.done_o.value) == (clk in done), f"{where}: done_o {int(dut.done_o.value)}"
+        assert int(dut.last_o.value) == (clk in last_at), f"{where}: last_o {int(dut.last_o.value)}"
+        assert int(dut.ending_o.value) == (clk in ending), f"{where}: ending_o {int(dut.ending_o.value)}"
+        if clk in last_at:
+            t = last_at[clk]
+            assert int(dut.r_o.value) == t.expected, f"{where}: r_o {int(dut.r_o.value):#x}, expected {t.expected:#x}"
         if clk in p_at:
             t = p_at[clk]
             p = int(dut.p_o.value)

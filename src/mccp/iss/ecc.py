@@ -27,6 +27,7 @@ WORD_BITS = 128
 BRANCHES = ("jmp", "call", "ret", "bz", "bnz", "bovf", "bkbad", "cbeq", "cdbnz")
 LOOP = "cdbnz"       # taken, its target is looked up in its own issue cycle (no cycle without an issue)
 SWAPS = ("kbit", "swclr")   # change the register names of the instructions after them
+LATE_WRITES = ("fsqrn", "fin")   # write their register after their issue cycle
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ class _Task:
         self.z = self.o = self.last_bit = self.swapped = False
         self.k = key
         self.calls: list[int] = []
-        self.pending: dict[int, tuple[int, int]] = {}    # physical freg -> (cycle usable by bypass, value)
+        self.pending: dict[int, tuple[int, int]] = {}    # physical freg -> (cycle it is readable from, value)
         self.mul_free = 0
         self.rd = 0                                      # input words read
         self.out: list[tuple[int, int]] = []
@@ -181,11 +182,15 @@ class _Task:
         for r in ins.reads:
             p = self.phys(r)
             if p in self.pending and t < self.pending[p][0]:
-                return False                              # its product is not there yet (bypass at ready)
+                return False                              # its product is not in the register yet
         if ins.writes is not None and self.phys(ins.writes) in self.pending:
             return False                                  # a pending product's register: after it landed
         if ins.name == "fmul" and t < self.mul_free:
             return False
+        if not self.unit.config.dual_issue and ins.writes is not None and t < self.mul_free:
+            # one write port: a product goes in in its last cycle, which no other write takes
+            if ins.name in LATE_WRITES or t == self.mul_free - 1:
+                return False
         if ins.name == "done" and any(t < ready for ready, _ in self.pending.values()):
             return False
         return True

@@ -102,7 +102,7 @@ UNITS: dict[str, Unit] = {
 }
 
 # One elliptic-curve unit with its microcode memory, per named build (mccp.ecc.configs).
-for _name, _cfg in {"ecc_compact163": ("compact163", 0), "ecc_fast163": ("fast163", 1),
+for _name, _cfg in {"ecc_compact163": ("compact163", 1), "ecc_fast163": ("fast163", 1),
                     "ecc_m283_d71": ("m283-d71", 0), "ecc_fast283": ("fast283", 1)}.items():
     _p = EC_CONFIGS[_cfg[0]]
     UNITS[_name] = Unit(
