@@ -358,7 +358,8 @@ module mccp_ecc_pu #(
 
   mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead),
                 .NumWrite(DualIssue ? 2 : 1)) u_rf (
-    .clk_i,
+    .clk_i, .rst_ni,
+    .clear_i(state_q == StIdle && start_valid_i),   // a task starts with every register zero
     .raddr_i(raddr), .rdata_o(ropnd),
     .we0_i(rf_we), .waddr0_i(rf_waddr), .wdata0_i(rf_wdata),
     .we1_i(rf_we1), .waddr1_i(mul_wb_rd), .wdata1_i(mul_r)
@@ -578,6 +579,9 @@ module mccp_ecc_pu #(
       if (in_valid_i && in_ready_o && in_last_i) in_ended_q <= 1'b1;
       if (mul_done) mul_pend_q <= 1'b0;
       if (mul_start) begin mul_pend_q <= 1'b1; mul_rd_q <= mfd; end
+      // a task ended by a trap or an abort leaves its product unwritten: it never lands
+      // in the next task's registers (a new start abandons it in the multiplier)
+      if (state_q == StDrain || state_q == StResult) mul_pend_q <= 1'b0;
       if (fstate_q == FIdle && fetch_req_o) freq_pc_q <= miss_pc;
 
       ir_q <= ir_d; ir_valid_q <= ir_valid_d; ir_pc_q <= ir_pc_d; fpc_q <= fpc_d;

@@ -16,6 +16,11 @@
 // flip-flops cost ~8 LUT4 a read bit: synthesis merged its 16-way selection
 // into every bit's multiplexer.)  The unit never writes one register from
 // both ports in a cycle.
+//
+// clear_i (a task's start): every register reads as zero until written again
+// (one flip-flop per register, ANDed into the read), so no value of a task --
+// an intermediate of a scalar multiplication with a private scalar, an ECDH
+// shared secret -- is seen by the next one, whatever its microcode.
 module mccp_ecc_rf #(
   parameter int NumRegs = 16,
   parameter int Width = 283,
@@ -24,6 +29,8 @@ module mccp_ecc_rf #(
   localparam int Aw = $clog2(NumRegs)
 ) (
   input  logic                            clk_i,
+  input  logic                            rst_ni,
+  input  logic                            clear_i,
   input  logic [NumRead-1:0][Aw-1:0]      raddr_i,
   output logic [NumRead-1:0][Width-1:0]   rdata_o,
   input  logic                            we0_i,
@@ -42,14 +49,26 @@ module mccp_ecc_rf #(
   end
 
   logic [Width-1:0] bank0 [NumRegs];
+  logic [NumRegs-1:0] written_q;   // written since clear_i
 
   always_ff @(posedge clk_i) begin
     if (we0_i) bank0[waddr0_i] <= wdata0_i;
   end
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      written_q <= '0;
+    end else if (clear_i) begin
+      written_q <= '0;
+    end else begin
+      if (we0_i) written_q[waddr0_i] <= 1'b1;
+      if (we1_i && NumWrite == 2) written_q[waddr1_i] <= 1'b1;
+    end
+  end
+
   if (NumWrite == 1) begin : g_one
     for (genvar p = 0; p < NumRead; p++) begin : g_read
-      assign rdata_o[p] = bank0[raddr_i[p]];
+      assign rdata_o[p] = bank0[raddr_i[p]] & {Width{written_q[raddr_i[p]]}};
     end
     logic unused_w1;
     assign unused_w1 = ^{we1_i, waddr1_i, wdata1_i};
@@ -67,7 +86,8 @@ module mccp_ecc_rf #(
     end
 
     for (genvar p = 0; p < NumRead; p++) begin : g_read
-      assign rdata_o[p] = (tag0[raddr_i[p]] != tag1[raddr_i[p]]) ? bank1[raddr_i[p]] : bank0[raddr_i[p]];
+      assign rdata_o[p] = ((tag0[raddr_i[p]] != tag1[raddr_i[p]]) ? bank1[raddr_i[p]] : bank0[raddr_i[p]]) &
+                          {Width{written_q[raddr_i[p]]}};
     end
   end
 

@@ -13,7 +13,9 @@ reference by the pytest side (tests/ecc/test_ecc_pu.py); here only
 RTL == ISS.  Tasks come from the pytest wrapper as JSON in ECC_TASKS; a task
 with "reload" true is preceded by a reload of the firmware (which empties the
 instruction buffer, on the RTL and the ISS alike); "key" is K at the start
-(start_key_i: the private scalar of `ec_public`).  With ECC_RESULTS set, the
+(start_key_i: the private scalar of `ec_public`); "firmware" names another
+microcode file (under tests/ecc) the task runs from, loaded before it (the
+standard image is loaded again before the next task).  With ECC_RESULTS set, the
 RTL's cycles, status and output words of every task are written there as
 JSON, for the pytest side to check (tests/ecc/test_ecc_ct.py).
 """
@@ -126,11 +128,16 @@ async def lockstep(dut):
     dut.rst_ni.value = 1
     await _load(dut, prog.words)
     rtl_results = []
+    current = prog
     for spec in tasks:
-        if spec.get("reload"):
-            await _load(dut, prog.words)
-            iss.load(prog.words)
-        task = Task(prog.entries[spec["entry"]], (spec["curve"], spec.get("arg", 0), 0, 0),
+        if spec.get("firmware"):
+            current = assemble_file(ROOT / "tests" / "ecc" / spec["firmware"], isa=load("ecc"))
+        elif current is not prog:
+            current = prog
+        if spec.get("reload") or spec.get("firmware") or (current is prog and iss.mcode != prog.words):
+            await _load(dut, current.words)
+            iss.load(current.words)
+        task = Task(current.entries[spec["entry"]], (spec["curve"], spec.get("arg", 0), 0, 0),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])
         want = iss.run(task, spec.get("key", 0))
         retired, wbs, out, status, cycles = await _run(dut, task, spec.get("key", 0), want.cycles + 1000)
