@@ -803,31 +803,34 @@ module mccp_top #(
 
   // Slots NumCores.. : the units (mccp_ecc_cluster: one shared microcode
   // memory behind its arbiter), each behind the slot contract's buffers
-  // (mccp_slot_io).  No key port yet: every EC function is keyless.
+  // (mccp_slot_io).  A private scalar comes from the key store's read port
+  // (slot_key, offered with the start), never through the AES key expander.
   if (NumEcUnits > 0) begin : g_ec
     localparam int E    = NumEcUnits;
     localparam int WMax = (EcMaxM + 127) / 128;   // words of a field element
     logic                u_mc_we;
     logic [E-1:0]        u_start_valid, u_start_ready, u_in_valid, u_in_ready, u_in_last;
     logic [E-1:0]        u_out_we, u_out_space, u_res_valid, u_res_ready, u_busy, u_abort;
-    logic [E-1:0][9:0]   u_entry;
-    logic [E-1:0][127:0] u_args, u_in_data, u_out_data;
-    logic [E-1:0][7:0]   u_status;
+    // flat vectors, unit e at [e*width +: width]: Yosys cannot index a packed
+    // array declared in a generate block from the nested loop below
+    logic [E*10-1:0]     u_entry;
+    logic [E*128-1:0]    u_args, u_in_data, u_out_data;
+    logic [E*8-1:0]      u_status;
     logic [E-1:0]        u_empty;
-    logic [E-1:0][EcMaxM-1:0] u_key;
+    logic [E*EcMaxM-1:0] u_key;
 
     assign u_mc_we = (imem_we & EcSlots[N-1:0]) != '0;
     for (genvar e = 0; e < E; e++) begin : g_unit_ports
       localparam int S = NumCores + e;
       assign u_start_valid[e] = start_valid[S];
       assign start_ready[S]   = u_start_ready[e];
-      assign u_entry[e]       = start_entry[S*10 +: 10];
-      assign u_args[e]        = start_args;
+      assign u_entry[e*10 +: 10] = start_entry[S*10 +: 10];
+      assign u_args[e*128 +: 128] = start_args;
       assign u_empty[e]       = start_empty;
-      assign u_key[e]         = slot_key[EcMaxM-1:0];
+      assign u_key[e*EcMaxM +: EcMaxM] = slot_key[EcMaxM-1:0];
       assign u_abort[e]       = abort[S];
       assign core_busy[S]     = u_busy[e];
-      assign key_ready[S]     = 1'b0;    // keyless: the key expander never serves it
+      assign key_ready[S]     = 1'b0;    // the AES key expander never serves it
       // no pair partner
       assign pair_en[S]       = 1'b0;
       assign pair_abort[S]    = 1'b0;
@@ -854,14 +857,14 @@ module mccp_top #(
         .res_bytes_o       (res_bytes[S*16 +: 16]),
         .unit_in_valid_o   (u_in_valid[e]),
         .unit_in_ready_i   (u_in_ready[e]),
-        .unit_in_data_o    (u_in_data[e]),
+        .unit_in_data_o    (u_in_data[e*128 +: 128]),
         .unit_in_last_o    (u_in_last[e]),
         .unit_out_we_i     (u_out_we[e]),
-        .unit_out_data_i   (u_out_data[e]),
+        .unit_out_data_i   (u_out_data[e*128 +: 128]),
         .unit_out_space_o  (u_out_space[e]),
         .unit_res_valid_i  (u_res_valid[e]),
         .unit_res_ready_o  (u_res_ready[e]),
-        .unit_res_status_i (u_status[e])
+        .unit_res_status_i (u_status[e*8 +: 8])
       );
     end
 
