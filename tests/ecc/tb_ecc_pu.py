@@ -128,13 +128,10 @@ async def lockstep(dut):
     dut.rst_ni.value = 1
     await _load(dut, prog.words)
     rtl_results = []
-    current = prog
     for spec in tasks:
-        if spec.get("firmware"):
-            current = assemble_file(ROOT / "tests" / "ecc" / spec["firmware"], isa=load("ecc"))
-        elif current is not prog:
-            current = prog
-        if spec.get("reload") or spec.get("firmware") or (current is prog and iss.mcode != prog.words):
+        current = (assemble_file(ROOT / "tests" / "ecc" / spec["firmware"], isa=load("ecc"))
+                   if spec.get("firmware") else prog)
+        if spec.get("reload") or iss.mcode != current.words:
             await _load(dut, current.words)
             iss.load(current.words)
         task = Task(current.entries[spec["entry"]], (spec["curve"], spec.get("arg", 0), 0, 0),

@@ -113,7 +113,7 @@ def routine_tasks(rng: random.Random, max_m: int) -> list[dict]:
             # after an ECDH (its shared secret in f4), a task of other microcode that writes out
             # every register it has not written sees zeros
             _task("ecdh", c, list(qi), (ref.ints(ref.mul(c.h * 7 % c.n, q))[0],), key=7),
-            _task("peek", c, [], (0,) * 16, firmware="hdl/peek.s"),
+            _task("peek", c, [], (0,) * 16, firmware="firmware/peek.s"),
             _task("ec_mul", c, [5, pi[0]], None, "TRUNCATED"),
             _task("ec_mulg", c, [5, 5], None, "LENGTH"),
         ]
