@@ -2,6 +2,7 @@
 //
 // Constants of the randomness unit (rtl/entropy/): the DRBG's commands and
 // statuses, the conditioning key.
+/* verilator lint_off UNUSEDPARAM */   // a module uses the constants it needs
 package mccp_entropy_pkg;
 
   // DRBG commands (mccp_drbg cmd_op_i).
@@ -22,3 +23,4 @@ package mccp_entropy_pkg;
       256'hb9e894a85da87d88eb98859d4af37a423d04fdf22b67e28adfaed7495472e3e3;
 
 endpackage
+/* verilator lint_on UNUSEDPARAM */
