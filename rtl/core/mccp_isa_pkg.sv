@@ -139,6 +139,8 @@ package mccp_isa_pkg;
   localparam logic [7:0] STATUS_INVALID_POINT = 8'd16;  // elliptic curve: a point off the curve, with a coordinate >= 2^m, the point at infinity where a point is needed, or not of order n
   localparam logic [7:0] STATUS_BAD_CURVE = 8'd17;  // elliptic curve: unknown curve id, or a field larger than this unit's MaxM
   localparam logic [7:0] STATUS_BAD_SCALAR = 8'd18;  // elliptic curve: a scalar 0 or >= n
+  localparam logic [7:0] STATUS_RNG_ALARM = 8'd19;  // randomness: the entropy source's health tests or the start-up self-test failed; nothing is generated until RNG_CTRL.RESTART
+  localparam logic [7:0] STATUS_RNG_NOT_READY = 8'd20;  // randomness: the unit is starting up (health start-up test, self-test, instantiation), stopped, or capturing raw samples
 
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -232,6 +232,7 @@ package mccp_regs_pkg;
   // Slot kinds (CORE_CAPS.KIND, CHAN_CFG0.KIND).
   localparam logic [2:0] KIND_AES = 3'd0;
   localparam logic [2:0] KIND_ECC = 3'd1;
+  localparam logic [2:0] KIND_RNG = 3'd2;
   localparam int KindBits = 3;
 
   // Functions of an ecc channel (its MODE).
@@ -241,6 +242,21 @@ package mccp_regs_pkg;
   localparam logic [2:0] MODE_EC_VALIDATE = 3'd3;
   localparam logic [2:0] MODE_EC_PUBLIC = 3'd4;
   localparam logic [2:0] MODE_ECDH = 3'd5;
+
+  // Functions of an rng channel (its MODE).
+  localparam logic [2:0] MODE_GENERATE = 3'd0;
+  localparam logic [2:0] MODE_EC_KEYGEN = 3'd1;
+  localparam logic [2:0] MODE_RESEED = 3'd2;
+  localparam logic [2:0] MODE_INSTANTIATE = 3'd3;
+  localparam logic [2:0] MODE_DRBG_TEST = 3'd7;
+
+  // States of the randomness unit (RNG_STATUS.STATE).
+  localparam logic [2:0] RNG_STATE_OFF = 3'd0;
+  localparam logic [2:0] RNG_STATE_STARTUP = 3'd1;
+  localparam logic [2:0] RNG_STATE_SELF_TEST = 3'd2;
+  localparam logic [2:0] RNG_STATE_READY = 3'd3;
+  localparam logic [2:0] RNG_STATE_ALARM = 3'd4;
+  localparam logic [2:0] RNG_STATE_CAPTURE = 3'd5;
 
   // Fabric status codes (output header byte STATUS).
   localparam logic [7:0] STATUS_NO_CHANNEL = 8'd8;  // unknown or disabled channel

@@ -3,6 +3,8 @@ tb_drbg on mccp_drbg (every CAVP count in `make test-long`, a stride of them by 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mccp import paths
@@ -31,3 +33,26 @@ def test_drbg():
 @pytest.mark.long
 def test_drbg_all_cavp():
     run({"DRBG_ALL": "1"}, testcase="cavp_vectors")
+
+
+def test_entropy_unit():
+    sim.run(toplevel="mccp_entropy_unit", test_module="tb_entropy_unit", sources=sources("entropy"),
+            module_dirs=[paths.TESTS / "entropy"], parameters={"SimModel": 1, "TestEntropy": 1})
+
+
+def test_self_test_vector():
+    """The start-up self-test's constants (mccp_entropy_pkg::Kat*) are a CAVP count, and the
+    reference model gives its output from its inputs."""
+    text = (paths.RTL / "entropy" / "mccp_entropy_pkg.sv").read_text()
+    kat = {m.group(1): bytes.fromhex(m.group(2))
+           for m in re.finditer(r"localparam logic \[\d+:0\] Kat(\w+) =\s*\d+'h([0-9a-f]+);", text)}
+    assert set(kat) == {"Entropy", "Nonce", "ReseedEntropy", "Output"}
+    matches = [v for v in load_vectors()
+               if v.key_bits == 256 and v.df and not v.pr and v.get("Entropy") == kat["Entropy"]]
+    assert len(matches) == 1
+    vec = matches[0]
+    assert (vec.get("Nonce"), vec.get("ReseedEntropy"), vec.get("Output")) == \
+           (kat["Nonce"], kat["ReseedEntropy"], kat["Output"])
+    assert not any(vec.get(f) for f in ("PersonalisationString", "ReseedAdditionalInput",
+                                        "AdditionalInputA", "AdditionalInputB"))
+    assert run_vector(vec) == kat["Output"]

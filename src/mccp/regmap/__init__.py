@@ -137,6 +137,9 @@ class RegMap:
     fabric_status: list[dict]
     headers: dict[str, Header]
     structs: dict[str, "Struct"] = field(default_factory=dict)
+    rng_modes: list[dict] = field(default_factory=list)
+    rng_states: list[dict] = field(default_factory=list)
+    rng_mode_code: dict[str, int] = field(default_factory=dict)
     mode_code: dict[str, int] = field(default_factory=dict)
     mode_name: dict[int, str] = field(default_factory=dict)
     op_code: dict[str, int] = field(default_factory=dict)
@@ -149,6 +152,7 @@ class RegMap:
     def __post_init__(self) -> None:
         self.kind_code = {k["name"]: k["code"] for k in self.kinds}
         self.ec_mode_code = {m["name"]: m["code"] for m in self.ec_modes}
+        self.rng_mode_code = {m["name"]: m["code"] for m in self.rng_modes}
         self.mode_code = {m["name"]: m["code"] for m in self.modes}
         self.mode_name = {m["code"]: m["name"] for m in self.modes}
         self.op_code = {o["name"]: o["code"] for o in self.ops}
@@ -315,7 +319,8 @@ def parse(spec: dict) -> RegMap:
     return RegMap(name=spec["name"], data_bits=data_bits, addr_bits=addr_bits, registers=regs,
                   modes=list(spec["modes"]), ops=list(spec["ops"]), kinds=list(spec["kinds"]),
                   ec_modes=list(spec["ec_modes"]), core_status=core_status,
-                  fabric_status=fabric_status, headers=headers, structs=structs)
+                  fabric_status=fabric_status, headers=headers, structs=structs,
+                  rng_modes=list(spec.get("rng_modes", [])), rng_states=list(spec.get("rng_states", [])))
 
 
 @lru_cache(maxsize=None)

@@ -67,6 +67,10 @@ def render_pkg(rm: RegMap) -> str:
     lines += [f"  localparam logic [{kb - 1}:0] KIND_{sv_name(k['name'])} = {kb}'d{k['code']};" for k in rm.kinds]
     lines += [f"  localparam int KindBits = {kb};", "", "  // Functions of an ecc channel (its MODE)."]
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.ec_modes]
+    lines += ["", "  // Functions of an rng channel (its MODE)."]
+    lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.rng_modes]
+    lines += ["", "  // States of the randomness unit (RNG_STATUS.STATE)."]
+    lines += [f"  localparam logic [2:0] RNG_STATE_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.rng_states]
     lines += ["", "  // Fabric status codes (output header byte STATUS)."]
     for s in rm.fabric_status:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
@@ -176,6 +180,12 @@ def render_md(rm: RegMap) -> str:
     out += ["", "Functions of an `ecc` channel (its `MODE`; op 0 only):", "", "| code | function | what |",
             "| --- | --- | --- |"]
     out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.ec_modes]
+    out += ["", "Functions of an `rng` channel (its `MODE`; op 0 only):", "", "| code | function | what |",
+            "| --- | --- | --- |"]
+    out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.rng_modes]
+    out += ["", "States of the randomness unit (`RNG_STATUS.STATE`):", "", "| code | state | what |",
+            "| --- | --- | --- |"]
+    out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.rng_states]
     out += ["", "Packet ops:", "", "| code | op |", "| --- | --- |"]
     out += [f"| {o['code']} | `{o['name']}` |" for o in rm.ops]
     out += ["", "Status (output header byte 1; 0..6 from the core, [isa.md](isa.md)):", "",
