@@ -82,8 +82,8 @@ module mccp_entropy_unit #(
   output logic [31:0]  reseed_counter_o,
 
   // raw sample capture: 32 consecutive samples a word, the first at bit 31
-  output logic         cap_valid_o,
-  output logic [31:0]  cap_data_o,
+  output logic [31:0]  cap_data_o,        // the oldest word (0 when none)
+  output logic [5:0]   cap_count_o,       // words waiting
   input  logic         cap_pop_i,
   output logic         cap_overrun_o      // a sample was lost (the host did not keep up)
 );
@@ -605,8 +605,9 @@ module mccp_entropy_unit #(
   // Raw capture: samples into 32-bit words, a FIFO for the host.
   logic [30:0] cap_shift_q;   // the word's first 31 samples
   logic [4:0]  cap_fill_q;
-  logic        cap_push, cap_full;
+  logic        cap_push, cap_full, cap_valid;
   logic [5:0]  cap_count;
+  logic [31:0] cap_head;
   assign cap_push = capturing && sample_valid && cap_fill_q == 5'd31;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -629,12 +630,14 @@ module mccp_entropy_unit #(
     .clr_i  (!capturing),
     .push_i (cap_push && !cap_full),
     .wdata_i({cap_shift_q, sample}),
-    .pop_i  (cap_pop_i && cap_valid_o),
-    .rdata_o(cap_data_o),
+    .pop_i  (cap_pop_i && cap_valid),
+    .rdata_o(cap_head),
     .count_o(cap_count)
   );
+  assign cap_data_o  = cap_valid ? cap_head : '0;
+  assign cap_count_o = cap_count;
   assign cap_full    = cap_count == 6'd32;
-  assign cap_valid_o = cap_count != '0;
+  assign cap_valid = cap_count != '0;
 
   // ---------------------------------------------------------------------------------------
   always_comb begin

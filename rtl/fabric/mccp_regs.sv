@@ -40,6 +40,8 @@ module mccp_regs (
   input  logic [7:0]   config0_stream_bits_i,
   input  logic [7:0]   config0_key_slots_i,
   input  logic [4:0]   config0_num_ec_i,
+  input  logic         config0_num_rng_i,
+  input  logic         config0_rng_test_i,
   input  logic [15:0]  config1_channels_i,
   input  logic [15:0]  config1_buf_words_i,
   output logic         sched_affinity_o,
@@ -75,6 +77,28 @@ module mccp_regs (
   output logic [7:0]   watchdog_per_word_o,
   output logic         watchdog_enable_o,
   output logic [23:0]  watchdog_ec_base_o,
+  output logic         rng_ctrl_enable_o,
+  output logic         rng_ctrl_capture_o,
+  output logic         rng_restart_go_o,
+  output logic         rng_restart_we_o,
+  input  logic [2:0]   rng_status_state_i,
+  input  logic         rng_status_rct_fail_i,
+  input  logic         rng_status_apt_fail_i,
+  input  logic         rng_status_kat_fail_i,
+  input  logic         rng_status_cap_overrun_i,
+  input  logic [5:0]   rng_status_cap_words_i,
+  output logic [15:0]  rng_cutoff_rct_o,
+  output logic [15:0]  rng_cutoff_apt_o,
+  output logic [3:0]   rng_cond_blocks_o,
+  output logic [31:0]  rng_reseed_interval_count_o,
+  input  logic [31:0]  rng_samples_count_i,
+  input  logic [15:0]  rng_max_rct_i,
+  input  logic [15:0]  rng_max_apt_i,
+  input  logic [31:0]  rng_reseed_count_count_i,
+  input  logic [31:0]  rng_raw_word_i,
+  output logic [31:0]  rng_raw_word_o,
+  output logic         rng_raw_we_o,
+  input  logic         rng_raw_wr_err_i,
   output logic [4:0]   key_sel_slot_o,
   input  logic [1:0]   key_cmd_op_i,
   output logic [1:0]   key_cmd_op_o,
@@ -261,6 +285,26 @@ module mccp_regs (
   assign wsel_watchdog = wr_go && (aw_addr_q == 10'h015);  // 0x054
   logic wsel_watchdog_ec;
   assign wsel_watchdog_ec = wr_go && (aw_addr_q == 10'h016);  // 0x058
+  logic wsel_rng_ctrl;
+  assign wsel_rng_ctrl = wr_go && (aw_addr_q == 10'h018);  // 0x060
+  logic wsel_rng_restart;
+  assign wsel_rng_restart = wr_go && (aw_addr_q == 10'h019);  // 0x064
+  logic wsel_rng_status;
+  assign wsel_rng_status = wr_go && (aw_addr_q == 10'h01a);  // 0x068
+  logic wsel_rng_cutoff;
+  assign wsel_rng_cutoff = wr_go && (aw_addr_q == 10'h01b);  // 0x06c
+  logic wsel_rng_cond;
+  assign wsel_rng_cond = wr_go && (aw_addr_q == 10'h01c);  // 0x070
+  logic wsel_rng_reseed_interval;
+  assign wsel_rng_reseed_interval = wr_go && (aw_addr_q == 10'h01d);  // 0x074
+  logic wsel_rng_samples;
+  assign wsel_rng_samples = wr_go && (aw_addr_q == 10'h01e);  // 0x078
+  logic wsel_rng_max;
+  assign wsel_rng_max = wr_go && (aw_addr_q == 10'h01f);  // 0x07c
+  logic wsel_rng_reseed_count;
+  assign wsel_rng_reseed_count = wr_go && (aw_addr_q == 10'h020);  // 0x080
+  logic wsel_rng_raw;
+  assign wsel_rng_raw = wr_go && (aw_addr_q == 10'h021);  // 0x084
   logic wsel_key_sel;
   assign wsel_key_sel = wr_go && (aw_addr_q == 10'h040);  // 0x100
   logic wsel_key_cmd;
@@ -309,6 +353,16 @@ module mccp_regs (
                 | wsel_core_caps
                 | wsel_watchdog
                 | wsel_watchdog_ec
+                | wsel_rng_ctrl
+                | wsel_rng_restart
+                | wsel_rng_status
+                | wsel_rng_cutoff
+                | wsel_rng_cond
+                | wsel_rng_reseed_interval
+                | wsel_rng_samples
+                | wsel_rng_max
+                | wsel_rng_reseed_count
+                | wsel_rng_raw
                 | wsel_key_sel
                 | wsel_key_cmd
                 | wsel_key_valid
@@ -323,7 +377,8 @@ module mccp_regs (
                 | wsel_fw_entry
                 | wsel_fw_len
                 | wsel_fw_check;
-  assign wr_err = (wsel_key_cmd && wr_any && key_cmd_wr_err_i)
+  assign wr_err = (wsel_rng_raw && wr_any && rng_raw_wr_err_i)
+                | (wsel_key_cmd && wr_any && key_cmd_wr_err_i)
                 | (wsel_chan_cfg1 && wr_any && chan_cfg1_wr_err_i)
                 | (wsel_chan_cfg0 && wr_any && chan_cfg0_wr_err_i)
                 | (wsel_fw_addr && wr_any && fw_addr_wr_err_i)
@@ -335,6 +390,10 @@ module mccp_regs (
   // wo / ext: strobe and data in the write cycle.
   assign core_abort_we_o = wsel_core_abort && wr_any;
   assign core_abort_mask_o = w_data_q[15:0];
+  assign rng_restart_we_o = wsel_rng_restart && wr_any;
+  assign rng_restart_go_o = w_data_q[0:0];
+  assign rng_raw_we_o = wsel_rng_raw && wr_any;
+  assign rng_raw_word_o = w_data_q[31:0];
   assign key_cmd_we_o = wsel_key_cmd && wr_any;
   assign key_cmd_op_o = w_data_q[1:0];
   assign key_cmd_len_o = w_data_q[3:2];
@@ -398,6 +457,12 @@ module mccp_regs (
   logic [7:0] watchdog_per_word_q;
   logic watchdog_enable_q;
   logic [23:0] watchdog_ec_base_q;
+  logic rng_ctrl_enable_q;
+  logic rng_ctrl_capture_q;
+  logic [15:0] rng_cutoff_rct_q;
+  logic [15:0] rng_cutoff_apt_q;
+  logic [3:0] rng_cond_blocks_q;
+  logic [31:0] rng_reseed_interval_count_q;
   logic [4:0] key_sel_slot_q;
   logic [7:0] chan_sel_index_q;
   logic [15:0] fw_cores_mask_q;
@@ -419,6 +484,12 @@ module mccp_regs (
       watchdog_per_word_q <= 8'h40;
       watchdog_enable_q <= 1'h1;
       watchdog_ec_base_q <= 24'h100000;
+      rng_ctrl_enable_q <= 1'h1;
+      rng_ctrl_capture_q <= 1'h0;
+      rng_cutoff_rct_q <= 16'h51;
+      rng_cutoff_apt_q <= 16'h338;
+      rng_cond_blocks_q <= 4'h3;
+      rng_reseed_interval_count_q <= 32'h10000;
       key_sel_slot_q <= 5'h0;
       chan_sel_index_q <= 8'h0;
       fw_cores_mask_q <= 16'h0;
@@ -462,6 +533,24 @@ module mccp_regs (
       if (wsel_watchdog_ec) begin
         watchdog_ec_base_q <= (watchdog_ec_base_q & ~wr_mask[23:0]) | (w_data_q[23:0] & wr_mask[23:0]);
       end
+      if (wsel_rng_ctrl) begin
+        rng_ctrl_enable_q <= (rng_ctrl_enable_q & ~wr_mask[0:0]) | (w_data_q[0:0] & wr_mask[0:0]);
+      end
+      if (wsel_rng_ctrl) begin
+        rng_ctrl_capture_q <= (rng_ctrl_capture_q & ~wr_mask[1:1]) | (w_data_q[1:1] & wr_mask[1:1]);
+      end
+      if (wsel_rng_cutoff) begin
+        rng_cutoff_rct_q <= (rng_cutoff_rct_q & ~wr_mask[15:0]) | (w_data_q[15:0] & wr_mask[15:0]);
+      end
+      if (wsel_rng_cutoff) begin
+        rng_cutoff_apt_q <= (rng_cutoff_apt_q & ~wr_mask[31:16]) | (w_data_q[31:16] & wr_mask[31:16]);
+      end
+      if (wsel_rng_cond) begin
+        rng_cond_blocks_q <= (rng_cond_blocks_q & ~wr_mask[3:0]) | (w_data_q[3:0] & wr_mask[3:0]);
+      end
+      if (wsel_rng_reseed_interval) begin
+        rng_reseed_interval_count_q <= (rng_reseed_interval_count_q & ~wr_mask[31:0]) | (w_data_q[31:0] & wr_mask[31:0]);
+      end
       if (wsel_key_sel) begin
         key_sel_slot_q <= (key_sel_slot_q & ~wr_mask[4:0]) | (w_data_q[4:0] & wr_mask[4:0]);
       end
@@ -489,6 +578,12 @@ module mccp_regs (
   assign watchdog_per_word_o = watchdog_per_word_q;
   assign watchdog_enable_o = watchdog_enable_q;
   assign watchdog_ec_base_o = watchdog_ec_base_q;
+  assign rng_ctrl_enable_o = rng_ctrl_enable_q;
+  assign rng_ctrl_capture_o = rng_ctrl_capture_q;
+  assign rng_cutoff_rct_o = rng_cutoff_rct_q;
+  assign rng_cutoff_apt_o = rng_cutoff_apt_q;
+  assign rng_cond_blocks_o = rng_cond_blocks_q;
+  assign rng_reseed_interval_count_o = rng_reseed_interval_count_q;
   assign key_sel_slot_o = key_sel_slot_q;
   assign chan_sel_index_o = chan_sel_index_q;
   assign fw_cores_mask_o = fw_cores_mask_q;
@@ -531,6 +626,8 @@ module mccp_regs (
         rd_data[15:8] = config0_stream_bits_i;
         rd_data[23:16] = config0_key_slots_i;
         rd_data[28:24] = config0_num_ec_i;
+        rd_data[29:29] = config0_num_rng_i;
+        rd_data[30:30] = config0_rng_test_i;
       end
       10'h002: begin  // CONFIG1
         rd_data[15:0] = config1_channels_i;
@@ -596,6 +693,42 @@ module mccp_regs (
       end
       10'h016: begin  // WATCHDOG_EC
         rd_data[23:0] = watchdog_ec_base_q;
+      end
+      10'h018: begin  // RNG_CTRL
+        rd_data[0:0] = rng_ctrl_enable_q;
+        rd_data[1:1] = rng_ctrl_capture_q;
+      end
+      10'h019: rd_data = '0;  // RNG_RESTART (write only)
+      10'h01a: begin  // RNG_STATUS
+        rd_data[2:0] = rng_status_state_i;
+        rd_data[4:4] = rng_status_rct_fail_i;
+        rd_data[5:5] = rng_status_apt_fail_i;
+        rd_data[6:6] = rng_status_kat_fail_i;
+        rd_data[7:7] = rng_status_cap_overrun_i;
+        rd_data[13:8] = rng_status_cap_words_i;
+      end
+      10'h01b: begin  // RNG_CUTOFF
+        rd_data[15:0] = rng_cutoff_rct_q;
+        rd_data[31:16] = rng_cutoff_apt_q;
+      end
+      10'h01c: begin  // RNG_COND
+        rd_data[3:0] = rng_cond_blocks_q;
+      end
+      10'h01d: begin  // RNG_RESEED_INTERVAL
+        rd_data[31:0] = rng_reseed_interval_count_q;
+      end
+      10'h01e: begin  // RNG_SAMPLES
+        rd_data[31:0] = rng_samples_count_i;
+      end
+      10'h01f: begin  // RNG_MAX
+        rd_data[15:0] = rng_max_rct_i;
+        rd_data[31:16] = rng_max_apt_i;
+      end
+      10'h020: begin  // RNG_RESEED_COUNT
+        rd_data[31:0] = rng_reseed_count_count_i;
+      end
+      10'h021: begin  // RNG_RAW
+        rd_data[31:0] = rng_raw_word_i;
       end
       10'h040: begin  // KEY_SEL
         rd_data[4:0] = key_sel_slot_q;
@@ -694,6 +827,6 @@ module mccp_regs (
   end
 
   logic unused;
-  assign unused = ^{wr_mask[24], wr_mask[25], wr_mask[26], wr_mask[27], wr_mask[28], wr_mask[29], wr_mask[30], s_axil_araddr_i[1:0], s_axil_awaddr_i[1:0]};
+  assign unused = ^{s_axil_araddr_i[1:0], s_axil_awaddr_i[1:0]};
 
 endmodule

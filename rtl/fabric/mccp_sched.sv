@@ -57,7 +57,11 @@
 module mccp_sched #(
   parameter int NumCores = 4,                          // slots, of every kind
   parameter logic [15:0] DecryptCores = 16'hFFFF,
-  parameter logic [16*3-1:0] SlotKinds = '0            // slot c's kind in [3c +: 3]
+  parameter logic [16*3-1:0] SlotKinds = '0,           // slot c's kind in [3c +: 3]
+  // Fixed-function slots (the randomness unit): their functions are FixedFuncs
+  // from reset on, whatever FW_ENTRY writes; their entry point is unused.
+  parameter logic [15:0]     FixedSlots = '0,
+  parameter logic [15:0]     FixedFuncs = '0
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -380,13 +384,13 @@ module mccp_sched #(
       tag_valid_q   <= '0;
       for (int c = 0; c < NumCores; c++) begin
         tag_slot_q[c] <= '0;
-        funcs_q[c]    <= '0;
+        funcs_q[c]    <= FixedSlots[c] ? FixedFuncs : '0;
       end
     end else begin
       // cache tags
       for (int c = 0; c < NumCores; c++) begin
         if (ks_inv_valid_i && (ks_inv_all_i || tag_slot_q[c] == ks_inv_slot_i)) tag_valid_q[c] <= 1'b0;
-        if (ent_we_i && ent_cores_i[c]) funcs_q[c][ent_func_i] <= ent_valid_i;
+        if (ent_we_i && ent_cores_i[c] && !FixedSlots[c]) funcs_q[c][ent_func_i] <= ent_valid_i;
         if (res_fire_i[c]) busy_q[c] <= 1'b0;
       end
       stale_q <= stale_d;

@@ -115,18 +115,21 @@ module mccp_stream_in #(
   // header alone and registered a state earlier, in StLookup, so its adders do
   // not run on into the checks (carry chains in series were the 2-core tops'
   // critical path, from here into the cores' input FIFOs).
-  logic        is_ecc, mac_mode, has_tag, dir, op_ok, chan_ok, fields_ok;
+  logic        is_ecc, is_rng, is_unit, mac_mode, has_tag, dir, op_ok, chan_ok, fields_ok;
   logic [13:0] words_d;
   logic [7:0]  check_status;
   logic [4:0]  tag_expect;
-  // An ecc channel's packet carries its operands as payload; op 0, no AAD,
-  // nonce or tag (docs/fabric.md "Elliptic-curve packets").
+  // An ecc or rng channel's packet carries its operands (request) as payload;
+  // op 0, no AAD, nonce or tag (docs/fabric.md "Elliptic-curve packets",
+  // docs/entropy.md).
   assign is_ecc     = cfg_q.kind == mccp_regs_pkg::KIND_ECC;
-  assign mac_mode   = !is_ecc && ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
+  assign is_rng     = cfg_q.kind == mccp_regs_pkg::KIND_RNG;
+  assign is_unit    = is_ecc || is_rng;
+  assign mac_mode   = !is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
                       (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
-  assign has_tag     = mac_mode || (!is_ecc && ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM)));
+  assign has_tag     = mac_mode || (!is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM)));
   assign dir        = hdr_q.op[0];
-  assign op_ok      = is_ecc ? (hdr_q.op == '0) : (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
+  assign op_ok      = is_unit ? (hdr_q.op == '0) : (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
   assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
   assign chan_ok    = (32'(hdr_q.channel) < Channels) && cfg_q.enable;
   // Fields a mode does not take (firmware/*.s): AAD only with CCM, GCM and
@@ -134,7 +137,7 @@ module mccp_stream_in #(
   // would otherwise read the AAD words as payload (ECB/CBC/CTR) or run full
   // GCM on a MAC-only channel.
   // A SECRET_IN packet carries no payload or AAD of its own.
-  assign fields_ok  = is_ecc ? (hdr_q.aad_len == '0 && hdr_q.nonce_len == '0) :
+  assign fields_ok  = is_unit ? (hdr_q.aad_len == '0 && hdr_q.nonce_len == '0) :
                       ((hdr_q.aad_len == '0) || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) ||
                        (cfg_q.mode == mccp_regs_pkg::MODE_GCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GMAC)) &&
                       ((hdr_q.payload_len == '0) || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC)) &&
@@ -181,18 +184,22 @@ module mccp_stream_in #(
     req_o.channel  = hdr_q.channel[7:0];
     req_o.seq      = hdr_q.seq;
     req_o.kind     = cfg_q.kind;
-    // ec-public and ecdh take the channel's key slot: an EC private scalar of the channel's curve
-    req_o.keyless  = is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC && cfg_q.mode != mccp_regs_pkg::MODE_ECDH;
+    // ec-public and ecdh take the channel's key slot: an EC private scalar of the channel's
+    // curve; the randomness unit takes no key
+    req_o.keyless  = is_rng ||
+                     (is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC && cfg_q.mode != mccp_regs_pkg::MODE_ECDH);
+    // a secret output: an ecdh shared secret (restricted), a generated EC private scalar
+    // (rng ec-keygen; not restricted, as a host's), or an AES key
     req_o.secret_out      = cfg_q.secret_out;
     req_o.dest.slot       = cfg_q.dest_slot;
-    req_o.dest.ec         = is_ecc;
+    req_o.dest.ec         = is_ecc || (is_rng && cfg_q.mode == mccp_regs_pkg::MODE_EC_KEYGEN);
     req_o.dest.len        = cfg_q.dest_len;
     req_o.dest.curve      = cfg_q.curve;
     req_o.dest.restricted = is_ecc || cfg_q.secret_in;   // a shared secret, or what a task made of one
-    req_o.dest.need       = is_ecc ? mccp_fabric_pkg::element_bytes(cfg_q.curve) : 6'd16 + 6'(cfg_q.dest_len) * 6'd8;
-    req_o.secret_in = !is_ecc && cfg_q.secret_in;
+    req_o.dest.need       = req_o.dest.ec ? mccp_fabric_pkg::element_bytes(cfg_q.curve) : 6'd16 + 6'(cfg_q.dest_len) * 6'd8;
+    req_o.secret_in = !is_unit && cfg_q.secret_in;
     req_o.src_slot  = cfg_q.src_slot;
-    req_o.zero_key  = !is_ecc && cfg_q.zero_key;
+    req_o.zero_key  = !is_unit && cfg_q.zero_key;
     req_o.func     = {cfg_q.mode, dir};
     req_o.key_slot = cfg_q.key_slot;
     req_o.key_len  = is_ecc ? 2'd3 : cfg_q.key_len;
@@ -201,7 +208,7 @@ module mccp_stream_in #(
     req_o.ordered  = cfg_q.ordered;
     req_o.split    = cfg_q.split;
     req_o.empty    = !cfg_q.secret_in && (hdr_last_q || (left_q == '0));  // no body word will reach the core
-    req_o.args     = is_ecc ? {29'd0, cfg_q.curve, 16'd0, hdr_q.payload_len, 64'd0}
+    req_o.args     = is_unit ? {29'd0, cfg_q.curve, 16'd0, hdr_q.payload_len, 29'd0, cfg_q.mode, 32'd0}
                             : {16'd0, payload_len, 16'd0, hdr_q.aad_len,
                                16'd0, hdr_q.nonce_len, 12'd0, kdf_blocks, 13'd0, cfg_q.tag_len};
   end

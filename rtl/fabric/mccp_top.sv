@@ -1,8 +1,9 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
 // mccp_top: the MCCP multi-core crypto-processor.  NumCores programmable AES
-// cores and NumEcUnits elliptic-curve units (slots NumCores.., sharing one
-// microcode memory) behind one host contract (docs/fabric.md): AXI4-Lite control and
+// cores, NumEcUnits elliptic-curve units (slots NumCores.., sharing one
+// microcode memory) and NumRngUnits randomness units (the last slot: entropy
+// source, health tests, CTR_DRBG) behind one host contract (docs/fabric.md): AXI4-Lite control and
 // status (mccp_regs, generated from src/mccp/regmap/regs.yml), packets in and
 // results out on AXI4-Stream, one interrupt line.
 //
@@ -34,7 +35,15 @@ module mccp_top #(
   parameter int          EcMaxM         = 283,
   parameter int          EcDigit        = 163,
   parameter bit          EcKaratsuba    = 1'b1,
-  parameter bit          EcDualIssue    = 1'b1
+  parameter bit          EcDualIssue    = 1'b1,
+  // Randomness unit (docs/entropy.md): 0 or 1.  RngSimModel and RngTestEntropy
+  // make a simulation build (the source's behavioural model; the drbg-test
+  // function that takes entropy from the host): never set for synthesis.
+  parameter int          NumRngUnits    = 0,
+  parameter int          RngRings       = 24,
+  parameter int          RngSampleDiv   = 3,
+  parameter bit          RngSimModel    = 1'b0,
+  parameter bit          RngTestEntropy = 1'b0
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -73,9 +82,13 @@ module mccp_top #(
 
   // Parameter ranges: core numbers and masks are 4 and 16 bits wide, key slots 5,
   // channel numbers 8; buffers hold whole 16-byte words.
-  if (NumCores < 1 || NumEcUnits < 0 || NumCores + NumEcUnits > 16) begin : g_bad_cores
-    $error("mccp_top: NumCores %0d (>= 1) + NumEcUnits %0d (>= 0) must be at most 16 slots",
-           NumCores, NumEcUnits);
+  if (NumCores < 1 || NumEcUnits < 0 || NumRngUnits < 0 || NumRngUnits > 1 ||
+      NumCores + NumEcUnits + NumRngUnits > 16) begin : g_bad_cores
+    $error("mccp_top: NumCores %0d (>= 1) + NumEcUnits %0d (>= 0) + NumRngUnits %0d (0, 1) must be at most 16 slots",
+           NumCores, NumEcUnits, NumRngUnits);
+  end
+  if ((RngSimModel || RngTestEntropy) && NumRngUnits == 0) begin : g_bad_rng
+    $error("mccp_top: RngSimModel / RngTestEntropy without a randomness unit");
   end
   if (StreamBits != 32 && StreamBits != 64 && StreamBits != 128) begin : g_bad_stream
     $error("mccp_top: StreamBits %0d must be 32, 64 or 128", StreamBits);
@@ -90,16 +103,26 @@ module mccp_top #(
     $error("mccp_top: BufBytes %0d must be a multiple of 16, at least 16", BufBytes);
   end
 
-  // Slots: AES cores 0 .. NumCores-1, then the EC units.  The fabric (parser,
-  // scheduler, output stage, watchdog, loader) sees every slot as a core;
-  // each slot's kind (CORE_CAPS.KIND) says which channels it serves.
-  localparam int N        = NumCores + NumEcUnits;
+  // Slots: AES cores 0 .. NumCores-1, then the EC units, then the randomness
+  // unit.  The fabric (parser, scheduler, output stage, watchdog, loader) sees
+  // every slot as a core; each slot's kind (CORE_CAPS.KIND) says which channels
+  // it serves.
+  localparam int N        = NumCores + NumEcUnits + NumRngUnits;
   localparam int Cw       = (N > 1) ? $clog2(N) : 1;   // slot index bits
-  localparam logic [15:0] EcSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumCores) - 17'(1)));
+  localparam int NumEcEnd = NumCores + NumEcUnits;
+  localparam logic [15:0] EcSlots  = 16'(((17'(1) << NumEcEnd) - 17'(1)) ^ ((17'(1) << NumCores) - 17'(1)));
+  localparam logic [15:0] RngSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumEcEnd) - 17'(1)));
+  localparam logic [15:0] UnitSlots = EcSlots | RngSlots;   // slots that are not AES cores
+  // The functions the randomness unit serves (its CORE_CAPS.FUNCS: mode * 2).
+  localparam logic [15:0] RngFuncs =
+      16'((1 << (2 * mccp_regs_pkg::MODE_GENERATE)) | (1 << (2 * mccp_regs_pkg::MODE_EC_KEYGEN)) |
+          (1 << (2 * mccp_regs_pkg::MODE_RESEED)) | (1 << (2 * mccp_regs_pkg::MODE_INSTANTIATE)) |
+          (RngTestEntropy ? (1 << (2 * mccp_regs_pkg::MODE_DRBG_TEST)) : 0));
   function automatic logic [16*3-1:0] slot_kinds();
     slot_kinds = '0;
     for (int s = 0; s < 16; s++) begin
       if (EcSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_ECC;
+      if (RngSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_RNG;
     end
   endfunction
   localparam logic [16*3-1:0] SlotKinds = slot_kinds();
@@ -143,6 +166,14 @@ module mccp_top #(
   logic [7:0]  wd_per_word;
   logic [23:0] wd_ec_base;
   logic        wd_enable;
+  // randomness unit: host control and status
+  logic        rng_enable, rng_capture, rng_restart_go, rng_restart_we, rng_cap_pop;
+  logic        rng_rct_fail, rng_apt_fail, rng_kat_fail, rng_cap_overrun;
+  logic [2:0]  rng_state;
+  logic [5:0]  rng_cap_words;
+  logic [15:0] rng_rct_cutoff, rng_apt_cutoff, rng_rct_max, rng_apt_max;
+  logic [3:0]  rng_cond_blocks;
+  logic [31:0] rng_reseed_interval, rng_samples, rng_reseed_count, rng_cap_word;
 
   logic [N-1:0]      core_idle, enable, pulse_idle;
   logic [31:0]       pkt_in_cnt_q, pkt_out_cnt_q, pkt_err_cnt_q;
@@ -188,6 +219,8 @@ module mccp_top #(
     .id_value_i               (32'h4D434350),
     .config0_num_cores_i      (5'(NumCores)),
     .config0_num_ec_i         (5'(NumEcUnits)),
+    .config0_num_rng_i        (NumRngUnits != 0),
+    .config0_rng_test_i       (RngTestEntropy),
     .config0_stream_bits_i    (8'(StreamBits)),
     .config0_key_slots_i      (8'(KeySlots)),
     .config1_channels_i       (16'(Channels)),
@@ -217,7 +250,7 @@ module mccp_top #(
     .core_busy_count_i        (core_busy_cnt_q[sel]),
     .core_tasks_count_i       (core_task_cnt_q[sel]),
     .core_caps_funcs_i        (caps_funcs[32'(sel)*16 +: 16]),
-    .core_caps_decrypt_i      (DecryptCores[4'(sel)] && !EcSlots[4'(sel)]),
+    .core_caps_decrypt_i      (DecryptCores[4'(sel)] && !UnitSlots[4'(sel)]),
     .core_caps_kind_i         (SlotKinds[32'(sel)*3 +: 3]),
     .core_caps_key_valid_i    (key_tag_valid[sel]),
     .core_caps_key_slot_i     (7'(key_tag_slot[32'(sel)*5 +: 5])),
@@ -225,6 +258,28 @@ module mccp_top #(
     .watchdog_per_word_o      (wd_per_word),
     .watchdog_enable_o        (wd_enable),
     .watchdog_ec_base_o       (wd_ec_base),
+    .rng_ctrl_enable_o        (rng_enable),
+    .rng_ctrl_capture_o       (rng_capture),
+    .rng_restart_go_o         (rng_restart_go),
+    .rng_restart_we_o         (rng_restart_we),
+    .rng_status_state_i       (rng_state),
+    .rng_status_rct_fail_i    (rng_rct_fail),
+    .rng_status_apt_fail_i    (rng_apt_fail),
+    .rng_status_kat_fail_i    (rng_kat_fail),
+    .rng_status_cap_overrun_i (rng_cap_overrun),
+    .rng_status_cap_words_i   (rng_cap_words),
+    .rng_cutoff_rct_o         (rng_rct_cutoff),
+    .rng_cutoff_apt_o         (rng_apt_cutoff),
+    .rng_cond_blocks_o        (rng_cond_blocks),
+    .rng_reseed_interval_count_o (rng_reseed_interval),
+    .rng_samples_count_i      (rng_samples),
+    .rng_max_rct_i            (rng_rct_max),
+    .rng_max_apt_i            (rng_apt_max),
+    .rng_reseed_count_count_i (rng_reseed_count),
+    .rng_raw_word_i           (rng_cap_word),
+    .rng_raw_word_o           (),
+    .rng_raw_we_o             (rng_cap_pop),
+    .rng_raw_wr_err_i         (1'b0),
     .key_sel_slot_o           (key_sel),
     .key_cmd_op_i             (2'd0),
     .key_cmd_op_o             (key_cmd_op),
@@ -403,14 +458,22 @@ module mccp_top #(
   // The secret rules (docs/fabric.md "Secret inputs and outputs"): an entry
   // that could let a secret out, or that names a slot the store does not have,
   // is refused (the CHAN_CFG0 write answers SLVERR, the table keeps the old entry).
-  logic is_ecc_wr, ecdh_wr;
-  assign is_ecc_wr = chan_wr.kind == mccp_regs_pkg::KIND_ECC;
-  assign ecdh_wr   = is_ecc_wr && chan_wr.mode == mccp_regs_pkg::MODE_ECDH;
-  assign chan_cfg0_err = (chan_wr.secret_in && (!chan_wr.secret_out || is_ecc_wr)) ||
-                         (chan_wr.zero_key && is_ecc_wr) ||
-                         (chan_wr.kdf && (!chan_wr.secret_out || is_ecc_wr ||
+  // An rng channel: ec-keygen only with SECRET_OUT (its scalar goes nowhere
+  // else), generate with or without it (random bytes, or an AES key), the others
+  // without; no secret input, zero key or KDF.
+  logic is_ecc_wr, ecdh_wr, is_rng_wr, keygen_wr, rng_out_ok;
+  assign is_ecc_wr  = chan_wr.kind == mccp_regs_pkg::KIND_ECC;
+  assign ecdh_wr    = is_ecc_wr && chan_wr.mode == mccp_regs_pkg::MODE_ECDH;
+  assign is_rng_wr  = chan_wr.kind == mccp_regs_pkg::KIND_RNG;
+  assign keygen_wr  = chan_wr.mode == mccp_regs_pkg::MODE_EC_KEYGEN;
+  assign rng_out_ok = keygen_wr ? chan_wr.secret_out
+                                : (!chan_wr.secret_out || chan_wr.mode == mccp_regs_pkg::MODE_GENERATE);
+  assign chan_cfg0_err = (chan_wr.secret_in && (!chan_wr.secret_out || is_ecc_wr || is_rng_wr)) ||
+                         (chan_wr.zero_key && (is_ecc_wr || is_rng_wr)) ||
+                         (chan_wr.kdf && (!chan_wr.secret_out || is_ecc_wr || is_rng_wr ||
                                           chan_wr.mode != mccp_regs_pkg::MODE_CMAC)) ||
                          (is_ecc_wr && (chan_wr.secret_out != ecdh_wr)) ||
+                         (is_rng_wr && !rng_out_ok) ||
                          (chan_wr.secret_out && 32'(chan_wr.dest_slot) >= KeySlots) ||
                          (chan_wr.secret_in && 32'(chan_wr.src_slot) >= KeySlots);
 
@@ -548,8 +611,10 @@ module mccp_top #(
 
   mccp_sched #(
     .NumCores     (N),
-    .DecryptCores (DecryptCores & ~EcSlots),
-    .SlotKinds    (SlotKinds)
+    .DecryptCores (DecryptCores & ~UnitSlots),
+    .SlotKinds    (SlotKinds),
+    .FixedSlots   (RngSlots),
+    .FixedFuncs   (RngFuncs)
   ) u_sched (
     .clk_i,
     .rst_ni,
@@ -648,13 +713,15 @@ module mccp_top #(
   // checks that every one is disabled and idle).  A mask naming slots of two
   // kinds is refused (FW_LEN answers SLVERR, no image opens).
   logic [N-1:0] fw_mask;
-  logic         fw_mixed;
+  logic         fw_mixed, fw_rng;
   assign fw_mask  = fw_cores_mask[N-1:0] |
                     (((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) ? EcSlots[N-1:0] : '0);
   assign fw_mixed = ((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) &&
                     ((fw_cores_mask[N-1:0] & ~EcSlots[N-1:0]) != '0);
+  // The randomness unit runs no firmware: an image for it is refused too.
+  assign fw_rng   = (fw_cores_mask[N-1:0] & RngSlots[N-1:0]) != '0;
   logic fw_len_err_loader;
-  assign fw_len_err = fw_len_err_loader || (fw_len_we && fw_mixed);
+  assign fw_len_err = fw_len_err_loader || (fw_len_we && (fw_mixed || fw_rng));
   // An image opened or an entry point changed: the key store wipes what that kind's
   // firmware could reveal, so a new program (or an old one entered elsewhere) never
   // runs with a secret stored under another -- EC microcode: every EC private scalar
@@ -663,7 +730,7 @@ module mccp_top #(
   logic fw_change;
   assign fw_change   = (fw_len_we && !fw_len_err) || (fw_entry_we && !fw_entry_err);
   assign ks_wipe_ec  = fw_change && ((fw_mask & EcSlots[N-1:0]) != '0);
-  assign ks_wipe_aes = fw_change && ((fw_mask & ~EcSlots[N-1:0]) != '0);
+  assign ks_wipe_aes = fw_change && ((fw_mask & ~UnitSlots[N-1:0]) != '0);
 
   mccp_fw_loader #(
     .NumCores (N)
@@ -673,7 +740,7 @@ module mccp_top #(
     .cores_i      (fw_mask),
     .enable_i     (enable),
     .idle_i       (core_idle),
-    .len_we_i     (fw_len_we && !fw_mixed),
+    .len_we_i     (fw_len_we && !fw_mixed && !fw_rng),
     .len_wdata_i  (fw_len_wdata),
     .len_err_o    (fw_len_err_loader),
     .len_o        (fw_len),
@@ -924,6 +991,123 @@ module mccp_top #(
     /* verilator lint_on PINCONNECTEMPTY */
   end
 
+  ///////////////////////
+  // Randomness unit   //
+  ///////////////////////
+
+  // The last slot (docs/entropy.md): no firmware, no key; its task arguments
+  // carry the channel's function and curve and the body length.  Its output
+  // goes through mccp_slot_io like an EC unit's; a generated key or scalar goes
+  // to the key store as a secret output (docs/fabric.md).
+  if (NumRngUnits > 0) begin : g_rng
+    localparam int S        = NumEcEnd;
+    localparam int RngOutWords = BufBytes / 16;  // the largest generate: one buffer
+    logic         u_in_valid, u_in_ready, u_in_last, u_out_we, u_out_space;
+    logic         u_res_valid, u_res_ready;
+    logic [127:0] u_in_data, u_out_data;
+    logic [7:0]   u_status;
+    logic         unused_rng;
+    assign unused_rng = ^{u_in_last, start_entry[S*10 +: 10], start_empty, imem_we[S]};
+
+    assign key_ready[S]  = 1'b0;
+    assign pair_en[S]    = 1'b0;
+    assign pair_abort[S] = 1'b0;
+    assign mac_half[S]   = 1'b0;
+
+    mccp_slot_io #(
+      .InDepth  (4),
+      .OutDepth (2 * RngOutWords + 4) // a generate's words and the next task's
+    ) u_io (
+      .clk_i,
+      .rst_ni,
+      .in_valid_i        (cin_valid[S]),
+      .in_ready_o        (cin_ready[S]),
+      .in_data_i         (cin_data),
+      .in_last_i         (cin_last),
+      .out_valid_o       (cout_valid[S]),
+      .out_ready_i       (cout_ready[S]),
+      .out_data_o        (cout_data[S*128 +: 128]),
+      .out_bytes_o       (cout_bytes[S*5 +: 5]),
+      .out_last_o        (cout_last[S]),
+      .res_valid_o       (res_valid[S]),
+      .res_ready_i       (res_ready[S]),
+      .res_status_o      (res_status[S*8 +: 8]),
+      .res_bytes_o       (res_bytes[S*16 +: 16]),
+      .unit_in_valid_o   (u_in_valid),
+      .unit_in_ready_i   (u_in_ready),
+      .unit_in_data_o    (u_in_data),
+      .unit_in_last_o    (u_in_last),
+      .unit_out_we_i     (u_out_we),
+      .unit_out_data_i   (u_out_data),
+      .unit_out_space_o  (u_out_space),
+      .unit_res_valid_i  (u_res_valid),
+      .unit_res_ready_o  (u_res_ready),
+      .unit_res_status_i (u_status)
+    );
+
+    mccp_entropy_unit #(
+      .NumRings    (RngRings),
+      .SampleDiv   (RngSampleDiv),
+      .SimModel    (RngSimModel),
+      .TestEntropy (RngTestEntropy),
+      .OutWords    (RngOutWords),
+      .EcMaxM      (283)
+    ) u_rng (
+      .clk_i,
+      .rst_ni,
+      .start_valid_i     (start_valid[S]),
+      .start_ready_o     (start_ready[S]),
+      .start_func_i      (start_args[34:32]),
+      .start_curve_i     (start_args[98:96]),
+      .start_bytes_i     (start_args[79:64]),
+      .in_valid_i        (u_in_valid),
+      .in_ready_o        (u_in_ready),
+      .in_data_i         (u_in_data),
+      .out_we_o          (u_out_we),
+      .out_data_o        (u_out_data),
+      .out_space_i       (u_out_space),
+      .res_valid_o       (u_res_valid),
+      .res_ready_i       (u_res_ready),
+      .res_status_o      (u_status),
+      .busy_o            (core_busy[S]),
+      .abort_i           (abort[S]),
+      .en_i              (rng_enable),
+      .restart_i         (rng_restart_we && rng_restart_go),
+      .capture_i         (rng_capture),
+      .rct_cutoff_i      (rng_rct_cutoff),
+      .apt_cutoff_i      (rng_apt_cutoff),
+      .cond_blocks_i     (rng_cond_blocks),
+      .reseed_interval_i (rng_reseed_interval),
+      .state_o           (rng_state),
+      .rct_fail_o        (rng_rct_fail),
+      .apt_fail_o        (rng_apt_fail),
+      .kat_fail_o        (rng_kat_fail),
+      .samples_o         (rng_samples),
+      .rct_max_o         (rng_rct_max),
+      .apt_max_o         (rng_apt_max),
+      .reseed_counter_o  (rng_reseed_count),
+      .cap_data_o        (rng_cap_word),
+      .cap_count_o       (rng_cap_words),
+      .cap_pop_i         (rng_cap_pop),
+      .cap_overrun_o     (rng_cap_overrun)
+    );
+  end else begin : g_no_rng
+    assign rng_state       = mccp_regs_pkg::RNG_STATE_OFF;
+    assign rng_rct_fail    = 1'b0;
+    assign rng_apt_fail    = 1'b0;
+    assign rng_kat_fail    = 1'b0;
+    assign rng_cap_overrun = 1'b0;
+    assign rng_cap_words   = '0;
+    assign rng_samples     = '0;
+    assign rng_rct_max     = '0;
+    assign rng_apt_max     = '0;
+    assign rng_reseed_count = '0;
+    assign rng_cap_word    = '0;
+    logic unused_rng_ctrl;
+    assign unused_rng_ctrl = ^{rng_enable, rng_capture, rng_restart_go, rng_restart_we, rng_cap_pop,
+                               rng_rct_cutoff, rng_apt_cutoff, rng_cond_blocks, rng_reseed_interval};
+  end
+
   assign res_fire = res_valid & res_ready;
 
   ///////////////////////////////////////
@@ -1017,7 +1201,7 @@ module mccp_top #(
 
   mccp_watchdog #(
     .NumCores   (N),
-    .FixedSlots (EcSlots)
+    .FixedSlots (UnitSlots)
   ) u_watchdog (
     .clk_i,
     .rst_ni,

@@ -254,7 +254,7 @@ async def alarm_abort_restart_capture(dut):
     got: list[int] = []
     while len(got) < 8:
         await ReadOnly()
-        if int(dut.cap_valid_o.value):
+        if int(dut.cap_count_o.value):
             got.append(int(dut.cap_data_o.value))
             await RisingEdge(dut.clk_i)
             dut.cap_pop_i.value = 1

@@ -53,6 +53,8 @@ TAG_MODES = MAC_MODES | {MODE["ccm"], MODE["gcm"]}
 AAD_MODES = {MODE["ccm"], MODE["gcm"], MODE["gmac"]}     # the modes that take AAD (firmware/*.s)
 CHAN = RM.structs["chan_cfg"]
 KIND_ECC = RM.kind_code["ecc"]
+KIND_RNG = RM.kind_code["rng"]
+UNIT_KINDS = (KIND_ECC, KIND_RNG)          # slot kinds whose packets are op 0 + payload only
 KEYED_EC = {RM.ec_mode_code["ec-public"], RM.ec_mode_code["ecdh"]}   # the EC functions with a private scalar
 MAGIC = RM.magic("in")
 
@@ -147,8 +149,11 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     op = h["op"]
     direction = op & 1
     ecc = cfg["kind"] == KIND_ECC
-    if ecc:
-        # docs/fabric.md "Elliptic-curve packets": op 0, the operands as payload, nothing else
+    rngk = cfg["kind"] == KIND_RNG
+    unit = ecc or rngk
+    if unit:
+        # docs/fabric.md "Elliptic-curve packets", docs/entropy.md: op 0, the operands (the
+        # request) as payload, nothing else
         op_ok = op == 0
         tag = 0
         fields_ok = h["aad_len"] == 0 and h["nonce_len"] == 0
@@ -180,23 +185,26 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     cut = len(p.body) == expected and expected > 0 and p.last_bytes != last_word_bytes(h)
     # core.md: a task with no input word at all is started with start_empty_i; a SECRET_IN
     # task's payload is the secret's ceil(m/8) bytes; a KDF channel's block count in s3[19:18]
-    secret_in = not ecc and cfg.get("secret_in", 0)
+    secret_in = not unit and cfg.get("secret_in", 0)
     payload = secret_bytes(cfg["curve"]) if secret_in else h["payload_len"]
     kdf = (1 if cfg.get("dest_len", 0) == 0 else 2) if cfg.get("kdf") else 0
-    args = ((cfg["curve"] << 96) | (h["payload_len"] << 64) if ecc else
+    args = ((cfg["curve"] << 96) | (h["payload_len"] << 64) | (mode << 32) if unit else
             (payload << 96) | (h["aad_len"] << 64) | (h["nonce_len"] << 32) | (kdf << 18) | cfg["tag_len"])
-    need = (48 if M_OF_CURVE[cfg["curve"] % 6] > 256 else 32) if ecc else 16 + 8 * cfg.get("dest_len", 0)
-    dest = DEST.pack(slot=cfg.get("dest_slot", 0), ec=int(ecc), len=cfg.get("dest_len", 0), curve=cfg["curve"],
+    # an element to the key store: ecdh's shared secret, or a generated private scalar (rng ec-keygen)
+    dest_ec = ecc or (rngk and mode == RM.rng_mode_code["ec-keygen"])
+    need = (48 if M_OF_CURVE[cfg["curve"] % 6] > 256 else 32) if dest_ec else 16 + 8 * cfg.get("dest_len", 0)
+    dest = DEST.pack(slot=cfg.get("dest_slot", 0), ec=int(dest_ec), len=cfg.get("dest_len", 0), curve=cfg["curve"],
                      restricted=int(ecc or bool(secret_in)), need=need)
-    # ecc: every function is keyless but ec-public and ecdh, whose key is an EC scalar (size 3) of the curve
+    # ecc: every function is keyless but ec-public and ecdh, whose key is an EC scalar (size 3) of
+    # the curve; rng: keyless
     p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], kind=cfg["kind"],
-                 keyless=int(ecc and mode not in KEYED_EC), func=mode * 2 + direction, key_slot=cfg["key_slot"],
+                 keyless=int(rngk or (ecc and mode not in KEYED_EC)), func=mode * 2 + direction, key_slot=cfg["key_slot"],
                  key_len=3 if ecc else cfg["key_len"], key_curve=cfg["curve"],
                  affinity=cfg["affinity"], ordered=cfg["ordered"], split=cfg["split"],
                  empty=int(len(got) == 0 and not secret_in), args=args,
                  secret_out=cfg.get("secret_out", 0), secret_in=int(bool(secret_in)),
-                 src_slot=cfg.get("src_slot", 0), zero_key=int(not ecc and bool(cfg.get("zero_key", 0))))
-    if ecc and cfg["curve"] < 6 or not ecc:
+                 src_slot=cfg.get("src_slot", 0), zero_key=int(not unit and bool(cfg.get("zero_key", 0))))
+    if not dest_ec or cfg["curve"] < 6:
         p.req["dest"] = dest
     if secret_in:
         got = p.secret
@@ -208,8 +216,8 @@ def random_table(rng: random.Random) -> dict[int, dict]:
     table = {}
     for c in range(CHANNELS):
         mode = rng.randrange(8)
-        # a quarter are ecc channels (any function code, curve or stray AES fields: the
-        # parser passes the code and curve on, the EC unit judges them)
+        # a quarter are ecc or rng channels (any function code, curve or stray AES fields: the
+        # parser passes the code and curve on, the unit judges them)
         ecc = rng.random() < 0.25
         table[c] = dict(mode=mode, enable=int(rng.random() < 0.85 or c == 0), key_len=rng.randrange(3),
                         tag_len=rng.choice([4, 8, 12, 16]) if mode in TAG_MODES else rng.choice([0, 0, 7]),
@@ -217,7 +225,7 @@ def random_table(rng: random.Random) -> dict[int, dict]:
                         key_slot=rng.randrange(32),
                         nonce_len=0 if ecc or mode in (MODE["ecb"], MODE["cbc-mac"], MODE["cmac"])
                         else rng.choice([12, 16, 13, 1]),
-                        kind=KIND_ECC if ecc else rng.choice([0, 0, 0, 2, 7]), curve=rng.randrange(8))
+                        kind=rng.choice(UNIT_KINDS) if ecc else rng.choice([0, 0, 0, 3, 7]), curve=rng.randrange(8))
         if not ecc and rng.random() < 0.3:
             # a secret cmac channel (docs/fabric.md "Secret inputs and outputs"): its output to a
             # key slot, its payload perhaps a shared secret of one of the six curves
@@ -230,7 +238,7 @@ def random_table(rng: random.Random) -> dict[int, dict]:
 
 
 def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
-    if cfg["kind"] == KIND_ECC:
+    if cfg["kind"] in UNIT_KINDS:
         payload = rng.choice([0, 16 * rng.randint(1, 12), rng.randint(1, 16 * max(1, budget))])
         return dict(op=0, channel=chan, seq=rng.getrandbits(32), payload_len=payload, aad_len=0, nonce_len=0,
                     tag_len=0)
@@ -347,7 +355,7 @@ def make_packet(rng: random.Random, table: dict[int, dict], kind: str | None = N
         hdr = {"raw": int.from_bytes(RM.pack_header("in", **hdr), "big") & mask}
     err_word = rng.randrange(n + 1) if kind == "keep_err" else None
     secret = []
-    if cfg.get("secret_in") and cfg["kind"] != KIND_ECC:
+    if cfg.get("secret_in") and cfg["kind"] not in UNIT_KINDS:
         secret = [rng.getrandbits(128) for _ in range(nwords(secret_bytes(cfg["curve"])))]
     p = Packet(hdr=hdr, body=body, last_on_hdr=(n == 0), refuse=refuse, core=rng.randrange(CORES),
                delay=rng.choice([0, 0, 1, 2, 5]), kind=kind, last_bytes=last_bytes, err_word=err_word,

@@ -15,6 +15,11 @@ With elliptic-curve units (`Device(cores=2, ec_units=2)`):
 
         x, y = dev.ec_mul("K-163", k)              # k*G
         x, y = dev.ec_mul("B-283", k, (px, py))    # k*P
+
+With the randomness unit (`Device(cores=2, rng=True)`; its calls are in mccp.device.rng_api):
+
+        iv = dev.random(12)
+        dev.generate_key(3, bits=256)
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, kdf_fixed_input
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
 from mccp.device.ec_packets import EcChannelConfig, InvalidPoint
+from mccp.device.rng_api import RandomnessApi
+from mccp.device.rng_packets import RngChannelConfig, model_plusargs
 from mccp.ecc.configs import CONFIGS as EC_CONFIGS
 from mccp.ecc.curves import Curve
 from mccp.isa import load as load_isa
@@ -195,7 +202,7 @@ class Channel:
         self.device._close_channel(self)
 
 
-class Device:
+class Device(RandomnessApi):
     """A simulated `mccp_top` with firmware loaded and every core enabled.
 
     `Device(cores=4, stream_bits=None, key_slots=16, channels=64, buf_bytes=2048,
@@ -204,7 +211,8 @@ class Device:
     default_stream_bits(cores); `decrypt_cores` (bit per core) to all.
     """
 
-    def __init__(self, cores: int = 4, *, ec_units: int = 0, ec_config: str | None = None, seed: int = 1,
+    def __init__(self, cores: int = 4, *, ec_units: int = 0, ec_config: str | None = None,
+                 rng: bool = False, rng_test: bool = False, entropy_model: dict | None = None, seed: int = 1,
                  trace: str | Path | None = None,
                  firmware: Path | None = None, top: str = "mccp_top", sources=None,
                  timeout_cycles: int = 200_000, **params):
@@ -213,9 +221,21 @@ class Device:
         if not isinstance(ec_units, int) or not 0 <= ec_units <= 16 - cores:
             raise ValueError(f"ec_units must be 0..{16 - cores} ({cores} cores + EC units <= 16 slots), "
                              f"got {ec_units!r}")
+        if cores + ec_units + int(bool(rng or rng_test)) > 16:
+            raise ValueError("cores + ec_units + the randomness unit must be at most 16 slots")
         rtl = {"NumCores": cores}
         if ec_units:
             rtl["NumEcUnits"] = ec_units
+        # The randomness unit: in simulation its source is the behavioural model; rng_test adds
+        # the drbg-test function (entropy from the host, for known-answer tests).
+        self.rng, self.rng_test = bool(rng or rng_test), bool(rng_test)
+        if self.rng:
+            rtl.update(NumRngUnits=1, RngSimModel=1)
+        if self.rng_test:
+            rtl["RngTestEntropy"] = 1
+        if entropy_model and not self.rng:
+            raise ValueError("entropy_model needs the randomness unit (rng=True)")
+        plusargs = model_plusargs(entropy_model or {})
         if ec_config is not None:
             # a named EC build (mccp.ecc.configs); the RTL defaults are "fast283"
             if ec_config not in EC_CONFIGS:
@@ -239,7 +259,7 @@ class Device:
         self.params = rtl
         self.cores = cores
         self.ec_units = ec_units
-        self.slots = cores + ec_units              # AES cores 0.., then EC units
+        self.slots = cores + ec_units + int(self.rng)   # AES cores 0.., EC units, the randomness unit
         self.key_slots = rtl["KeySlots"]
         self.channels = rtl["Channels"]
         self.buf_bytes = rtl["BufBytes"]
@@ -251,11 +271,12 @@ class Device:
                                    trace=kind)
         self.build_seconds = build_info(self.library).get("seconds")
         self.open_seconds = time.monotonic() - t0
-        self.model = Model(self.library, seed=seed, trace=trace)
+        self.model = Model(self.library, seed=seed, trace=trace, plusargs=plusargs)
         self._keys: dict[int, int] = {}           # slot -> key length the host loaded
         self.key_command_cycle = -1               # cycle the last KEY_CMD write of load_key / zeroize ended
         self._channels: dict[int, Channel] = {}
         self._ec_channels: dict[tuple[str, int, int], EcChannelConfig] = {}  # (func, curve id, slot) -> channel
+        self._rng_channels: dict[tuple, RngChannelConfig] = {}
         self._scratch: dict[str, int] = {}        # internal role (the steps of ecdh) -> its channel index
         self._pending: dict[int, _Pending] = {}
         self._raw_more: dict[int, int] = {}      # seq -> raw packets with it beyond the one pending
@@ -276,6 +297,8 @@ class Device:
             self.ec_program = firmware_program(EC_FIRMWARE, "ecc")
             self.ec_max_m = rtl.get("EcMaxM", 283)
             self.load_firmware(self.ec_slots, self.ec_program)
+        if self.rng:
+            self.wait_rng()
 
     # ---- life cycle -------------------------------------------------------------------
     def __enter__(self) -> "Device":
@@ -304,7 +327,7 @@ class Device:
     @property
     def ec_slots(self) -> range:
         """Slot (core) indices of the EC units."""
-        return range(self.cores, self.slots)
+        return range(self.cores, self.cores + self.ec_units)
 
     @property
     def cycles(self) -> int:
@@ -558,10 +581,7 @@ class Device:
             raise ValueError(f"channel {channel.index} is closed")
         cfg = channel.cfg
         packets.check_request(cfg, op, data, nonce, aad, tag, self.buf_bytes)
-        ticket = self._next_ticket
-        self._next_ticket = (self._next_ticket + 1) & 0xFFFFFFFF or 1
-        if ticket in self._pending:
-            raise RuntimeError("2**32 requests outstanding")
+        ticket = self._new_ticket()
         packet = packets.build_packet(cfg, op, ticket, data, nonce, aad, tag, self.rm)
         self._pending[ticket] = _Pending(ticket, cfg, op, len(data))
         self.model.push(packet, ticket)
@@ -630,10 +650,12 @@ class Device:
                                   f"{len(h.body)} bytes of data (only OK results carry data)")
             if h.status_name == "OK":
                 ec = isinstance(p.cfg, EcChannelConfig)
-                want = ec_packets.expected_out_len(p.cfg) if ec else packets.expected_out_len(p.cfg, p.op, p.data_len)
+                rng = isinstance(p.cfg, RngChannelConfig)
+                want = (ec_packets.expected_out_len(p.cfg) if ec else p.data_len if rng
+                        else packets.expected_out_len(p.cfg, p.op, p.data_len))
                 if h.out_len != want:
                     raise DeviceError("MALFORMED", f"ticket {h.seq}: out_len {h.out_len}, expected {want}")
-                if ec:
+                if ec or rng:
                     data = h.body[:want]
                 else:
                     data, tag = packets.split_body(p.cfg, p.op, p.data_len, h.body)
@@ -698,11 +720,23 @@ class Device:
             raise ValueError(f"{func}: operands must be ints that fit {ec_packets.element_bytes(cfg.curve)} bytes")
         return self._push_ec(cfg, operands)
 
-    def _push_ec(self, cfg: EcChannelConfig, operands) -> int:
+    def _new_ticket(self) -> int:
         ticket = self._next_ticket
         self._next_ticket = (self._next_ticket + 1) & 0xFFFFFFFF or 1
         if ticket in self._pending:
             raise RuntimeError("2**32 requests outstanding")
+        return ticket
+
+    @staticmethod
+    def _pending_entry(ticket: int, cfg, op: str, data_len: int) -> "_Pending":
+        return _Pending(ticket, cfg, op, data_len)
+
+    @staticmethod
+    def _device_error(status: str, message: str) -> DeviceError:
+        return DeviceError(status, message)
+
+    def _push_ec(self, cfg: EcChannelConfig, operands) -> int:
+        ticket = self._new_ticket()
         self._pending[ticket] = _Pending(ticket, cfg, cfg.func, 0)
         self.model.push(ec_packets.build_packet(cfg, ticket, list(operands), self.rm), ticket)
         return ticket

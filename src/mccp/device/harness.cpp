@@ -17,6 +17,7 @@
 #include <cstring>
 #include <deque>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "Vtop.h"
@@ -136,8 +137,21 @@ struct Dev {
     double wall_seconds = 0.0;
     uint64_t wall_cycles = 0;
 
-    explicit Dev(uint64_t seed, const char* trace_path) : rng(seed) {
+    explicit Dev(uint64_t seed, const char* trace_path, const char* plusargs) : rng(seed) {
         ctx = new VerilatedContext;
+        // "+name=value" words for the model's $value$plusargs (the entropy source's
+        // simulation knobs), before the first eval runs the initial blocks
+        std::vector<std::string> words{"mccp"};
+        for (const char* p = plusargs; p && *p;) {
+            while (*p == ' ') ++p;
+            const char* e = p;
+            while (*e && *e != ' ') ++e;
+            if (e > p) words.emplace_back(p, e);
+            p = e;
+        }
+        std::vector<const char*> argv;
+        for (const auto& w : words) argv.push_back(w.c_str());
+        ctx->commandArgs(static_cast<int>(argv.size()), argv.data());
 #ifdef DEV_TRACE
         if (trace_path && *trace_path) ctx->traceEverOn(true);   // before the model is built
 #endif
@@ -354,8 +368,8 @@ extern "C" {
 // Error codes of the calls below.
 enum { DEV_OK = 0, DEV_TIMEOUT = -1, DEV_NO_PACKET = -2, DEV_SHORT_BUFFER = -3, DEV_BAD_ARG = -4 };
 
-Dev* dev_new(uint64_t seed, const char* trace_path) {
-    return new Dev(seed, trace_path);
+Dev* dev_new(uint64_t seed, const char* trace_path, const char* plusargs) {
+    return new Dev(seed, trace_path, plusargs);
 }
 
 void dev_free(Dev* d) { delete d; }

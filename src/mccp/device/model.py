@@ -10,12 +10,13 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 _u64 = ctypes.c_uint64
 _p = ctypes.c_void_p
 
 _SIGNATURES = {
-    "dev_new": ([_u64, ctypes.c_char_p], _p),
+    "dev_new": ([_u64, ctypes.c_char_p, ctypes.c_char_p], _p),
     "dev_free": ([_p], None),
     "dev_beat_bytes": ([_p], ctypes.c_uint),
     "dev_cycle": ([_p], _u64),
@@ -96,9 +97,10 @@ class Model:
     """One simulated instance.  `bus_timeout` bounds every register transaction (cycles)."""
 
     def __init__(self, lib_path: Path, seed: int = 1, trace: str | Path | None = None,
-                 bus_timeout: int = 10_000):
+                 bus_timeout: int = 10_000, plusargs: Mapping[str, int] | None = None):
         self._lib = load_library(Path(lib_path))
-        self._h = self._lib.dev_new(seed, str(trace).encode() if trace else None)
+        args = " ".join(f"+{k}={int(v)}" for k, v in (plusargs or {}).items())
+        self._h = self._lib.dev_new(seed, str(trace).encode() if trace else None, args.encode())
         self.bus_timeout = bus_timeout
         self.beat_bytes = self._lib.dev_beat_bytes(self._h)
 
