@@ -48,6 +48,8 @@ def _synth(args: argparse.Namespace) -> int:
 
     if args.breakdown:
         rc = breakdown.main(args.breakdown)
+    elif args.refresh:
+        rc = flow.refresh(units=args.unit, jobs=args.jobs)
     else:
         both = sorted(set(args.retime) & set(args.speed or ()))
         if both:
@@ -208,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--breakdown", action="append", default=[], metavar="UNIT", choices=list(UNITS),
                    help="instead of place and route: synthesize UNIT with its hierarchy kept and write "
                         "where its LUT4 go, module by module (results/synth_breakdown.json, synthesis.md)")
+    p.add_argument("--refresh", action="store_true",
+                   help="instead of place and route: synthesize the units again and, where the netlist is "
+                        "the same as the recorded one, mark the record current for this RTL (an RTL change "
+                        "that does not change the logic, such as a package constant the unit does not use)")
     p.add_argument("--retime", action="append", type=int, default=[], choices=VALID_GRADES,
                    help="speed grade (repeatable) not placed again but timed on the routed design of the "
                         "fastest --speed grade (minutes instead of an hour for the large tops)")

@@ -766,3 +766,27 @@ def test_path_site_takes_a_primitive_end_from_the_cells():
     assert report.path_site(results.path_record({"from": fifo, "to": fifo, "through": one})) == "inside one core"
     assert report.path_site(results.path_record({"from": fifo, "to": "rtl/fabric/mccp_sched.sv:3",
                                                  "through": ["u_unit.u_sched"]})) == "fabric"
+
+
+def test_logic_hash_ignores_generated_name_numbers():
+    """The same design read after an unused module (Yosys' name counters shifted) has another
+    file hash and the same logic_sha1; a real change of the logic changes it.  (Each netlist in
+    a directory of its own beside the sources, as the flow's build directories are: the
+    netlist's src attributes name the sources by relative path.)"""
+    paths.BUILD.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="synth-logic-", dir=paths.BUILD))
+    try:
+        src = work / "tiny_top.sv"
+        src.write_text(TINY)
+        unused = work / "unused.sv"
+        unused.write_text("module unused_mod (input logic [7:0] a_i, output logic [7:0] y_o);\n"
+                          "  assign y_o = a_i * a_i + 8'd3;\nendmodule\n")
+        first = yosys.yosys_synth("tiny_top", {}, [src], work / "first")
+        again = yosys.yosys_synth("tiny_top", {}, [unused, src], work / "again")
+        src.write_text(TINY.replace("cnt_q + 8'd1", "cnt_q + 8'd3"))
+        other = yosys.yosys_synth("tiny_top", {}, [src], work / "other")
+        assert again["netlist_sha1"] != first["netlist_sha1"]
+        assert again["logic_sha1"] == first["logic_sha1"]
+        assert other["logic_sha1"] != first["logic_sha1"]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

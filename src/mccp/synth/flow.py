@@ -47,7 +47,7 @@ from mccp.synth import floorplan
 from mccp.synth.nextpnr import describe_unrouted, nextpnr, retime
 from mccp.synth.results import load_raw, merge_unit, ordered_units, rtl_state, write_results
 from mccp.synth.units import DEFAULT_GRADES, DEFAULT_UNITS, ECP5_85, SEED, UNITS, figures, unit_sources
-from mccp.synth.run import file_sha1
+from mccp.synth.run import file_sha1, logic_sha1
 from mccp.synth.yosys import used_sources, wrapper_cost, yosys_synth
 
 logger = logging.getLogger(__name__)
@@ -70,6 +70,7 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
         anchored = out / "anchored.json"
         cores, fabric = floorplan.anchor(Path(res["netlist"]), anchored, unit.top)
         res.update({"netlist": str(anchored), "netlist_sha1": file_sha1(anchored),
+                    "logic_sha1": logic_sha1(anchored),
                     "floorplan": floorplan.summary(cores, fabric)})
     return res
 
@@ -123,6 +124,44 @@ def command_line(units: Sequence[str] | None, grades: Sequence[int] | None, jobs
     for o in pnr_options:
         cmd += [f"--pnr-option={o}"]
     return " ".join(cmd)
+
+
+def refresh(units: Sequence[str] | None = None, jobs: int = 2, results_file: Path | None = None,
+            build_root: Path | None = None) -> int:
+    """Yosys again on `units` (default: every recorded unit); a unit whose netlist is the one its
+    record was placed from (the same file, or the same logic_sha1: equal but for the numbers of
+    generated names) gets the current RTL state in its record (its figures and routed grades
+    stand: they are of the same logic), the others are reported as needing a place and route.
+    1 if a synthesis failed or a netlist changed."""
+    results = load_raw(results_file)
+    all_units = dict(results.get("units") or {})
+    names = list(dict.fromkeys(units or [u for u in UNITS if u in all_units]))
+    t0 = time.monotonic()
+    rc = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futs = {pool.submit(synthesize_unit, n, build_root): n for n in names}
+        for fut in as_completed(futs):
+            name = futs[fut]
+            try:
+                syn = fut.result()
+            except Exception as exc:  # noqa: BLE001
+                _say(t0, f"{name}: yosys FAILED: {exc}")
+                rc = 1
+                continue
+            old = all_units.get(name)
+            if old and (old.get("netlist_sha1") == syn["netlist_sha1"]
+                        or old.get("logic_sha1", "-") == syn["logic_sha1"]):
+                old = dict(old)
+                old["rtl"] = rtl_state(UNITS[name].rtl_dirs, [Path(p) for p in syn.get("sources", ())])
+                old["refreshed"] = _dt.date.today().isoformat()
+                all_units[name] = old
+                _say(t0, f"{name}: same logic ({syn['logic_sha1'][:10]}): record marked current")
+            else:
+                _say(t0, f"{name}: the netlist changed: place and route it again (mccp synth --unit {name})")
+                rc = 1
+    results["units"] = ordered_units(all_units)
+    _say(t0, f"wrote {write_results(results, results_file)}")
+    return rc
 
 
 def _say(t0: float, msg: str) -> None:
@@ -244,6 +283,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             "yosys_options": list(unit.yosys_options),
             "yosys_runtime_s": syn["runtime_s"],
             "netlist_sha1": syn["netlist_sha1"],
+            "logic_sha1": syn["logic_sha1"],
             "rtl": rtl_state(unit.rtl_dirs, [Path(p) for p in syn.get("sources", ())]),
             "tools": versions,
             "date": today,

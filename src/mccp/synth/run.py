@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import logging
 import os
 import subprocess
@@ -70,3 +71,19 @@ def run_tool(cmd: Sequence[str], cwd: Path, log: Path, what: str,
 
 def file_sha1(path: Path) -> str:
     return hashlib.sha1(path.read_bytes()).hexdigest()
+
+
+_AUTO_NUMBER = re.compile(rb"\$(\d+)")
+
+
+def logic_sha1(path: Path) -> str:
+    """Hash of a Yosys JSON netlist that ignores the numbers of its generated names
+    ($abc$1234$..., $auto$...$56): Yosys numbers them from a global counter, so reading one
+    more (unused) file shifts them all in a netlist whose logic is unchanged.  Each number is
+    replaced by the order of its first appearance."""
+    seen: dict[bytes, bytes] = {}
+
+    def renumber(m: re.Match) -> bytes:
+        return b"$#" + seen.setdefault(m.group(1), str(len(seen)).encode())
+
+    return hashlib.sha1(_AUTO_NUMBER.sub(renumber, path.read_bytes())).hexdigest()

@@ -9,7 +9,7 @@ from typing import Iterable, Mapping, Sequence
 
 from mccp import paths
 from mccp.eda.tools import venv_tool
-from mccp.synth.run import ToolError, file_sha1, log_tail, rel_path, run_tool
+from mccp.synth.run import ToolError, file_sha1, log_tail, logic_sha1, rel_path, run_tool
 
 
 def yosys_script(top: str, parameters: Mapping[str, int], sources: Iterable[Path], cwd: Path, *,
@@ -71,7 +71,7 @@ def yosys_synth(top: str, parameters: Mapping[str, int], sources: Sequence[Path]
         raise ToolError(f"yosys: {top}: no netlist/stat written\n{log_tail(log)}")
     cells = parse_yosys_stat(stat)
     return {"cells": cells, "netlist": str(netlist), "netlist_sha1": file_sha1(netlist),
-            "runtime_s": round(secs, 1)}
+            "logic_sha1": logic_sha1(netlist), "runtime_s": round(secs, 1)}
 
 
 def wrapper_cost(top: str, parameters: Mapping[str, int], sources: Sequence[Path], out_dir: Path, *,
