@@ -1,6 +1,6 @@
 """cocotb bench for rtl/entropy/mccp_drbg.sv: CTR_DRBG and the conditioning of its entropy.
 
-Expected outputs come from tests/entropy/ctr_drbg_ref.py (checked against every CAVP vector by
+Expected outputs come from mccp.ref.ctr_drbg (checked against every CAVP vector by
 test_ctr_drbg_ref) or from the CAVP vectors themselves.  The bench feeds entropy on ext_* (as the
 start-up self-test and a simulation build's test functions do) or raw blocks on raw_* (the
 conditioned path), additional input on data_*, and takes the output with random back-pressure.
@@ -16,7 +16,8 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
-from ctr_drbg_ref import COND_KEY_TEXT, CtrDrbg, cbc_mac, load_vectors
+from drbg_vectors import load_vectors
+from mccp.ref.ctr_drbg import COND_KEY_TEXT, CtrDrbg, cbc_mac
 
 INSTANTIATE, RESEED, GENERATE, ZEROIZE = range(4)
 OK, NOT_INSTANTIATED, BAD_LENGTH, ALARM = range(4)

@@ -1,7 +1,7 @@
 """cocotb bench for rtl/entropy/mccp_entropy_unit.sv (simulation model source, TestEntropy = 1),
 driven on its task ports as mccp_slot_io drives them.
 
-Known answers come from tests/entropy/ctr_drbg_ref.py (checked against every CAVP vector) and the
+Known answers come from mccp.ref.ctr_drbg (checked against every CAVP vector) and the
 curve orders of mccp.ecc.curves' source (FIPS 186-4 D.1.3; cross-checked in tests/ecc)."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, ReadOnly, ReadWrite, RisingEdge
 
-from ctr_drbg_ref import CtrDrbg, load_vectors
+from drbg_vectors import load_vectors
+from mccp.ref.ctr_drbg import CtrDrbg
 
 from mccp import regmap
 from mccp.ecc.curves import CURVES

@@ -11,7 +11,7 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import sources
 
-from ctr_drbg_ref import load_vectors, run_vector
+from drbg_vectors import load_vectors, run_vector
 
 
 def test_ctr_drbg_ref():

@@ -2,7 +2,7 @@
 
 One simulation build (2 AES cores, 1 EC unit "m283-d71", the randomness unit with test entropy)
 serves most tests.  Expected values come from independent references only: the CAVP vectors and
-tests/entropy/ctr_drbg_ref.py for the DRBG (a DRBG state set through drbg_test makes a generated
+mccp.ref.ctr_drbg for the DRBG (a DRBG state set through drbg_test makes a generated
 key predictable, so the test can look for it where it must not be), `cryptography`'s AES, the
 galois-based curve arithmetic of mccp.ref.ec_galois.
 """
@@ -19,7 +19,8 @@ from mccp.device import rng_packets
 from mccp.ecc import curves
 from mccp.ref.ec_galois import RefCurve
 
-from ctr_drbg_ref import CtrDrbg, load_vectors
+from drbg_vectors import load_vectors
+from mccp.ref.ctr_drbg import CtrDrbg
 
 BLOCK = bytes(range(16))
 
@@ -202,3 +203,26 @@ def test_capture_gives_raw_samples():
         assert len(raw) == 256 and 900 < ones < 1150
         assert d.entropy_status()["state"] == "READY"
         assert len(d.random(16)) == 16
+
+
+@pytest.mark.long
+def test_statistical_screen_of_1mb():
+    """1 MB from the DRBG on the simulated source: byte frequencies pass a chi-square test and
+    the number of runs of the bit stream is within 5 sigma of a fair coin's (a plumbing check:
+    a stuck path, a repeated block or a lost byte lane would fail it; no entropy claim)."""
+    with Device(cores=1, rng=True) as d:
+        data = b"".join(d.random(65536) for _ in range(16))
+    n = len(data)
+    counts = [0] * 256
+    for b in data:
+        counts[b] += 1
+    expect = n / 256
+    chi2 = sum((c - expect) ** 2 / expect for c in counts)
+    assert 180 < chi2 < 340, chi2              # 255 degrees of freedom, p ~ 1e-4 each side
+    bits = int.from_bytes(data, "big")
+    nbits = 8 * n
+    runs = 1 + bin((bits ^ (bits >> 1)) & ((1 << (nbits - 1)) - 1)).count("1")
+    mean, sd = (nbits + 1) / 2, ((nbits - 1) / 4) ** 0.5
+    assert abs(runs - mean) < 5 * sd, (runs, mean, sd)
+    blocks = {data[i:i + 16] for i in range(0, n, 16)}
+    assert len(blocks) == n // 16, "a 16-byte block repeats"

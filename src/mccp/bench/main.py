@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from mccp import paths
-from mccp.bench import BENCHES, ccm, core, ecc, ecc_fabric, engines, fabric
+from mccp.bench import BENCHES, ccm, core, ecc, ecc_fabric, engines, entropy, fabric
 from mccp.bench.run import write
 
 logger = logging.getLogger(__name__)
@@ -32,4 +32,7 @@ def main(which: list[str] | None = None) -> int:
     if "ecc-fabric" in which:
         logger.info("bench: EC units inside mccp_top: ECDH end to end, k*G beside AES traffic (device API) ...")
         logger.info(f"  wrote {write('bench_ecc_fabric', ecc_fabric.bench_ecc_fabric()).relative_to(paths.ROOT)}")
+    if "entropy" in which:
+        logger.info("bench: the randomness unit inside mccp_top: source, generate, reseed, key generation ...")
+        logger.info(f"  wrote {write('bench_entropy', entropy.bench_entropy()).relative_to(paths.ROOT)}")
     return 0

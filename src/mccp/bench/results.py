@@ -241,6 +241,71 @@ class BenchEccFabric(BenchStamp):
     mix: EcMix
 
 
+# ---- results/bench_entropy.json -----------------------------------------------------------
+
+class EntropyConfig(TypedDict):
+    cores: int
+    ec_config: str
+    rings: int
+    sample_div: int
+    buf_bytes: int
+    rct_cutoff: int
+    apt_cutoff: int
+    cond_blocks: int
+
+
+class EntropySource(TypedDict):
+    samples: int
+    cycles: int
+    samples_per_cycle: float
+    raw_bits_per_seed_bit: int
+    restart_to_ready_cycles: int
+
+
+class GenerateRow(TypedDict):
+    bytes: int
+    latency: int
+    bytes_per_cycle: float
+
+
+class GenerateStream(TypedDict):
+    requests: int
+    bytes: int
+    cycles: int
+    bytes_per_cycle: float
+
+
+class SeededLatency(TypedDict):
+    generate_pr_64: int
+    reseed: int
+    instantiate: int
+
+
+class AesKeygen(TypedDict):
+    bits: int
+    latency: int
+
+
+class EcKeygen(TypedDict):
+    curve: str
+    trials: int
+    mean: float
+    min: int
+    max: int
+    candidates_mean: float
+    public_key_cycles: float
+
+
+class BenchEntropy(BenchStamp):
+    config: EntropyConfig
+    source: EntropySource
+    generate: list[GenerateRow]
+    generate_stream: GenerateStream
+    seeded: SeededLatency
+    aes_keygen: list[AesKeygen]
+    ec_keygen: list[EcKeygen]
+
+
 # ---- results/perf_model.json ------------------------------------------------------------
 
 class Scenario(TypedDict):
@@ -421,6 +486,10 @@ def load_bench_ecc(path: Path | None = None) -> BenchEcc | None:
 
 def load_bench_ecc_fabric(path: Path | None = None) -> BenchEccFabric | None:
     return _load(path or paths.RESULTS / "bench_ecc_fabric.json", BenchEccFabric)
+
+
+def load_bench_entropy(path: Path | None = None) -> BenchEntropy | None:
+    return _load(path or paths.RESULTS / "bench_entropy.json", BenchEntropy)
 
 
 def load_perf_model(path: Path | None = None) -> PerfModel | None:

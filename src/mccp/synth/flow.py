@@ -65,6 +65,9 @@ def synthesize_unit(name: str, root: Path | None = None) -> dict:
     res["wrapper_cells"] = wrapper_cost(unit.top, unit.parameters, sources, out,
                                         options=unit.yosys_options)
     res["sources"] = [str(p) for p in used_sources(unit.top, unit.parameters, sources, out)]
+    # the RTL as Yosys read it, not as it is when the place and route ends (files may change
+    # meanwhile)
+    res["rtl"] = rtl_state(unit.rtl_dirs, [Path(p) for p in res["sources"]])
     if unit.floorplan:
         # nextpnr places the floorplanned netlist; its hash stands for netlist + floorplan
         anchored = out / "anchored.json"
@@ -152,7 +155,7 @@ def refresh(units: Sequence[str] | None = None, jobs: int = 2, results_file: Pat
             if old and (old.get("netlist_sha1") == syn["netlist_sha1"]
                         or old.get("logic_sha1", "-") == syn["logic_sha1"]):
                 old = dict(old)
-                old["rtl"] = rtl_state(UNITS[name].rtl_dirs, [Path(p) for p in syn.get("sources", ())])
+                old["rtl"] = syn["rtl"]
                 old["refreshed"] = _dt.date.today().isoformat()
                 all_units[name] = old
                 _say(t0, f"{name}: same logic ({syn['logic_sha1'][:10]}): record marked current")
@@ -284,7 +287,7 @@ def main(units: Sequence[str] | None = None, grades: Sequence[int] | None = None
             "yosys_runtime_s": syn["runtime_s"],
             "netlist_sha1": syn["netlist_sha1"],
             "logic_sha1": syn["logic_sha1"],
-            "rtl": rtl_state(unit.rtl_dirs, [Path(p) for p in syn.get("sources", ())]),
+            "rtl": syn["rtl"],
             "tools": versions,
             "date": today,
             "command": command,

@@ -115,6 +115,22 @@ for _name, _cfg in {"ecc_compact163": ("compact163", 1), "ecc_fast163": ("fast16
                      + f"instruction buffer {_p['Lines']} x {_p['LineWords']} words, 1 K-word microcode memory"))
 
 
+# The randomness unit (rtl/entropy/, real ring oscillators): the source with its health tests,
+# and the whole unit with the CTR_DRBG.  The rings are combinational loops on purpose: nextpnr's
+# timing analysis stops at loops unless told to leave them out.
+RING_PNR_OPTIONS = ("--ignore-loops",)
+UNITS["entropy_src"] = Unit("mccp_synth_entropy", {"WholeUnit": 0, "NumRings": 24},
+                            rtl_dirs=("prim", "aes", "core", "ecc", "fabric", "entropy", "synth"),
+                            target_mhz=150.0, nextpnr_options=RING_PNR_OPTIONS,
+                            description="entropy source: 24 ring oscillators of 3 LUT4 stages, sampled per ring, "
+                                        "XOR; SP 800-90B health tests; raw block collector")
+UNITS["entropy_unit"] = Unit("mccp_synth_entropy", {"WholeUnit": 1, "NumRings": 24},
+                             rtl_dirs=("prim", "aes", "core", "ecc", "fabric", "entropy", "synth"),
+                             target_mhz=120.0, nextpnr_options=RING_PNR_OPTIONS,
+                             description="randomness unit: entropy source (24 rings), health tests, CBC-MAC "
+                                         "conditioning and CTR_DRBG (AES-256, df) on one AES engine, self-test, "
+                                         "capture FIFO")
+
 # mccp_top with elliptic-curve units beside its AES cores (issue 40: scalar multiplications per
 # second at the top's Fmax): 2 AES cores and one unit of the compact 163-bit build, 64-bit
 # streams (with the fast283 unit instead, router1 still had 218k of 260k arcs to route after 30

@@ -1,24 +1,18 @@
-"""The test benches' reference for the randomness unit: CTR_DRBG (SP 800-90A rev. 1, 10.2) written
-from the standard on `cryptography`'s AES block function, the CBC-MAC conditioning, and a reader of
-the CAVP vectors in tests/entropy/vectors/ (test_ctr_drbg_ref checks this model against all of them
-before any bench trusts it)."""
+"""CTR_DRBG (NIST SP 800-90A rev. 1, 10.2) written from the standard on `cryptography`'s AES
+block function, and the CBC-MAC the randomness unit conditions its entropy with: the reference the
+entropy tests and `mccp bench entropy` check the RTL against (tests/entropy/test_drbg.py checks
+it against every CAVP vector kept in tests/entropy/vectors)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-
-from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
-
-VECTORS = Path(__file__).resolve().parent / "vectors" / "evprand_ctr_drbg_subset.txt"
+from mccp.ref import aes as aes_ref
 
 # The conditioning key: SHA-256 of this text (rtl/entropy/mccp_entropy_pkg.sv's CondKeyValue).
 COND_KEY_TEXT = b"MCCP entropy conditioning key"
 
 
 def aes(key: bytes, block: bytes) -> bytes:
-    enc = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
-    return enc.update(block) + enc.finalize()
+    return aes_ref.ecb(key, block)
 
 
 def xor(a: bytes, b: bytes) -> bytes:
@@ -26,10 +20,8 @@ def xor(a: bytes, b: bytes) -> bytes:
 
 
 def cbc_mac(key: bytes, data: bytes) -> bytes:
-    x = bytes(16)
-    for i in range(0, len(data), 16):
-        x = aes(key, xor(x, data[i:i + 16]))
-    return x
+    """CBC-MAC over whole blocks (the conditioning's fixed-length input)."""
+    return aes_ref.cbc_mac(key, data, 16)
 
 
 class CtrDrbg:
@@ -103,67 +95,3 @@ class CtrDrbg:
         self.update(add)
         self.reseed_counter += 1
         return out[:nbytes]
-
-
-@dataclass
-class Vector:
-    key_bits: int
-    df: bool
-    pr: bool
-    name: str                       # block number . count, for test ids
-    fields: dict[str, bytes] = field(default_factory=dict)
-
-    def get(self, name: str) -> bytes:
-        return self.fields.get(name, b"")
-
-
-def load_vectors(path: Path = VECTORS) -> list[Vector]:
-    """Every count of every block, in file order."""
-    vectors: list[Vector] = []
-    block: dict[str, str] = {}
-    counts: dict[str, dict[str, bytes]] = {}
-    nblock = 0
-
-    def close() -> None:
-        nonlocal nblock
-        if not counts:
-            return
-        key_bits = int(block["Cipher"].split("-")[1])
-        for n, fields in sorted(counts.items(), key=lambda kv: int(kv[0])):
-            vectors.append(Vector(key_bits=key_bits, df=block.get("DerivationFunction", "0") == "1",
-                                  pr=block.get("PredictionResistance", "0") == "1",
-                                  name=f"b{nblock}.{n}", fields=fields))
-        nblock += 1
-
-    for raw in path.read_text().splitlines():
-        line = raw.strip()
-        if line.startswith("#"):
-            continue
-        if not line:
-            close()
-            block, counts = {}, {}
-            continue
-        name, _, value = (part.strip() for part in line.partition("="))
-        if "." in name:
-            fname, n = name.rsplit(".", 1)
-            counts.setdefault(n, {})[fname] = bytes.fromhex(value)
-        else:
-            block[name] = value
-    close()
-    return vectors
-
-
-def run_vector(vec: Vector) -> bytes:
-    """The output the vector's steps give on this model (README of the vectors)."""
-    d = CtrDrbg(vec.key_bits, vec.df)
-    d.instantiate(vec.get("Entropy"), vec.get("Nonce"), vec.get("PersonalisationString"))
-    if "ReseedEntropy" in vec.fields:
-        d.reseed(vec.get("ReseedEntropy"), vec.get("ReseedAdditionalInput"))
-    out = b""
-    for call in "AB":
-        if vec.pr:
-            d.reseed(vec.get(f"EntropyPredictionResistance{call}"), vec.get(f"AdditionalInput{call}"))
-            out = d.generate(64)
-        else:
-            out = d.generate(64, vec.get(f"AdditionalInput{call}"))
-    return out
