@@ -25,9 +25,13 @@ from mccp.ref.ctr_drbg import CtrDrbg
 BLOCK = bytes(range(16))
 
 
+# One build for every test here (the source model's knobs are run-time plusargs).
+BUILD = dict(cores=2, ec_units=1, ec_config="m283-d71", rng_test=True)
+
+
 @pytest.fixture(scope="module")
 def dev():
-    with Device(cores=2, ec_units=1, ec_config="m283-d71", rng_test=True) as d:
+    with Device(**BUILD) as d:
         yield d
 
 
@@ -180,7 +184,7 @@ def test_alarm_stops_output_and_keys():
     """A source that sticks after start-up raises the RCT alarm: random and key generation
     fail with RNG_ALARM, no key lands, the status shows it; a restart with the fault still
     there ends in the alarm again."""
-    with Device(cores=1, rng=True, entropy_model={"stuck": 1, "fault_at": 9000}) as d:
+    with Device(**BUILD, entropy_model={"stuck": 1, "fault_at": 9000}) as d:
         assert len(d.random(16)) == 16                   # before the fault
         d.model.step(40_000)
         st = d.entropy_status()
@@ -197,7 +201,7 @@ def test_alarm_stops_output_and_keys():
 def test_capture_gives_raw_samples():
     """Capture: raw samples, about half ones on the ideal model (a plumbing check); the unit
     comes back READY."""
-    with Device(cores=1, rng=True) as d:
+    with Device(**BUILD) as d:
         raw = d.entropy_capture(64)
         ones = sum(bin(b).count("1") for b in raw)
         assert len(raw) == 256 and 900 < ones < 1150
@@ -210,7 +214,7 @@ def test_statistical_screen_of_1mb():
     """1 MB from the DRBG on the simulated source: byte frequencies pass a chi-square test and
     the number of runs of the bit stream is within 5 sigma of a fair coin's (a plumbing check:
     a stuck path, a repeated block or a lost byte lane would fail it; no entropy claim)."""
-    with Device(cores=1, rng=True) as d:
+    with Device(**BUILD) as d:
         data = b"".join(d.random(65536) for _ in range(16))
     n = len(data)
     counts = [0] * 256
