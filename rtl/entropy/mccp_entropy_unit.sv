@@ -191,7 +191,7 @@ module mccp_entropy_unit #(
   logic       restart_q;                 // a restart waits for the running task
 
   // Task FSM (below) owns the DRBG while it runs a command.
-  typedef enum logic [2:0] {TkIdle, TkReq, TkCmd, TkKeyOut, TkDrain, TkResult} task_e;
+  typedef enum logic [2:0] {TkIdle, TkReq, TkCmd, TkKeyAdd, TkKeyOut, TkDrain, TkResult} task_e;
   task_e      tk_q;
   logic       tk_drbg;                   // the task's DRBG command is on cmd_* / running
 
@@ -246,25 +246,32 @@ module mccp_entropy_unit #(
 
   // The curve of an ec-keygen: n's bit length and n, W words.
   logic [8:0]   n_bits;
-  logic [282:0] n_val;
+  logic [282:1] n_val;                 // n without its low bit (n is odd)
   logic [1:0]   w_words;
   logic         curve_ok;
   assign n_bits   = mccp_ecc_curves_pkg::curve_n_bits(curve_q);
-  assign n_val    = mccp_ecc_curves_pkg::curve_const(curve_q, 3'd7);
+  logic [282:0] n_full;
+  assign n_full   = mccp_ecc_curves_pkg::curve_const(curve_q, 3'd7);
+  assign n_val    = n_full[282:1];
+  logic unused_n;
+  assign unused_n = n_full[0];
   assign w_words  = (mccp_ecc_curves_pkg::field_m(mccp_ecc_curves_pkg::curve_field(curve_q)) > 9'd256) ? 2'd3 : 2'd2;
   assign curve_ok = (n_bits != '0)
                  && mccp_ecc_curves_pkg::supported(mccp_ecc_curves_pkg::curve_field(curve_q), EcMaxM);
 
-  // A candidate: the low n_bits bits of the W words; accepted when c <= n - 2.
-  logic [383:0] cand_mask, cand_c, cand_d;
-  logic         cand_ok;
+  // A candidate: the low n_bits bits of the W words; accepted when c <= n - 2, i.e. c < n - 1,
+  // and n - 1 is n with its low bit cleared (every n here is an odd prime): no subtraction.
+  // The mask (a register set at the request) and the comparison (registered: the DRBG's
+  // final Update runs between the candidate's last word and the end of its generate) keep
+  // the 283-bit compare out of the task's decisions; d = c + 1 gets a cycle of its own.
+  logic [282:0] cand_mask_q, cand_c, nm1_q;
+  logic         cand_ok_q;
+  logic [282:0] cand_mask;
   always_comb begin
     cand_mask = '0;
-    for (int b = 0; b < 384; b++) cand_mask[b] = (b < int'(n_bits));
+    for (int b = 0; b < 283; b++) cand_mask[b] = (b < int'(n_bits));
   end
-  assign cand_c  = (w_words == 2'd3 ? cand_q : {128'd0, cand_q[255:0]}) & cand_mask;
-  assign cand_ok = cand_c < (384'(n_val) - 384'd1);
-  assign cand_d  = cand_c + 384'd1;
+  assign cand_c = cand_q[282:0] & cand_mask_q;
 
   // Request word fields.
   logic [31:0] req_out_bytes;
@@ -361,9 +368,9 @@ module mccp_entropy_unit #(
       out_data_o = dout_data & last_mask;
     end else if (tk_q == TkKeyOut) begin
       out_we_o   = out_space_i;
-      out_data_o = (key_idx_q == 2'd0) ? ((w_words == 2'd3) ? cand_d[383:256] : cand_d[255:128])
-                 : (key_idx_q == 2'd1) ? ((w_words == 2'd3) ? cand_d[255:128] : cand_d[127:0])
-                 : cand_d[127:0];
+      out_data_o = (key_idx_q == 2'd0) ? ((w_words == 2'd3) ? cand_q[383:256] : cand_q[255:128])
+                 : (key_idx_q == 2'd1) ? ((w_words == 2'd3) ? cand_q[255:128] : cand_q[127:0])
+                 : cand_q[127:0];
     end
   end
 
@@ -423,6 +430,9 @@ module mccp_entropy_unit #(
       out_left_q       <= '0;
       cand_q           <= '0;
       cand_words_q     <= '0;
+      cand_mask_q      <= '0;
+      nm1_q            <= '0;
+      cand_ok_q        <= 1'b0;
       key_idx_q        <= '0;
       tries_q          <= '0;
       abort_q          <= 1'b0;
@@ -494,6 +504,8 @@ module mccp_entropy_unit #(
         end
       end
 
+      cand_ok_q <= cand_c < nm1_q;
+
       // ---- task ----
       // An abort ends the task PARTNER; a DRBG command in progress is stopped as by an alarm
       // (its state forgotten; the controller instantiates it again).
@@ -520,6 +532,8 @@ module mccp_entropy_unit #(
           test_ent_q  <= (func_q == 3'd7) ? req_ent : 8'd0;
           out_left_q  <= 13'((req_out_bytes + 32'd15) >> 4);
           cand_words_q <= w_words;
+          cand_mask_q <= cand_mask;
+          nm1_q       <= {n_val, 1'b0};
           key_idx_q   <= '0;
           tk_q        <= TkDrain;
           if (status_q != mccp_isa_pkg::STATUS_OK) begin
@@ -565,8 +579,8 @@ module mccp_entropy_unit #(
             tk_q     <= TkDrain;
             if (func_q == mccp_regs_pkg::MODE_EC_KEYGEN && drbg_status == mccp_entropy_pkg::DrbgOk) begin
               tries_q <= tries_q + 6'd1;
-              if (cand_ok) begin
-                tk_q <= TkKeyOut;
+              if (cand_ok_q) begin
+                tk_q <= TkKeyAdd;
               end else if (tries_q == '1) begin
                 status_q <= mccp_isa_pkg::STATUS_RNG_ALARM;   // a DRBG that never lands in range
               end else begin
@@ -576,6 +590,10 @@ module mccp_entropy_unit #(
               end
             end
           end
+        end
+        TkKeyAdd: begin   // d = c + 1, in place (W words, right aligned; d < 2^283)
+          cand_q <= {101'd0, cand_c + 283'd1};
+          tk_q   <= TkKeyOut;
         end
         TkKeyOut: if (abort_q) begin
           cand_q <= '0;
