@@ -7,6 +7,7 @@ from mccp.bench.results import BenchEntropy
 from mccp.entropy import health
 from mccp.report.markdown import md_table
 from mccp.report.synthesis import is_current
+from mccp.synth.breakdown import load as load_breakdown
 from mccp.synth.results import SynthResults
 
 SYNTH_UNITS = ("entropy_src", "entropy_unit")
@@ -30,6 +31,18 @@ def cutoffs_section() -> str:
     head = ["claimed H (bits per sample)"] + [f"RCT / APT cutoff, alpha = 2^-{a}" for a in ALPHAS] + \
            ["raw blocks per conditioned word"]
     return "\n".join(md_table(head, rows))
+
+
+def _breakdown() -> list[str]:
+    """Where the whole unit's LUT4 go (`mccp synth --breakdown entropy_unit`), if on record."""
+    b = (load_breakdown() or {}).get("entropy_unit")
+    if not b:
+        return []
+    rows = [[("&nbsp;&nbsp;" * r["depth"]) + f"`{r['module']}`", _n(r["total"].get("LUT4", 0)),
+             _n(r["own_lut4"]), _n(r["total"].get("TRELLIS_FF", 0))] for r in b["rows"]]
+    return ["", f"Where `entropy_unit`'s LUT4 go (`{b['command']}`, results/synth_breakdown.json, "
+            f"RTL `{b['rtl'].get('commit', '?')}`); the ring oscillators are `mccp_entropy_ring`:", ""] + \
+        md_table(["module", "LUT4 (with its submodules)", "own LUT4", "FF"], rows)
 
 
 def figures_section(b: BenchEntropy | None, synth: SynthResults | None) -> str:
@@ -79,4 +92,5 @@ def figures_section(b: BenchEntropy | None, synth: SynthResults | None) -> str:
                          _n(u.figures.get("LUT4", 0)), _n(u.figures.get("FF", 0)), _n(u.figures.get("EBR", 0)),
                          f"{f8:.1f}" if f8 else "—", f"{f6:.1f}" if f6 else "—"])
         out += md_table(["unit", "what", "LUT4", "FF", "EBR", "Fmax speed 8 (MHz)", "speed 6"], rows)
+        out += _breakdown()
     return "\n".join(out).rstrip() if out else "No results yet: `mccp bench entropy`, `mccp synth --unit entropy_unit`."
