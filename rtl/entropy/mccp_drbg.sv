@@ -350,6 +350,8 @@ module mccp_drbg #(
       if (in_fire) enc_q <= 1'b1;
       if (out_valid) enc_q <= 1'b0;
       if (out_valid_o && out_ready_i) out_valid_o <= 1'b0;
+      // every input word taken, whichever state takes it
+      if (data_valid_i && data_ready_o) add_left_q <= data_last ? 16'd0 : add_left_q - 16'd16;
 
       unique case (state_q)
         StIdle: if (cmd_fire) begin
@@ -399,7 +401,6 @@ module mccp_drbg #(
         end
 
         StDrain: if (data_valid_i) begin
-          add_left_q <= data_last ? 16'd0 : add_left_q - 16'd16;
           if (data_last) state_q <= (st_q == StsAlarm) ? StWipe : StDone;
         end
 
@@ -444,7 +445,6 @@ module mccp_drbg #(
           if (add_left_q != '0) begin
             if (data_valid_i) begin
               pd_q[e_idx_q] <= pd_q[e_idx_q] ^ data_masked;
-              add_left_q    <= data_last ? 16'd0 : add_left_q - 16'd16;
               e_idx_q       <= e_idx_q + 2'd1;
             end
           end else begin
@@ -477,7 +477,6 @@ module mccp_drbg #(
           end else begin
             piece_q <= piece_next;
             if (piece_q == PcEntropy || piece_q == PcNonce) e_idx_q <= e_idx_q + 2'd1;
-            if (unit_take_data) add_left_q <= data_last ? 16'd0 : add_left_q - 16'd16;
             if (half_q && (unit_half || unit_full)) begin
               if (unit_full) hold_q <= unit_data[63:0];
               half_q <= unit_full;

@@ -376,7 +376,7 @@ module mccp_entropy_unit #(
 
   // Body words: the request word, entropy words and additional input (through the DRBG),
   // the rest drained.
-  assign in_ready_o = (tk_q == TkReq) || (tk_q == TkDrain)
+  assign in_ready_o = (tk_q == TkReq) || (tk_q == TkDrain && body_words_left != '0)
                    || (tk_drbg && ((ext_valid && ext_ready) || (data_valid && data_ready)));
 
   assign start_ready_o = (tk_q == TkIdle);
@@ -510,6 +510,8 @@ module mccp_entropy_unit #(
       // An abort ends the task PARTNER; a DRBG command in progress is stopped as by an alarm
       // (its state forgotten; the controller instantiates it again).
       if (abort_i && tk_q != TkIdle && tk_q != TkResult) abort_q <= 1'b1;
+      // every body word taken (request word, entropy, additional input, drained)
+      if (in_valid_i && in_ready_o) bytes_q <= (bytes_q > 16'd16) ? bytes_q - 16'd16 : 16'd0;
       unique case (tk_q)
         TkIdle: if (start_valid_i) begin
           func_q      <= start_func_i;
@@ -523,7 +525,6 @@ module mccp_entropy_unit #(
                                                                                    : mccp_isa_pkg::STATUS_BAD_PARAM;
         end
         TkReq: if (in_valid_i) begin
-          bytes_q     <= (bytes_q > 16'd16) ? bytes_q - 16'd16 : 16'd0;
           out_bytes_q <= req_out_bytes;
           pr_q        <= req_pr;
           test_op_q   <= req_op;
@@ -564,11 +565,7 @@ module mccp_entropy_unit #(
         TkCmd: begin
           if (cmd_fire) tk_cmd_pending_q <= 1'b0;
           // body words the DRBG takes
-          if (ext_valid && ext_ready) begin
-            test_ent_q <= test_ent_q - 8'd1;
-            bytes_q    <= (bytes_q > 16'd16) ? bytes_q - 16'd16 : 16'd0;
-          end
-          if (data_valid && data_ready) bytes_q <= (bytes_q > 16'd16) ? bytes_q - 16'd16 : 16'd0;
+          if (ext_valid && ext_ready) test_ent_q <= test_ent_q - 8'd1;
           if (out_we_o) out_left_q <= out_left_q - 13'd1;
           if (func_q == mccp_regs_pkg::MODE_EC_KEYGEN && dout_valid) begin
             cand_q       <= {cand_q[255:0], dout_data};
@@ -607,7 +604,6 @@ module mccp_entropy_unit #(
         end
         TkDrain: begin
           if (body_words_left == '0) tk_q <= TkResult;
-          else if (in_valid_i) bytes_q <= (bytes_q > 16'd16) ? bytes_q - 16'd16 : 16'd0;
         end
         TkResult: if (res_ready_i) begin
           cand_q  <= '0;

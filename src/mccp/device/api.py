@@ -535,23 +535,25 @@ class Device(RandomnessApi):
         curve = self._ec_curve(curve)
         cfg = self._ec_channels.get((func, curve.id, key_slot))
         if cfg is None:
-            index = next((i for i in range(self.channels) if i not in self._channels), None)
-            if index is None:
-                raise ValueError(f"all {self.channels} channels are open")
-            cfg = EcChannelConfig(index, func, curve, key_slot)
+            cfg = EcChannelConfig(self._free_channel(), func, curve, key_slot)
             self._write_channel(cfg, enable=True)
             self._ec_channels[(func, curve.id, key_slot)] = cfg
-            self._channels[index] = cfg
+            self._channels[cfg.index] = cfg
         return cfg
+
+    def _free_channel(self) -> int:
+        """The lowest channel index no channel holds (ValueError if every one is open)."""
+        index = next((i for i in range(self.channels) if i not in self._channels), None)
+        if index is None:
+            raise ValueError(f"all {self.channels} channels are open")
+        return index
 
     def _scratch_channel(self, role: str) -> int:
         """The channel index kept for one internal role (a step of ecdh): taken on first use
         and rewritten for each use, which never overlaps the previous one."""
         index = self._scratch.get(role)
         if index is None:
-            index = next((i for i in range(self.channels) if i not in self._channels), None)
-            if index is None:
-                raise ValueError(f"all {self.channels} channels are open")
+            index = self._free_channel()
             self._scratch[role] = index
             self._channels[index] = role
         return index

@@ -41,13 +41,10 @@ class RandomnessApi:
         key = (func, curve.id if curve else None, dest_slot, dest_len)
         cfg = self._rng_channels.get(key)
         if cfg is None:
-            index = next((i for i in range(self.channels) if i not in self._channels), None)
-            if index is None:
-                raise ValueError(f"all {self.channels} channels are open")
-            cfg = RngChannelConfig(index, func, curve, dest_slot, dest_len)
+            cfg = RngChannelConfig(self._free_channel(), func, curve, dest_slot, dest_len)
             self._write_rng_channel(cfg)
             self._rng_channels[key] = cfg
-            self._channels[index] = cfg
+            self._channels[cfg.index] = cfg
         return cfg
 
     def _write_rng_channel(self, cfg: RngChannelConfig) -> None:
@@ -93,13 +90,11 @@ class RandomnessApi:
         add = self._check_add(additional_input)
         cfg = self._rng_channel("generate")
         out = b""
-        while len(out) < n or (n == 0 and not out):
-            chunk = min(n - len(out), self.buf_bytes)
+        for start in range(0, n, self.buf_bytes):
+            chunk = min(n - start, self.buf_bytes)
             data = self._rng_run(cfg, rng_packets.request_word(chunk, prediction_resistance), add,
                                  rng_packets.out_words_bytes(chunk), "random")
             out += data[:chunk]
-            if n == 0:
-                break
         return out
 
     def generate_key(self, slot: int, bits: int = 128, additional_input: bytes = b"") -> None:
