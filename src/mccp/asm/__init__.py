@@ -9,10 +9,13 @@ Source syntax (one statement per line, `;` or `//` starts a comment):
     .include "file.s"           textual include, relative to the including file
     .macro name p1, p2 ... .endm   a macro; `\\p1` in the body is replaced by the argument
     .rept expr ... .endr        repeat a block (loop unrolling)
-    .word expr                  a raw 32-bit word
+    .word expr                  a raw instruction word (as wide as the kind's)
+    .const NAME, expr, ...      coefficient memory words (kinds with one: arx); NAME = the
+                                address of the first, in order of appearance from 0
 
 Expressions use integers (decimal, 0x, 0b), names (.equ constants, labels,
 status names such as AUTH_FAIL) and + - * // % << >> & | ^ ~ and parentheses.
+Kinds with modifiers (arx) take them after the mnemonic: `arx.32.r16 v0, v1, v3`.
 A macro body may use `\\@`, replaced by a number unique to each expansion, to
 make local labels; `\\()` separates an argument from text that follows it
 (`\\pre\\()_loop`).  Every error names file:line.
@@ -55,9 +58,11 @@ class Program:
     symbols: dict[str, int]
     entries: dict[str, int]
     source: dict[int, Line] = field(default_factory=dict)
+    consts: list[int] = field(default_factory=list)     # coefficient memory words (.const)
+    word_bits: int = 32
 
     def hex_text(self) -> str:
-        return "".join(f"{w:08x}\n" for w in self.words)
+        return "".join(f"{w:0{self.word_bits // 4}x}\n" for w in self.words)
 
 
 _LABEL = re.compile(r"^([A-Za-z_.][\w.]*)\s*:(.*)$")
@@ -86,6 +91,9 @@ class Assembler:
         self.isa = isa or load()
         self.max_depth = max_depth
         self._unique = 0
+        self._cmem: list[int] = []
+        # the coefficient memory's word: as wide as the vector registers
+        self.cmem_bits = int(self.isa.registers.get("v", {}).get("bits", 128))
 
     # ---- expression evaluation ------------------------------------------
     def eval(self, text: str, names: dict[str, int], where: str) -> int:
@@ -171,6 +179,20 @@ class Assembler:
                 consts[parts[0]] = self.eval(parts[1], consts, line.where)
                 i += 1
                 continue
+            if head == ".const":
+                parts = _split_operands(rest)
+                if len(parts) < 2 or not _NAME.match(parts[0]):
+                    raise AsmError(line.where, ".const takes NAME, expression, ...")
+                if parts[0] in consts:
+                    raise AsmError(line.where, f"{parts[0]!r} is defined twice")
+                consts[parts[0]] = len(self._cmem)
+                for text in parts[1:]:
+                    value = self.eval(text, consts, line.where)
+                    if not 0 <= value < 1 << self.cmem_bits:
+                        raise AsmError(line.where, f".const value does not fit {self.cmem_bits} bits")
+                    self._cmem.append(value)
+                i += 1
+                continue
             if head in macros:
                 params, body = macros[head]
                 args = _split_operands(rest)
@@ -208,6 +230,7 @@ class Assembler:
     # ---- passes 1 and 2 ---------------------------------------------------
     def assemble_lines(self, lines: list[Line]) -> Program:
         self._macros = {}
+        self._cmem = []
         consts: dict[str, int] = {s["name"]: s["code"] for s in self.isa.status_codes}
         flat = self._expand(lines, consts)
         labels: dict[str, int] = {}
@@ -242,7 +265,7 @@ class Assembler:
             if name not in labels:
                 raise AsmError(line.where, f".entry {name!r}: no such label")
             entries[name] = labels[name]
-        return Program(words, labels, entries, source)
+        return Program(words, labels, entries, source, list(self._cmem), self.isa.word_bits)
 
     def _encode(self, text: str, names: dict[str, int], line: Line) -> int:
         mnemonic, _, rest = text.partition(" ")
@@ -250,23 +273,36 @@ class Assembler:
         if mnemonic == ".word":
             if len(args) != 1:
                 raise AsmError(line.where, ".word takes one expression")
-            return self.eval(args[0], names, line.where) & 0xFFFFFFFF
+            return self.eval(args[0], names, line.where) & ((1 << self.isa.word_bits) - 1)
+        mnemonic, *suffixes = mnemonic.split(".")
         ins = self.isa.by_mnemonic.get(mnemonic)
         if ins is None:
             raise AsmError(line.where, f"unknown instruction {mnemonic!r}")
+        mods: dict[str, int] = {}
+        for suffix in suffixes:
+            found = [(m.field, v) for m in self.isa.modifiers if (v := m.match(suffix)) is not None]
+            if not found:
+                raise AsmError(line.where, f"{mnemonic}: unknown modifier .{suffix}")
+            name, value = found[0]
+            if name in mods:
+                raise AsmError(line.where, f"{mnemonic}: two modifiers set .{name}")
+            mods[name] = value
         if len(args) != len(ins.operands):
             raise AsmError(line.where, f"{mnemonic} takes {len(ins.operands)} operands ({ins.syntax}), got {len(args)}")
         values = []
         for op, arg in zip(ins.operands, args):
             if op.kind.register:
                 m = re.fullmatch(rf"{op.kind.register}(\d+)", arg)
+                if arg in dict(op.kind.aliases):
+                    values.append(dict(op.kind.aliases)[arg])
+                    continue
                 if not m:
                     raise AsmError(line.where, f"{mnemonic}: operand {op.name} must be a {op.kind.doc}, not {arg!r}")
                 values.append(int(m.group(1)))
             else:
                 values.append(self.eval(arg, names, line.where))
         try:
-            return ins.encode(values, self.isa)
+            return ins.encode(values, self.isa, mods)
         except ValueError as exc:
             raise AsmError(line.where, f"{mnemonic}: {exc}") from None
 
@@ -300,5 +336,5 @@ def disassemble(words: list[int], symbols: dict[str, int] | None = None, isa: Is
     out = []
     for pc, w in enumerate(words):
         label = f"{by_addr[pc]}:" if pc in by_addr else ""
-        out.append(f"{pc:04x}  {w:08x}  {label:<16} {isa.disassemble(w, by_addr)}")
+        out.append(f"{pc:04x}  {w:0{isa.word_bits // 4}x}  {label:<16} {isa.disassemble(w, by_addr)}")
     return out

@@ -1,7 +1,8 @@
 """The instruction sets of MCCP's core kinds, each loaded from its YAML table.
 
 One table per kind is its single source: insns.yml (the AES core, kind
-"aes"), ecc.yml (the elliptic-curve unit, kind "ecc").  status.yml holds the
+"aes"), ecc.yml (the elliptic-curve unit, kind "ecc"), arx.yml (the ARX
+element, kind "arx").  status.yml holds the
 task status codes every kind shares.  Everything that needs to know an
 encoding (assembler, disassembler, ISS, generators of the RTL packages and
 docs) goes through `load(kind)`.
@@ -13,12 +14,14 @@ from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from pathlib import Path
 
+import re
+
 import yaml
 
 HERE = Path(__file__).parent
 SPEC_PATH = HERE / "insns.yml"
 STATUS_PATH = HERE / "status.yml"
-KINDS = {"aes": SPEC_PATH, "ecc": HERE / "ecc.yml"}
+KINDS = {"aes": SPEC_PATH, "ecc": HERE / "ecc.yml", "arx": HERE / "arx.yml"}
 
 
 @dataclass(frozen=True)
@@ -46,12 +49,13 @@ class OperandKind:
     signed: bool
     doc: str
     register: str | None = None     # the register file's prefix ("v", "f", ...) for a register operand
+    aliases: tuple[tuple[str, int], ...] = ()   # other names of a register operand ("in" = 31)
 
     def check(self, value: int, isa: "Isa") -> None:
         """Raise ValueError if `value` does not fit this operand kind."""
         if self.register:
             r, count = self.register, isa.registers[self.register]["count"]
-            if not 0 <= value < count:
+            if not 0 <= value < count and value not in dict(self.aliases).values():
                 raise ValueError(f"register {r}{value} does not exist ({r}0..{r}{count - 1})")
             return
         lo, hi = self.range()
@@ -73,33 +77,66 @@ class Operand:
 
 
 @dataclass(frozen=True)
+class Modifier:
+    """`.pattern` after a mnemonic sets `field` (to `value`, or to the number the pattern captures)."""
+    pattern: str
+    field: str
+    value: int | None
+    doc: str = ""
+
+    def match(self, text: str) -> int | None:
+        m = re.fullmatch(self.pattern, text)
+        if not m:
+            return None
+        return self.value if self.value is not None else int(m.group(1))
+
+
+@dataclass(frozen=True)
 class Instruction:
     mnemonic: str
     opcode: int
     unit: str
     operands: tuple[Operand, ...]
     doc: str
+    mods: tuple[str, ...] = ()      # the modifier fields it accepts ("w" is then required ...)
+    lanes_free: bool = False        # ... unless the result does not depend on it (logic operations)
 
     @property
     def syntax(self) -> str:
         ops = ", ".join(o.name for o in self.operands)
-        return f"{self.mnemonic} {ops}".strip()
+        name = self.mnemonic + "".join(f".{m}" if m != "w" else ".W" for m in self.mods)
+        return f"{name} {ops}".strip()
 
-    def encode(self, values: list[int], isa: "Isa") -> int:
+    def encode(self, values: list[int], isa: "Isa", mods: dict[str, int] | None = None) -> int:
         if len(values) != len(self.operands):
             raise ValueError(f"{self.mnemonic} takes {len(self.operands)} operands ({self.syntax}), got {len(values)}")
+        mods = dict(mods or {})
         word = isa.fields["op"].insert(0, self.opcode)
         for op, value in zip(self.operands, values):
             op.kind.check(value, isa)
+            if op.kind.signed and op.kind.bits:
+                value &= (1 << op.kind.bits) - 1     # two's complement in the kind's bits
             word = op.field.insert(word, value)
+        for name in mods:
+            if name not in self.mods:
+                raise ValueError(f"{self.mnemonic} takes no .{name} modifier (it takes: {', '.join(self.mods) or 'none'})")
+        if "w" in self.mods and "w" not in mods and (not self.lanes_free or mods.get("rot")):
+            raise ValueError(f"{self.mnemonic} needs a lane width (.16, .32 or .64)")
+        for name, value in mods.items():
+            isa.check_modifier(self, name, value, mods)
+            word = isa.fields[name].insert(word, value)
         return word
+
+    def decode_mods(self, word: int, isa: "Isa") -> dict[str, int]:
+        return {m: isa.fields[m].extract(word) for m in self.mods}
 
     def decode_operands(self, word: int) -> list[int]:
         values = []
         for op in self.operands:
             raw = op.field.extract(word)
-            if op.kind.signed and op.kind.bits and raw >= 1 << (op.field.width - 1):
-                raw -= 1 << op.field.width
+            bits = min(op.kind.bits or op.field.width, op.field.width)
+            if op.kind.signed and raw < 1 << bits and raw >= 1 << (bits - 1):
+                raw -= 1 << bits
             values.append(raw)
         return values
 
@@ -114,6 +151,35 @@ class Isa:
     status_codes: tuple[dict, ...]
     instructions: tuple[Instruction, ...]
     options: dict = dc_field(default_factory=dict)   # the kind's own tables (pair_link, swap, call_depth)
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def lane_bits(self) -> dict[int, int]:
+        """Lane width in bits by `w` field value (kinds with lane modifiers)."""
+        return {code: bits for bits, code in self.options.get("lane_widths", {}).items()}
+
+    def fixed_values(self, name: str) -> set[int] | None:
+        """The values field `name` may take if its modifiers set fixed values (0 = none of them),
+        or None if one takes a number."""
+        mods = [m for m in self.modifiers if m.field == name]
+        if not mods or any(m.value is None for m in mods):
+            return None
+        return {0} | {m.value for m in mods}
+
+    def check_modifier(self, ins: Instruction, name: str, value: int, mods: dict[str, int]) -> None:
+        """Raise ValueError if modifier field `name` = `value` is not defined for `ins`."""
+        width = self.fields[name].width
+        if not 0 <= value < (1 << width):
+            raise ValueError(f"{ins.mnemonic}: .{name} value {value} does not fit {width} bits")
+        if name == "w" and value not in self.lane_bits:
+            raise ValueError(f"{ins.mnemonic}: lane width code {value} is undefined")
+        fixed = self.fixed_values(name)
+        if name != "w" and fixed is not None and value not in fixed:
+            raise ValueError(f"{ins.mnemonic}: .{name} value {value} is undefined")
+        if name == "rot" and "w" in ins.mods:
+            lane = self.lane_bits.get(mods.get("w", -1))
+            if lane is not None and value >= lane:
+                raise ValueError(f"{ins.mnemonic}: rotation {value} is not below the lane width {lane}")
 
     @property
     def pair_link(self) -> dict[str, int]:
@@ -152,22 +218,44 @@ class Isa:
                 op.kind.check(value, self)
             except ValueError:
                 return None
+        mods = ins.decode_mods(word, self)
+        for name, value in mods.items():
+            try:
+                self.check_modifier(ins, name, value, mods)
+            except ValueError:
+                return None
         return ins, values
 
     def used_mask(self, ins: Instruction) -> int:
         mask = 0
-        for f in [self.fields["op"], *(o.field for o in ins.operands)]:
+        for f in [self.fields["op"], *(o.field for o in ins.operands), *(self.fields[m] for m in ins.mods)]:
             mask |= ((1 << f.width) - 1) << f.lsb
         return mask
+
+    def mod_suffix(self, ins: Instruction, word: int) -> str:
+        """The modifiers of `word` as the assembler spells them (".32.r16.x1")."""
+        out = ""
+        mods = ins.decode_mods(word, self)
+        for name, value in mods.items():
+            if value == 0 and (name != "w" or (ins.lanes_free and not mods.get("rot"))):
+                continue
+            for m in self.modifiers:
+                if m.field == name and (m.value == value or m.value is None):
+                    out += "." + (m.pattern if m.value is not None else re.sub(r"\(.*\)", str(value), m.pattern))
+                    break
+        return out
 
     def disassemble(self, word: int, symbols: dict[int, str] | None = None) -> str:
         decoded = self.decode(word)
         if decoded is None:
-            return f".word 0x{word:08x}"
+            return f".word 0x{word:0{self.word_bits // 4}x}"
         ins, values = decoded
         parts = []
         for op, v in zip(ins.operands, values):
-            if op.kind.register:
+            alias = {n: a for a, n in op.kind.aliases}.get(v)
+            if alias:
+                parts.append(alias)
+            elif op.kind.register:
                 parts.append(f"{op.kind.register}{v}")
             elif op.kind.name == "target" and symbols and v in symbols:
                 parts.append(symbols[v])
@@ -176,30 +264,34 @@ class Isa:
                 parts.append(names.get(v, str(v)))
             else:
                 parts.append(str(v))
-        return f"{ins.mnemonic} {', '.join(parts)}".strip()
+        return f"{ins.mnemonic}{self.mod_suffix(ins, word)} {', '.join(parts)}".strip()
 
 
-_COMMON = {"kind", "word_bits", "fields", "registers", "operand_kinds", "instructions"}
+_COMMON = {"kind", "word_bits", "fields", "registers", "operand_kinds", "instructions", "modifiers"}
 
 
 def _load(path: Path) -> Isa:
     raw = yaml.safe_load(path.read_text())
     status = yaml.safe_load(STATUS_PATH.read_text())["status_codes"]
     fields = {n: Field(n, msb, lsb) for n, (msb, lsb) in raw["fields"].items()}
-    kinds = {n: OperandKind(n, k.get("bits"), bool(k.get("signed", False)), k["doc"], k.get("register"))
+    kinds = {n: OperandKind(n, k.get("bits"), bool(k.get("signed", False)), k["doc"], k.get("register"),
+                            tuple((k.get("aliases") or {}).items()))
              for n, k in raw["operand_kinds"].items()}
     instructions = []
     for entry in raw["instructions"]:
         ops = tuple(Operand(name, kinds[kind], fields[field]) for name, kind, field in entry["operands"])
-        instructions.append(Instruction(entry["mnemonic"], entry["opcode"], entry["unit"], ops, entry["doc"]))
+        instructions.append(Instruction(entry["mnemonic"], entry["opcode"], entry["unit"], ops, entry["doc"],
+                                        tuple(entry.get("mods", ())), entry.get("lanes") == "free"))
+    modifiers = tuple(Modifier(m["pattern"], m["field"], m.get("value"), m.get("doc", ""))
+                      for m in raw.get("modifiers", ()))
     options = {k: v for k, v in raw.items() if k not in _COMMON}
     return Isa(raw["kind"], raw["word_bits"], fields, raw["registers"], kinds, tuple(status),
-               tuple(instructions), options)
+               tuple(instructions), options, modifiers)
 
 
 @lru_cache(maxsize=None)
 def load(kind: str = "aes") -> Isa:
-    """The instruction set of a core kind ("aes" or "ecc")."""
+    """The instruction set of a core kind ("aes", "ecc" or "arx")."""
     if kind not in KINDS:
         raise ValueError(f"unknown core kind {kind!r}; known: {', '.join(KINDS)}")
     return _load(KINDS[kind])

@@ -19,6 +19,8 @@ TARGETS = {
     "aes": (SV_PKG, ISA_DOC, "MCCP AES core instruction set", "core.md"),
     "ecc": (paths.RTL / "ecc" / "mccp_ecc_isa_pkg.sv", paths.DOCS / "isa-ecc.md",
             "MCCP elliptic-curve unit microcode", "ecc.md"),
+    "arx": (paths.RTL / "arx" / "mccp_arx_isa_pkg.sv", paths.DOCS / "isa-arx.md",
+            "MCCP ARX element instruction set", "arx.md"),
 }
 HEADER = "generated from src/mccp/isa/{table} and status.yml by `mccp isa gen`; do not edit"
 
@@ -54,12 +56,57 @@ def allowed_bits(isa: Isa, ins) -> int:
     immediate of `bits` bits).  Register counts are powers of two."""
     mask = ((1 << isa.fields["op"].width) - 1) << isa.fields["op"].lsb
     for o in ins.operands:
-        if o.kind.register:
+        if o.kind.register and o.kind.aliases:
+            width = o.field.width            # an alias (`in`, `out`) may use the whole field
+        elif o.kind.register:
             width = (isa.registers[o.kind.register]["count"] - 1).bit_length()
         else:
             width = o.kind.bits if o.kind.bits is not None else o.field.width
         mask |= ((1 << min(width, o.field.width)) - 1) << o.field.lsb
+    for m in ins.mods:
+        f = isa.fields[m]
+        mask |= ((1 << f.width) - 1) << f.lsb
     return mask
+
+
+def _defined_sv(isa: Isa) -> list[str]:
+    """insn_defined(): the rest of Isa.decode's rule for kinds with aliases and modifiers -- a
+    register operand below the file's count or an alias, a lane width that exists, a rotation
+    below the lane width."""
+    op, wb = isa.fields["op"], isa.word_bits
+    w = isa.fields["w"]
+    rot = isa.fields["rot"]
+    lines = ["  // A word is defined if its opcode exists, it sets only insn_bits(opcode) and each",
+             "  // operand and modifier is valid (mccp.isa.Isa.decode).",
+             f"  function automatic logic insn_defined(input logic [{wb - 1}:0] insn);",
+             f"    logic [{op.width - 1}:0] opcode;",
+             "    logic ok;",
+             f"    opcode = insn[{op.msb}:{op.lsb}];",
+             "    ok = (insn & ~insn_bits(opcode)) == '0;",
+             "    case (opcode)"]
+    lane_ok = " || ".join(f"(insn[{w.msb}:{w.lsb}] == {w.width}'d{code} && insn[{rot.msb}:{rot.lsb}] < {rot.width}'d{bits})"
+                          for code, bits in sorted(isa.lane_bits.items()))
+    for ins in isa.instructions:
+        checks = []
+        for o in ins.operands:
+            if o.kind.register and o.kind.aliases:
+                count = isa.registers[o.kind.register]["count"]
+                alias = " || ".join(f"insn[{o.field.msb}:{o.field.lsb}] == {o.field.width}'d{v}"
+                                    for _, v in o.kind.aliases)
+                checks.append(f"(insn[{o.field.msb}:{o.field.lsb}] < {o.field.width}'d{count} || {alias})")
+        for name in ins.mods:
+            fixed = isa.fixed_values(name)
+            if name != "w" and fixed is not None and len(fixed) < (1 << isa.fields[name].width):
+                f = isa.fields[name]
+                checks.append("(" + " || ".join(f"insn[{f.msb}:{f.lsb}] == {f.width}'d{v}" for v in sorted(fixed)) + ")")
+        if "w" in ins.mods:
+            checks.append(f"({lane_ok})" if "rot" in ins.mods else
+                          f"insn[{w.msb}:{w.lsb}] != {w.width}'d3")
+        if checks:
+            lines.append(f"      {op.width}'h{ins.opcode:02x}: ok = ok && " + " && ".join(checks) + f";  // {ins.mnemonic}")
+    lines += ["      default: ;", "    endcase", "    insn_defined = ok && insn_bits(opcode) != '0;",
+              "  endfunction", ""]
+    return lines
 
 
 def _dual_issue_sv(isa: Isa) -> list[str]:
@@ -107,10 +154,12 @@ def render_sv(isa: Isa, package: str) -> str:
               "    insn_bits = '0;",
               "    case (opcode)"]
     for i in isa.instructions:
-        lines.append(f"      {op.width}'h{i.opcode:02x}: insn_bits = {isa.word_bits}'h{allowed_bits(isa, i):08x};  // {i.mnemonic}")
+        lines.append(f"      {op.width}'h{i.opcode:02x}: insn_bits = {isa.word_bits}'h{allowed_bits(isa, i):0{isa.word_bits // 4}x};  // {i.mnemonic}")
     lines += ["      default: insn_bits = '0;", "    endcase", "  endfunction", ""]
     if "dual_issue" in isa.options:
         lines += _dual_issue_sv(isa)
+    if isa.modifiers:
+        lines += _defined_sv(isa)
     lines += ["  // Task end status codes."]
     for s in isa.status_codes:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
@@ -148,6 +197,18 @@ def render_md(isa: Isa, title: str, semantics: str) -> str:
                 + ", ".join(f"`{n}`" for n in di["partners"])
                 + "), does not depend on the first of the two, and would issue in that cycle anyway; every "
                 "other instruction issues alone. The exact rule: [ecc.md](ecc.md#timing)."]
+    if isa.modifiers:
+        out += ["", "## Modifiers", "",
+                "Written after the mnemonic (`arx.32.r16.x1 v0, v1, v3`); each instruction lists the fields "
+                "it takes (`.W` = a lane width, required where the result depends on it).", "",
+                "| modifier | field | meaning |", "| --- | --- | --- |"]
+        for m in isa.modifiers:
+            shown = m.pattern.replace("(\\d+)", "N").replace("(\\d)", "N")
+            meaning = m.doc or (f"lane width {isa.lane_bits[m.value]} bits" if m.field == "w" else "")
+            out.append(f"| `.{shown}` | `{m.field}` = {m.value if m.value is not None else 'N'} | {meaning} |")
+    if "stream_register" in isa.options:
+        out += ["", f"Vector operand {isa.options['stream_register']} is the stream (`in` as a source, `out` as a "
+                f"destination); an output word takes min(16, c{isa.options['output_budget']}) bytes from that counter."]
     out += ["", "## Operand kinds", "", "| kind | meaning |", "| --- | --- |"]
     out += [f"| `{k.name}` | {k.doc} |" for k in isa.kinds.values()]
     out += ["", "## Instructions", ""]
