@@ -85,6 +85,7 @@ def _defined_sv(isa: Isa) -> list[str]:
              "    ok = (insn & ~insn_bits(opcode)) == '0;",
              "    case (opcode)"]
     lane_ok = " || ".join(f"(insn[{w.msb}:{w.lsb}] == {w.width}'d{code} && insn[{rot.msb}:{rot.lsb}] < {rot.width}'d{bits})"
+                          if bits < 1 << rot.width else f"insn[{w.msb}:{w.lsb}] == {w.width}'d{code}"
                           for code, bits in sorted(isa.lane_bits.items()))
     for ins in isa.instructions:
         checks = []

@@ -32,7 +32,8 @@ class Config:
     """The build parameters that change results or cycles."""
     imem_words: int = 1024
     cmem_words: int = 64
-    poly_cycles: int = 10        # a Poly1305 block, from its feed to the next feed
+    poly_cycles: int = 14        # a Poly1305 block: its multiplication starts that many cycles apart
+    pfin_cycles: int = 4         # pfin, from the cycle the unit is idle to its write
 
 
 def bswap128(x: int) -> int:
@@ -67,10 +68,6 @@ def lane_rotate(x: int, k: int) -> int:
     s = 32 * (k % 4)
     return ((x >> s) | (x << (128 - s))) & MASK128 if s else x
 
-
-def bswap_lanes(x: int, w: int) -> int:
-    nb = w // 8
-    return lane_map(x, w, lambda v: int.from_bytes(v.to_bytes(nb, "little"), "big"))
 
 
 class _Trap(Exception):
@@ -115,13 +112,16 @@ class ArxElement:
                 self._decoded[pc] = (ins.mnemonic, ops, ins.decode_mods(self.imem[pc], self.isa))
         return self._decoded[pc]
 
-    def run(self, task: Task, key: int = 0) -> Result:
-        """One task; `key` is the channel's key, byte i in bits [8i+7:8i]."""
-        return _Task(self, task, key).run()
+    def run(self, task: Task, key: int = 0, stream: list[tuple[int, int, int]] = ()) -> Result:
+        """One task; `key` is the channel's key, byte i in bits [8i+7:8i].  `stream`: words
+        written into the instruction memory while it runs, (address, word, cycle): an
+        instruction sees the writes of the cycles up to two before its first cycle (its word
+        is read in the cycle before; a write to it in that cycle has no defined effect)."""
+        return _Task(self, task, key, stream).run()
 
 
 class _Task:
-    def __init__(self, elem: ArxElement, task: Task, key: int):
+    def __init__(self, elem: ArxElement, task: Task, key: int, stream=()):
         self.e, self.isa, self.task = elem, elem.isa, task
         self.cfg = elem.config
         self.stream = self.isa.options["stream_register"]
@@ -137,6 +137,8 @@ class _Task:
         self.rd = 0
         self.out: list[tuple[int, int]] = []      # (value, bytes)
         self.res = Result(status=0, output=[], cycles=0)
+        self.writes: list[tuple[str, int]] = []
+        self.stream_writes = sorted(stream, key=lambda s: s[2])
 
     # ---- operands -----------------------------------------------------------------------
     def src(self, r: int, t: int) -> int:
@@ -148,7 +150,7 @@ class _Task:
         self.rd += 1
         return bswap128(words[self.rd - 1].data)
 
-    def write(self, r: int, value: int, xl: int, pc: int, t: int) -> None:
+    def write(self, r: int, value: int, xl: int) -> None:
         value = lane_rotate(value, xl)
         if r == self.stream:
             n = min(16, self.c[self.budget])
@@ -157,11 +159,18 @@ class _Task:
                 self.c[self.budget] -= n
             return
         self.v[r] = value
-        self.res.retired.append(Retire(pc, self.e.imem[pc], f"v{r}", value, t, kind="arx"))
+        self.writes.append((f"v{r}", value))
 
-    def cwrite(self, r: int, value: int, pc: int, t: int) -> None:
+    def cwrite(self, r: int, value: int) -> None:
         self.c[r] = value & MASK32
-        self.res.retired.append(Retire(pc, self.e.imem[pc], f"c{r}", self.c[r], t, kind="arx"))
+        self.writes.append((f"c{r}", self.c[r]))
+
+    def retire(self, pc: int, t: int) -> None:
+        """The retire events of the instruction at pc, whose last cycle is t: one per register
+        written (write port order), or one without a register."""
+        word = self.e.imem[pc]
+        for reg, value in self.writes or [(None, None)]:
+            self.res.retired.append(Retire(pc, word, reg, value, t, kind="arx"))
 
     def feed(self, block: int) -> None:
         self.h = ((self.h + block + (1 << 128)) * self.r) % P1305
@@ -173,6 +182,9 @@ class _Task:
             while True:
                 if t > self.e.max_cycles:
                     raise ValueError(f"firmware did not finish within {self.e.max_cycles} cycles (pc={pc})")
+                while self.stream_writes and self.stream_writes[0][2] <= t - 2:
+                    addr, word, _ = self.stream_writes.pop(0)
+                    self.e.write_imem(addr, word)
                 d = self.e.decode(pc)
                 if d is None:
                     raise _Trap("ILLEGAL", t)
@@ -183,9 +195,11 @@ class _Task:
                     t = max(t, self.poly_idle())        # waits for the last block
                 if self.loop and name in CONTROL:
                     raise _Trap("ILLEGAL", t)
+                self.writes = []
                 nxt, cycles = self.execute(pc, name, ops, mods, t)
                 if nxt is None:
                     return self.res
+                self.retire(pc, t + cycles - 1)
                 if self.loop and pc == self.loop[1]:
                     self.loop[2] -= 1
                     if self.loop[2]:
@@ -221,6 +235,7 @@ class _Task:
         if name == "nop":
             pass
         elif name == "done":
+            self.retire(pc, t)
             self.end(ops["st"], t)
             return None, 1
         elif name == "jmp":
@@ -252,17 +267,17 @@ class _Task:
                 self.loop = [pc + 1, ops["t"], c[ops["ca"]]]
         # ---- counters
         elif name == "cli":
-            self.cwrite(ops["cd"], ops["k"], pc, t)
+            self.cwrite(ops["cd"], ops["k"])
         elif name == "cadd":
-            self.cwrite(ops["cd"], c[ops["ca"]] + ops["k"], pc, t)
+            self.cwrite(ops["cd"], c[ops["ca"]] + ops["k"])
         elif name == "csub":
-            self.cwrite(ops["cd"], c[ops["ca"]] - c[ops["cb"]], pc, t)
+            self.cwrite(ops["cd"], c[ops["ca"]] - c[ops["cb"]])
         elif name == "cshr":
-            self.cwrite(ops["cd"], c[ops["ca"]] >> ops["k"], pc, t)
+            self.cwrite(ops["cd"], c[ops["ca"]] >> ops["k"])
         elif name == "cand":
-            self.cwrite(ops["cd"], c[ops["ca"]] & ops["k"], pc, t)
+            self.cwrite(ops["cd"], c[ops["ca"]] & ops["k"])
         elif name == "cmin":
-            self.cwrite(ops["cd"], min(c[ops["ca"]], ops["k"]), pc, t)
+            self.cwrite(ops["cd"], min(c[ops["ca"]], ops["k"]))
         # ---- vector ALU
         elif name in ("add", "sub", "xor", "and", "or", "andn"):
             a = self.src(ops["va"], t)
@@ -272,35 +287,30 @@ class _Task:
                  "xor": lambda p, q: p ^ q, "and": lambda p, q: p & q, "or": lambda p, q: p | q,
                  "andn": lambda p, q: p & ~q & m}[name]
             r = rotl(lane_op(a, b, w, f), rot, w)
-            self.poly_feed(pmode, r, a, t)
-            self.write(ops["vd"], r, xl, pc, t)
+            self.poly_feed(pmode, lane_rotate(r, xl), a, t)
+            self.write(ops["vd"], r, xl)
         elif name == "mov":
             a = self.src(ops["va"], t)
             r = rotl(a, rot, w)
-            self.poly_feed(pmode, r, a, t)
-            self.write(ops["vd"], r, xl, pc, t)
+            self.poly_feed(pmode, lane_rotate(r, xl), a, t)
+            self.write(ops["vd"], r, xl)
         elif name == "arx":
+            if ops["vx"] == ops["vz"]:
+                raise _Trap("ILLEGAL", t)
             x, y, z = v[ops["vx"]], v[ops["vy"]], v[ops["vz"]]
             s = lane_op(x, y, w, lambda p, q: (p + q) & ((1 << w) - 1))
-            self.write(ops["vx"], s, xl, pc, t)
-            self.write(ops["vz"], rotl(z ^ s, rot, w), zl, pc, t)
-        elif name in ("shl", "shr"):
-            a = self.src(ops["va"], t)
-            m = (1 << w) - 1
-            r = lane_map(a, w, (lambda q: (q << rot) & m) if name == "shl" else (lambda q: q >> rot))
-            self.write(ops["vd"], r, xl, pc, t)
-        elif name == "bswap":
-            self.write(ops["vd"], bswap_lanes(self.src(ops["va"], t), w), xl, pc, t)
+            self.write(ops["vx"], s, xl)
+            self.write(ops["vz"], rotl(z ^ s, rot, w), zl)
         elif name == "vins":
             k = ops["k"]
             if k >= 128 // w:
                 raise _Trap("ILLEGAL", t)
             ls = lanes(v[ops["vd"]], w)
             ls[k] = c[ops["ca"]] & ((1 << w) - 1)
-            self.write(ops["vd"], join(ls, w), 0, pc, t)
+            self.write(ops["vd"], join(ls, w), 0)
         elif name == "vmask":
             n = min(c[ops["ca"]], 16)
-            self.write(ops["vd"], (1 << (8 * n)) - 1, 0, pc, t)
+            self.write(ops["vd"], (1 << (8 * n)) - 1, 0)
         elif name == "vcmp":
             self.flag_e = v[ops["va"]] == v[ops["vb"]]
         # ---- memories, key
@@ -308,15 +318,16 @@ class _Task:
             addr = (ops["k"] + (c[ops["ca"]] if name == "ldcx" else 0)) & MASK32
             if addr >= self.cfg.cmem_words:
                 raise _Trap("ILLEGAL", t)
-            self.write(ops["vd"], self.e.cmem[addr], 0, pc, t + 1)
+            self.write(ops["vd"], self.e.cmem[addr], 0)
             return nxt, 2
         elif name == "key":
-            self.write(ops["vd"], (self.key >> (128 * ops["k"])) & MASK128, 0, pc, t)
+            self.write(ops["vd"], (self.key >> (128 * ops["k"])) & MASK128, 0)
         # ---- Poly1305
         elif name == "pkey":
             self.r, self.s, self.h = v[ops["va"]] & CLAMP, v[ops["vb"]], 0
         elif name == "pfin":
-            self.write(ops["vd"], (self.h + self.s) & MASK128, 0, pc, t)
+            self.write(ops["vd"], (self.h + self.s) & MASK128, 0)
+            return nxt, self.cfg.pfin_cycles
         else:  # pragma: no cover - every mnemonic of arx.yml is handled above
             raise AssertionError(name)
         return nxt, 1

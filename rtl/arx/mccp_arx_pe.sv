@@ -1,0 +1,449 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// ARX element: paper 004's programmable processing element, widened to 128-bit
+// vectors.  It runs firmware (src/mccp/isa/arx.yml) one 64-bit VLIW word a
+// cycle: the word drives the vector ALU (mccp_arx_valu), the register file's
+// three reads and two writes, the stream, the Poly1305 unit and the sequencer
+// together.  Timing, which the ISS (mccp.iss.arx) follows cycle for cycle, and
+// the task conventions: docs/arx.md.
+//
+// One stage after the fetch: the instruction memory's read register is the
+// instruction register, and the next address (pc + 1, a branch target, the
+// loop's start) is chosen from the instruction being executed, so a taken
+// branch costs no cycle.  An instruction that waits (for an input word, room
+// in the output or the Poly1305 queue, a memory read) holds the read register.
+// The instruction memory is written through its own port whenever the host
+// likes, also while a task runs (a new program streams in behind the fetch).
+//
+// Stream words are byte-reversed at the ports, so the firmware sees byte i of
+// a word in bits [8i+7:8i] (little-endian lanes).  Results leave on out_* one
+// word at a time (each of min(16, c7) bytes) and res_*; the slot buffers them.
+module mccp_arx_pe #(
+  parameter int ImemWords = 1024,
+  parameter int CmemWords = 64,
+  parameter int PolyQueue = 4,
+  parameter bit TraceEnable = 1'b1,
+  localparam int ImAw = $clog2(ImemWords),
+  localparam int CmAw = $clog2(CmemWords)
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  // firmware: instruction and coefficient memory write ports
+  input  logic              im_we_i,
+  input  logic [ImAw-1:0]   im_waddr_i,
+  input  logic [63:0]       im_wdata_i,
+  input  logic              cm_we_i,
+  input  logic [CmAw-1:0]   cm_waddr_i,
+  input  logic [127:0]      cm_wdata_i,
+  // task
+  input  logic              start_valid_i,
+  output logic              start_ready_o,
+  input  logic [ImAw-1:0]   start_entry_i,
+  input  logic [127:0]      start_args_i,     // words 0..3 ([127:96] first) -> c0..c3
+  input  logic              start_empty_i,    // the packet has no body word
+  input  logic [255:0]      start_key_i,      // the channel's key, byte i in bits [8i+7:8i]
+  input  logic              in_valid_i,
+  output logic              in_ready_o,
+  input  logic [127:0]      in_data_i,
+  input  logic              in_last_i,
+  output logic              out_we_o,
+  output logic [127:0]      out_data_o,
+  output logic [4:0]        out_bytes_o,
+  input  logic              out_space_i,
+  output logic              res_valid_o,
+  input  logic              res_ready_i,
+  output logic [7:0]        res_status_o,
+  output logic              busy_o,
+  // the fabric's watchdog or host abort (held while the task runs): the task
+  // ends with PARTNER (relabelled TIMEOUT / ABORTED) after draining its input
+  input  logic              abort_i,
+  // retire trace (TraceEnable): one event per instruction, in its last cycle
+  output logic              trace_valid_o,
+  output logic [31:0]       trace_cycle_o,
+  output logic [ImAw-1:0]   trace_pc_o,
+  output logic [63:0]       trace_insn_o,
+  output logic              trace_we_o,       // the first write port wrote ...
+  output logic              trace_creg_o,     // ... counter c<reg> (1) or vector register v<reg> (0)
+  output logic [3:0]        trace_reg_o,
+  output logic [127:0]      trace_data_o,
+  output logic              trace2_we_o,      // the second write port (arx) wrote v<trace2_reg_o>
+  output logic [3:0]        trace2_reg_o,
+  output logic [127:0]      trace2_data_o
+);
+
+  localparam logic [4:0] Stream = 5'd31;
+  localparam int PcW = ImAw + 1;      // one bit more: an address beyond the memory is ILLEGAL
+  localparam int CallW = $clog2(mccp_arx_isa_pkg::CallDepth + 1);
+  localparam int CallIdxW = (mccp_arx_isa_pkg::CallDepth > 1) ? $clog2(mccp_arx_isa_pkg::CallDepth) : 1;
+  localparam int Budget = 7;          // c7: the output budget
+
+  typedef enum logic [1:0] {StIdle, StRun, StDrain, StResult} state_e;
+
+  function automatic logic [127:0] bswap128(input logic [127:0] x);
+    for (int i = 0; i < 16; i++) bswap128[8*i +: 8] = x[8*(15-i) +: 8];
+  endfunction
+
+  // ---- state --------------------------------------------------------------------
+  state_e            state_q;
+  logic [PcW-1:0]    pc_q;                 // address of the word in the instruction register
+  logic [31:0]       c_q [mccp_arx_isa_pkg::NumCregs];
+  logic              e_q;                  // vcmp found equal
+  logic [255:0]      key_q;
+  logic [PcW-1:0]    calls_q [mccp_arx_isa_pkg::CallDepth];
+  logic [CallW-1:0]  sp_q;
+  logic              loop_q;               // a loop runs
+  logic [PcW-1:0]    loop_start_q, loop_end_q;
+  logic [31:0]       loop_left_q;          // iterations left, the running one included
+  logic              ldc_q;                // the second cycle of ldc / ldcx
+  logic              in_ended_q;           // the packet's last word has been read
+  logic [7:0]        status_q;
+  logic [31:0]       cycle_q;
+
+  // signals used before the logic that drives them
+  logic            issue, start, poly_feed, poly_fin;
+  logic [127:0]    valu_res1, valu_res2;
+
+  // ---- fetch ----------------------------------------------------------------------
+  logic [63:0]     ir;
+  logic            fetch_re;
+  logic [PcW-1:0]  fetch_addr;
+  mccp_prim_ram_1w1r #(.Words(ImemWords), .Width(64)) u_imem (
+    .clk_i,
+    .we_i   (im_we_i),
+    .waddr_i(im_waddr_i),
+    .wdata_i(im_wdata_i),
+    .re_i   (fetch_re),
+    .raddr_i(fetch_addr[ImAw-1:0]),
+    .rdata_o(ir)
+  );
+
+  // ---- decode -------------------------------------------------------------------
+  logic [5:0]  op;
+  logic [1:0]  w, xl, zl, pmode;
+  logic [4:0]  rd, ra, rb, rc;
+  logic [5:0]  rot;
+  logic [23:0] imm;
+  assign op    = ir[mccp_arx_isa_pkg::FieldOpMsb:mccp_arx_isa_pkg::FieldOpLsb];
+  assign w     = ir[mccp_arx_isa_pkg::FieldWMsb:mccp_arx_isa_pkg::FieldWLsb];
+  assign rd    = ir[mccp_arx_isa_pkg::FieldRdMsb:mccp_arx_isa_pkg::FieldRdLsb];
+  assign ra    = ir[mccp_arx_isa_pkg::FieldRaMsb:mccp_arx_isa_pkg::FieldRaLsb];
+  assign rb    = ir[mccp_arx_isa_pkg::FieldRbMsb:mccp_arx_isa_pkg::FieldRbLsb];
+  assign rc    = ir[mccp_arx_isa_pkg::FieldRcMsb:mccp_arx_isa_pkg::FieldRcLsb];
+  assign rot   = ir[mccp_arx_isa_pkg::FieldRotMsb:mccp_arx_isa_pkg::FieldRotLsb];
+  assign xl    = ir[mccp_arx_isa_pkg::FieldXlMsb:mccp_arx_isa_pkg::FieldXlLsb];
+  assign zl    = ir[mccp_arx_isa_pkg::FieldZlMsb:mccp_arx_isa_pkg::FieldZlLsb];
+  assign pmode = ir[mccp_arx_isa_pkg::FieldPMsb:mccp_arx_isa_pkg::FieldPLsb];
+  assign imm   = ir[mccp_arx_isa_pkg::FieldImmMsb:mccp_arx_isa_pkg::FieldImmLsb];
+
+  logic alu_op, src_op, control;
+  always_comb begin
+    alu_op = 1'b0;
+    unique case (op)
+      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB, mccp_arx_isa_pkg::OP_XOR, mccp_arx_isa_pkg::OP_AND, mccp_arx_isa_pkg::OP_OR, mccp_arx_isa_pkg::OP_ANDN, mccp_arx_isa_pkg::OP_MOV: alu_op = 1'b1;
+      default: ;
+    endcase
+    src_op = alu_op;                       // the ops whose operand a may be `in`
+    control = 1'b0;
+    unique case (op)
+      mccp_arx_isa_pkg::OP_DONE, mccp_arx_isa_pkg::OP_JMP, mccp_arx_isa_pkg::OP_CALL, mccp_arx_isa_pkg::OP_RET, mccp_arx_isa_pkg::OP_BZ, mccp_arx_isa_pkg::OP_BNZ, mccp_arx_isa_pkg::OP_BLT, mccp_arx_isa_pkg::OP_BEQ, mccp_arx_isa_pkg::OP_BNE, mccp_arx_isa_pkg::OP_LOOP: control = 1'b1;
+      default: ;
+    endcase
+  end
+
+  logic [31:0] ca, cb;                     // counters named by ra, rb
+  assign ca = c_q[ra[2:0]];
+  assign cb = c_q[rb[2:0]];
+
+  // ---- register file ----------------------------------------------------------
+  logic [2:0][3:0]   raddr;
+  logic [2:0][127:0] rdata;
+  logic              we0, we1;
+  logic [127:0]      wdata0;
+  assign raddr[0] = (op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_VINS) ? rd[3:0] : ra[3:0];
+  assign raddr[1] = rb[3:0];
+  assign raddr[2] = rc[3:0];
+  mccp_prim_rf #(.NumRegs(mccp_arx_isa_pkg::NumVregs), .Width(mccp_arx_isa_pkg::VregBits), .NumRead(3), .NumWrite(2)) u_rf (
+    .clk_i,
+    .rst_ni,
+    .clear_i (start),
+    .raddr_i (raddr),
+    .rdata_o (rdata),
+    .we0_i   (we0),
+    .waddr0_i(rd[3:0]),
+    .wdata0_i(wdata0),
+    .we1_i   (we1),
+    .waddr1_i(rc[3:0]),
+    .wdata1_i(valu_res2)
+  );
+
+  logic uses_in;
+  logic [127:0] opa;
+  assign uses_in = src_op && ra == Stream;
+  assign opa = uses_in ? bswap128(in_data_i) : rdata[0];
+
+  logic         valu_eq;
+  mccp_arx_valu u_valu (
+    .op_i  (op),
+    .w_i   (w),
+    .rot_i (rot),
+    .xl_i  (xl),
+    .zl_i  (zl),
+    .lane_i(imm[2:0]),
+    .cval_i(ca),
+    .a_i   (opa),
+    .b_i   (rdata[1]),
+    .c_i   (rdata[2]),
+    .res1_o(valu_res1),
+    .res2_o(valu_res2),
+    .eq_o  (valu_eq)
+  );
+
+  // ---- coefficient memory ---------------------------------------------------------
+  logic [31:0]  cm_addr;
+  logic [127:0] cm_rdata;
+  assign cm_addr = 32'(imm) + ((op == mccp_arx_isa_pkg::OP_LDCX) ? ca : 32'd0);
+  mccp_prim_ram_1w1r #(.Words(CmemWords), .Width(128)) u_cmem (
+    .clk_i,
+    .we_i   (cm_we_i),
+    .waddr_i(cm_waddr_i),
+    .wdata_i(cm_wdata_i),
+    .re_i   (1'b1),
+    .raddr_i(cm_addr[CmAw-1:0]),
+    .rdata_o(cm_rdata)
+  );
+
+  // ---- Poly1305 ---------------------------------------------------------------------
+  logic poly_room, poly_idle, poly_tag_valid;
+  logic [127:0] poly_tag;
+  mccp_arx_poly1305 #(.Queue(PolyQueue)) u_poly (
+    .clk_i,
+    .rst_ni,
+    .clear_i    (start),
+    .key_we_i   (issue && op == mccp_arx_isa_pkg::OP_PKEY),
+    .key_r_i    (rdata[0]),
+    .key_s_i    (rdata[1]),
+    .feed_i     (poly_feed),
+    .block_i    ((pmode == 2'd1) ? valu_res1 : opa),
+    .room_o     (poly_room),
+    .idle_o     (poly_idle),
+    .fin_i      (poly_fin),
+    .tag_valid_o(poly_tag_valid),
+    .tag_o      (poly_tag)
+  );
+
+  // ---- waits and traps --------------------------------------------------------------
+  logic writes_out, dest_vec;
+  assign dest_vec   = alu_op || op == mccp_arx_isa_pkg::OP_PFIN;        // ops whose vd may be `out`
+  assign writes_out = dest_vec && rd == Stream;
+
+  // waits for the Poly1305 unit come first (the ISS: a wait, then the instruction's traps)
+  logic poly_wait;
+  assign poly_wait = (alu_op && pmode != 2'd0 && !poly_room)
+                     || ((op == mccp_arx_isa_pkg::OP_PFIN || op == mccp_arx_isa_pkg::OP_PKEY || op == mccp_arx_isa_pkg::OP_DONE) && !poly_idle);
+  // targets beyond the memory keep their top bit set: executing there is ILLEGAL
+  logic [PcW-1:0] pc1, target;
+  assign pc1    = pc_q + PcW'(1);
+  assign target = {imm[23:ImAw] != '0, imm[ImAw-1:0]};
+  logic bad_word, bad_run, trunc;
+  assign bad_word = !mccp_arx_isa_pkg::insn_defined(ir) || pc_q[ImAw];
+  always_comb begin
+    bad_run = loop_q && control;
+    unique case (op)
+      mccp_arx_isa_pkg::OP_CALL: if (32'(sp_q) >= mccp_arx_isa_pkg::CallDepth) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_RET:  if (sp_q == '0) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_LOOP: if (target <= pc_q) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_ARX:  if (rd == rc) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_VINS: if ((w == 2'd0 && imm[2]) || (w == 2'd2 && imm[2:1] != 2'b00)) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: if (!ldc_q && cm_addr >= 32'(CmemWords)) bad_run = 1'b1;
+      default: ;
+    endcase
+  end
+  assign trunc = uses_in && in_ended_q;
+
+  logic running, trap, waits;
+  assign running = state_q == StRun && !abort_i;
+  assign trap    = running && (bad_word || (!poly_wait && (bad_run || trunc)));
+  assign waits   = poly_wait
+                   || (uses_in && !in_valid_i)
+                   || (writes_out && !out_space_i)
+                   || (op == mccp_arx_isa_pkg::OP_PFIN && !poly_tag_valid)
+                   || ((op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX) && !ldc_q);
+  // issue: the instruction completes in this cycle
+  assign issue   = running && !trap && !waits;
+
+  assign poly_feed = issue && alu_op && pmode != 2'd0;
+  assign poly_fin  = running && !bad_word && op == mccp_arx_isa_pkg::OP_PFIN && !poly_tag_valid;
+
+  // ---- writes -------------------------------------------------------------------------
+  logic out_some;
+  assign out_some = c_q[Budget] != 32'd0;
+  assign we0 = issue && rd != Stream && (alu_op || op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_VINS || op == mccp_arx_isa_pkg::OP_VMASK
+                                         || op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX || op == mccp_arx_isa_pkg::OP_KEY || op == mccp_arx_isa_pkg::OP_PFIN);
+  assign we1 = issue && op == mccp_arx_isa_pkg::OP_ARX;
+  always_comb begin
+    unique case (op)
+      mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: wdata0 = cm_rdata;
+      mccp_arx_isa_pkg::OP_KEY:          wdata0 = imm[0] ? key_q[255:128] : key_q[127:0];
+      mccp_arx_isa_pkg::OP_PFIN:         wdata0 = poly_tag;
+      default:         wdata0 = valu_res1;
+    endcase
+  end
+  assign out_we_o    = issue && writes_out && out_some;
+  assign out_data_o  = bswap128(wdata0);
+  assign out_bytes_o = (c_q[Budget] >= 32'd16) ? 5'd16 : c_q[Budget][4:0];
+
+  // counter writes
+  logic        cwe;
+  logic [31:0] cwdata;
+  always_comb begin
+    cwe = issue;
+    cwdata = '0;
+    unique case (op)
+      mccp_arx_isa_pkg::OP_CLI:  cwdata = 32'(imm[15:0]);
+      mccp_arx_isa_pkg::OP_CADD: cwdata = ca + {{16{imm[15]}}, imm[15:0]};
+      mccp_arx_isa_pkg::OP_CSUB: cwdata = ca - cb;
+      mccp_arx_isa_pkg::OP_CSHR: cwdata = (imm[15:0] >= 16'd32) ? 32'd0 : ca >> imm[4:0];
+      mccp_arx_isa_pkg::OP_CAND: cwdata = ca & 32'(imm[15:0]);
+      mccp_arx_isa_pkg::OP_CMIN: cwdata = (ca < 32'(imm[15:0])) ? ca : 32'(imm[15:0]);
+      default: cwe = 1'b0;
+    endcase
+  end
+
+  // ---- next address -------------------------------------------------------------------
+  logic            taken;
+  always_comb begin
+    taken = 1'b0;
+    unique case (op)
+      mccp_arx_isa_pkg::OP_JMP, mccp_arx_isa_pkg::OP_CALL: taken = 1'b1;
+      mccp_arx_isa_pkg::OP_BZ:   taken = ca == 32'd0;
+      mccp_arx_isa_pkg::OP_BNZ:  taken = ca != 32'd0;
+      mccp_arx_isa_pkg::OP_BLT:  taken = ca < cb;
+      mccp_arx_isa_pkg::OP_BEQ:  taken = e_q;
+      mccp_arx_isa_pkg::OP_BNE:  taken = !e_q;
+      default: ;
+    endcase
+  end
+  logic loop_back;
+  assign loop_back = loop_q && pc_q == loop_end_q && loop_left_q != 32'd1;
+  always_comb begin
+    if (state_q != StRun) fetch_addr = PcW'(start_entry_i);
+    else if (op == mccp_arx_isa_pkg::OP_RET) fetch_addr = calls_q[CallIdxW'(sp_q - CallW'(1))];
+    else if (op == mccp_arx_isa_pkg::OP_LOOP && ca == 32'd0) fetch_addr = target + PcW'(1);
+    else if (taken) fetch_addr = target;
+    else if (loop_back) fetch_addr = loop_start_q;
+    else fetch_addr = pc1;
+  end
+  assign start    = state_q == StIdle && start_valid_i;
+  assign fetch_re = start || issue;
+
+  // ---- end of the task ------------------------------------------------------------
+  logic       end_now;
+  logic [7:0] end_status;
+  assign end_now = trap || (issue && op == mccp_arx_isa_pkg::OP_DONE);
+  always_comb begin
+    end_status = imm[7:0];
+    if (trap) end_status = (bad_word || bad_run) ? mccp_arx_isa_pkg::STATUS_ILLEGAL : mccp_arx_isa_pkg::STATUS_TRUNCATED;
+    else if (end_status == mccp_arx_isa_pkg::STATUS_OK && !in_ended_q) end_status = mccp_arx_isa_pkg::STATUS_LENGTH;
+  end
+
+  assign in_ready_o = (issue && uses_in) || (state_q == StDrain && !in_ended_q);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      pc_q <= '0;
+      for (int i = 0; i < mccp_arx_isa_pkg::NumCregs; i++) c_q[i] <= '0;
+      e_q <= 1'b0; key_q <= '0;
+      for (int i = 0; i < mccp_arx_isa_pkg::CallDepth; i++) calls_q[i] <= '0;
+      sp_q <= '0;
+      loop_q <= 1'b0; loop_start_q <= '0; loop_end_q <= '0; loop_left_q <= '0;
+      ldc_q <= 1'b0; in_ended_q <= 1'b0; status_q <= '0; cycle_q <= '0;
+    end else begin
+      cycle_q <= cycle_q + 32'd1;
+      if (in_valid_i && in_ready_o && in_last_i) in_ended_q <= 1'b1;
+      if (fetch_re) pc_q <= fetch_addr;
+      unique case (state_q)
+        StIdle: begin
+          if (start_valid_i) begin
+            cycle_q <= 32'd1;
+            for (int i = 0; i < mccp_arx_isa_pkg::NumCregs; i++) c_q[i] <= (i < 4) ? start_args_i[127 - 32 * i -: 32] : 32'd0;
+            e_q <= 1'b0; key_q <= start_key_i; sp_q <= '0; loop_q <= 1'b0; ldc_q <= 1'b0;
+            in_ended_q <= start_empty_i;
+            state_q <= StRun;
+          end
+        end
+        StRun: begin
+          if (running && !trap && (op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX)) ldc_q <= !ldc_q;
+          if (issue) begin
+            if (cwe) c_q[rd[2:0]] <= cwdata;
+            if (out_we_o) c_q[Budget] <= c_q[Budget] - 32'(out_bytes_o);
+            if (op == mccp_arx_isa_pkg::OP_VCMP) e_q <= valu_eq;
+            if (op == mccp_arx_isa_pkg::OP_CALL) begin
+              calls_q[CallIdxW'(sp_q)] <= pc1;
+              sp_q <= sp_q + CallW'(1);
+            end
+            if (op == mccp_arx_isa_pkg::OP_RET) sp_q <= sp_q - CallW'(1);
+            if (op == mccp_arx_isa_pkg::OP_LOOP && ca != 32'd0) begin
+              loop_q <= 1'b1; loop_start_q <= pc1; loop_end_q <= target; loop_left_q <= ca;
+            end else if (loop_q && pc_q == loop_end_q) begin
+              loop_left_q <= loop_left_q - 32'd1;
+              if (loop_left_q == 32'd1) loop_q <= 1'b0;
+            end
+          end
+          if (end_now) begin
+            status_q <= end_status;
+            state_q <= in_ended_q ? StResult : StDrain;
+          end
+          if (state_q == StRun && abort_i) begin
+            status_q <= mccp_arx_isa_pkg::STATUS_PARTNER;
+            state_q  <= StDrain;
+          end
+        end
+        StDrain: begin
+          if (in_ended_q || (in_valid_i && in_last_i)) state_q <= StResult;
+        end
+        StResult: begin
+          key_q <= '0;           // no key outlives its task
+          if (res_ready_i) state_q <= StIdle;
+        end
+        default: state_q <= StIdle;
+      endcase
+    end
+  end
+
+  assign start_ready_o = state_q == StIdle;
+  assign res_valid_o   = state_q == StResult;
+  assign res_status_o  = status_q;
+  assign busy_o        = state_q != StIdle;
+
+  // ---- trace ------------------------------------------------------------------------
+  if (TraceEnable) begin : g_trace
+    assign trace_valid_o = issue;
+    assign trace_cycle_o = cycle_q;
+    assign trace_pc_o    = pc_q[ImAw-1:0];
+    assign trace_insn_o  = ir;
+    assign trace_we_o    = we0 || cwe;
+    assign trace_creg_o  = cwe;
+    assign trace_reg_o   = cwe ? {1'b0, rd[2:0]} : rd[3:0];
+    assign trace_data_o  = cwe ? 128'(cwdata) : wdata0;
+    assign trace2_we_o   = we1;
+    assign trace2_reg_o  = rc[3:0];
+    assign trace2_data_o = valu_res2;
+  end else begin : g_no_trace
+    assign trace_valid_o = 1'b0;
+    assign trace_cycle_o = '0;
+    assign trace_pc_o    = '0;
+    assign trace_insn_o  = '0;
+    assign trace_we_o    = 1'b0;
+    assign trace_creg_o  = 1'b0;
+    assign trace_reg_o   = '0;
+    assign trace_data_o  = '0;
+    assign trace2_we_o   = 1'b0;
+    assign trace2_reg_o  = '0;
+    assign trace2_data_o = '0;
+  end
+
+  logic unused;
+  assign unused = ^{imm[23:16], rb[4], rc[4], ra[4:3]};
+
+endmodule

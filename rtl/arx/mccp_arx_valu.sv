@@ -1,0 +1,102 @@
+// Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
+//
+// Vector ALU of the ARX element (docs/arx.md): one cycle, three stages in
+// series -- an add/sub/logic stage on lanes of w bits, the lane rotator, and a
+// rotation of the written value by 32-bit lanes (lane i takes lane i + xl).
+//   * op_i = add, sub, xor, and, or, andn, mov: res1 = rotl(f(a, b)).
+//   * arx: s = a + b (a = x, b = y, c = z); res1 = s, res2 = rotl(z ^ s): the
+//     add-xor-rotate step of ChaCha and BLAKE2, two results in one cycle.
+//   * vins: res1 = a with lane k replaced by the counter cval (zero-extended).
+//   * vmask: res1 = the byte mask of the first min(cval, 16) bytes.
+// eq_o = (a == b) for vcmp.
+module mccp_arx_valu (
+  input  logic [5:0]   op_i,
+  input  logic [1:0]   w_i,          // 0: 32-bit lanes, 1: 16, 2: 64
+  input  logic [5:0]   rot_i,
+  input  logic [1:0]   xl_i,
+  input  logic [1:0]   zl_i,
+  input  logic [2:0]   lane_i,       // vins
+  input  logic [31:0]  cval_i,       // vins, vmask
+  input  logic [127:0] a_i,
+  input  logic [127:0] b_i,
+  input  logic [127:0] c_i,
+  output logic [127:0] res1_o,
+  output logic [127:0] res2_o,
+  output logic         eq_o
+);
+
+
+  logic [127:0] sum;
+  mccp_arx_addsub u_addsub (
+    .a_i  (a_i),
+    .b_i  (b_i),
+    .sub_i(op_i == mccp_arx_isa_pkg::OP_SUB),
+    .w_i  (w_i),
+    .sum_o(sum)
+  );
+
+  logic [127:0] pre;
+  always_comb begin
+    unique case (op_i)
+      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB: pre = sum;
+      mccp_arx_isa_pkg::OP_XOR:  pre = a_i ^ b_i;
+      mccp_arx_isa_pkg::OP_AND:  pre = a_i & b_i;
+      mccp_arx_isa_pkg::OP_OR:   pre = a_i | b_i;
+      mccp_arx_isa_pkg::OP_ANDN: pre = a_i & ~b_i;
+      mccp_arx_isa_pkg::OP_ARX:  pre = c_i ^ sum;
+      default: pre = a_i;            // mov
+    endcase
+  end
+
+  logic [127:0] rotated;
+  mccp_arx_rotl u_rotl (
+    .x_i(pre),
+    .n_i(rot_i),
+    .w_i(w_i),
+    .y_o(rotated)
+  );
+
+  // vins: the lane of each 16-bit chunk, and the counter's part in it
+  logic [127:0] inserted;
+  always_comb begin
+    for (int c = 0; c < 8; c++) begin
+      logic [2:0] lane;
+      logic [15:0] part;
+      unique case (w_i)
+        2'd1: begin lane = 3'(c); part = cval_i[15:0]; end
+        2'd2: begin lane = 3'(c / 4); part = (c % 4 == 0) ? cval_i[15:0] : (c % 4 == 1) ? cval_i[31:16] : 16'd0; end
+        default: begin lane = 3'(c / 2); part = (c % 2 == 0) ? cval_i[15:0] : cval_i[31:16]; end
+      endcase
+      inserted[16*c +: 16] = (lane == lane_i) ? part : a_i[16*c +: 16];
+    end
+  end
+
+  logic [127:0] bytemask;
+  always_comb begin
+    for (int i = 0; i < 16; i++) bytemask[8*i +: 8] = {8{cval_i > 32'(i)}};
+  end
+
+  function automatic logic [127:0] lane_rot(input logic [127:0] x, input logic [1:0] k);
+    unique case (k)
+      2'd1: lane_rot = {x[31:0], x[127:32]};
+      2'd2: lane_rot = {x[63:0], x[127:64]};
+      2'd3: lane_rot = {x[95:0], x[127:96]};
+      default: lane_rot = x;
+    endcase
+  endfunction
+
+  logic [127:0] res1;
+  always_comb begin
+    unique case (op_i)
+      mccp_arx_isa_pkg::OP_ARX:   res1 = sum;
+      mccp_arx_isa_pkg::OP_VINS:  res1 = inserted;
+      mccp_arx_isa_pkg::OP_VMASK: res1 = bytemask;
+      default:  res1 = rotated;
+    endcase
+  end
+  assign res1_o = lane_rot(res1, xl_i);
+  assign res2_o = lane_rot(rotated, zl_i);
+  assign eq_o   = a_i == b_i;
+
+
+endmodule
