@@ -72,8 +72,10 @@ module mccp_arx_valu (
   end
 
   logic [127:0] bytemask;
+  logic [4:0]   nbytes;                // min(cval, 16)
+  assign nbytes = (cval_i[31:4] != '0) ? 5'd16 : cval_i[4:0];
   always_comb begin
-    for (int i = 0; i < 16; i++) bytemask[8*i +: 8] = {8{cval_i > 32'(i)}};
+    for (int i = 0; i < 16; i++) bytemask[8*i +: 8] = {8{nbytes > 5'(i)}};
   end
 
   function automatic logic [127:0] lane_rot(input logic [127:0] x, input logic [1:0] k);
