@@ -288,9 +288,15 @@ module mccp_arx_pe #(
       default:         wdata0 = valu_res1;
     endcase
   end
+  // an output word carries its first min(16, c7) bytes, the others zero (no byte beyond a
+  // message -- keystream, say -- leaves in a word's padding)
+  logic [127:0] out_keep;
   assign out_we_o    = issue && writes_out && out_some;
-  assign out_data_o  = bswap128(wdata0);
   assign out_bytes_o = (c_q[Budget] >= 32'd16) ? 5'd16 : c_q[Budget][4:0];
+  always_comb begin
+    for (int i = 0; i < 16; i++) out_keep[8*i +: 8] = {8{out_bytes_o > 5'(i)}};
+  end
+  assign out_data_o  = bswap128(wdata0 & out_keep);
 
   // counter writes
   logic        cwe;

@@ -40,6 +40,7 @@ module mccp_regs (
   input  logic [7:0]   config0_stream_bits_i,
   input  logic [7:0]   config0_key_slots_i,
   input  logic [4:0]   config0_num_ec_i,
+  input  logic [2:0]   config0_num_arx_i,
   input  logic         config0_num_rng_i,
   input  logic         config0_rng_test_i,
   input  logic [15:0]  config1_channels_i,
@@ -626,6 +627,7 @@ module mccp_regs (
         rd_data[15:8] = config0_stream_bits_i;
         rd_data[23:16] = config0_key_slots_i;
         rd_data[28:24] = config0_num_ec_i;
+        rd_data[7:5] = config0_num_arx_i;
         rd_data[29:29] = config0_num_rng_i;
         rd_data[30:30] = config0_rng_test_i;
       end

@@ -69,6 +69,8 @@ package mccp_regs_pkg;
   localparam int CONFIG0_KEY_SLOTS_WIDTH = 8;
   localparam int CONFIG0_NUM_EC_LSB = 24;
   localparam int CONFIG0_NUM_EC_WIDTH = 5;
+  localparam int CONFIG0_NUM_ARX_LSB = 5;
+  localparam int CONFIG0_NUM_ARX_WIDTH = 3;
   localparam int CONFIG0_NUM_RNG_LSB = 29;
   localparam int CONFIG0_NUM_RNG_WIDTH = 1;
   localparam int CONFIG0_RNG_TEST_LSB = 30;
@@ -287,6 +289,7 @@ package mccp_regs_pkg;
   localparam logic [2:0] KIND_AES = 3'd0;
   localparam logic [2:0] KIND_ECC = 3'd1;
   localparam logic [2:0] KIND_RNG = 3'd2;
+  localparam logic [2:0] KIND_ARX = 3'd3;
   localparam int KindBits = 3;
 
   // Functions of an ecc channel (its MODE).
@@ -303,6 +306,16 @@ package mccp_regs_pkg;
   localparam logic [2:0] MODE_RESEED = 3'd2;
   localparam logic [2:0] MODE_INSTANTIATE = 3'd3;
   localparam logic [2:0] MODE_DRBG_TEST = 3'd7;
+
+  // Functions of an arx channel (its MODE).
+  localparam logic [2:0] MODE_CHACHA20_POLY1305 = 3'd0;
+  localparam logic [2:0] MODE_XCHACHA20_POLY1305 = 3'd1;
+  localparam logic [2:0] MODE_PI16CIPHER = 3'd2;
+  localparam logic [2:0] MODE_PI32CIPHER = 3'd3;
+  localparam logic [2:0] MODE_PI64CIPHER = 3'd4;
+  localparam logic [2:0] MODE_SIPHASH_2_4 = 3'd5;
+  localparam logic [2:0] MODE_BLAKE2_MAC = 3'd6;
+  localparam logic [2:0] MODE_HASH = 3'd7;
 
   // States of the randomness unit (RNG_STATUS.STATE).
   localparam logic [2:0] RNG_STATE_OFF = 3'd0;

@@ -410,11 +410,13 @@ module mccp_sched #(
             key_q     <= (req_i.keyless || req_i.zero_key) ? '0 : ks_rd_key_i;
             key_len_q <= req_i.zero_key ? 2'd0 : ks_rd_len_i;
             // key separation: an AES task only with an AES key (size 0..2), restricted
-            // only if its output is secret; another kind's only with an EC scalar (size
-            // 3, not a shared secret) of its channel's curve
+            // only if its output is secret; an ARX task only with a key of that size,
+            // never restricted; an EC task only with an EC scalar (size 3, not a shared
+            // secret) of its channel's curve
             key_ok_q  <= req_i.keyless || req_i.zero_key ||
                          (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len) &&
-                          (no_expand ? (ks_rd_len_i == 2'd3 && ks_rd_curve_i == req_i.key_curve && !ks_rd_restricted_i)
+                          ((req_i.kind == mccp_regs_pkg::KIND_ARX) ? (ks_rd_len_i != 2'd3 && !ks_rd_restricted_i) :
+                           no_expand ? (ks_rd_len_i == 2'd3 && ks_rd_curve_i == req_i.key_curve && !ks_rd_restricted_i)
                                      : (ks_rd_len_i != 2'd3 && (!ks_rd_restricted_i || req_i.secret_out))));
           end
         end

@@ -115,7 +115,7 @@ module mccp_stream_in #(
   // header alone and registered a state earlier, in StLookup, so its adders do
   // not run on into the checks (carry chains in series were the 2-core tops'
   // critical path, from here into the cores' input FIFOs).
-  logic        is_ecc, is_rng, is_unit, mac_mode, has_tag, dir, op_ok, chan_ok, fields_ok;
+  logic        is_ecc, is_rng, is_arx, is_unit, mac_mode, has_tag, aad_ok, dir, op_ok, chan_ok, fields_ok;
   logic [13:0] words_d;
   logic [7:0]  check_status;
   logic [4:0]  tag_expect;
@@ -125,9 +125,19 @@ module mccp_stream_in #(
   assign is_ecc     = cfg_q.kind == mccp_regs_pkg::KIND_ECC;
   assign is_rng     = cfg_q.kind == mccp_regs_pkg::KIND_RNG;
   assign is_unit    = is_ecc || is_rng;
-  assign mac_mode   = !is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
-                      (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
-  assign has_tag     = mac_mode || (!is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM)));
+  // An arx channel's packet has an AES channel's fields (docs/arx.md): its ciphers take
+  // a nonce, AAD and a tag (encrypt / decrypt), its MACs and hashes a payload (mac /
+  // verify; a hash's AAD field carries its parameters and BLAKE2 key).
+  assign is_arx     = cfg_q.kind == mccp_regs_pkg::KIND_ARX;
+  assign mac_mode   = is_arx ? (cfg_q.mode == mccp_regs_pkg::MODE_SIPHASH_2_4 || cfg_q.mode == mccp_regs_pkg::MODE_BLAKE2_MAC ||
+                                cfg_q.mode == mccp_regs_pkg::MODE_HASH)
+                             : !is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
+                                            (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
+  assign has_tag     = mac_mode || is_arx ||
+                       (!is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM)));
+  assign aad_ok     = is_arx ? (cfg_q.mode != mccp_regs_pkg::MODE_SIPHASH_2_4 && cfg_q.mode != mccp_regs_pkg::MODE_BLAKE2_MAC)
+                             : ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM) ||
+                                (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
   assign dir        = hdr_q.op[0];
   assign op_ok      = is_unit ? (hdr_q.op == '0) : (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
   assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
@@ -138,9 +148,8 @@ module mccp_stream_in #(
   // GCM on a MAC-only channel.
   // A SECRET_IN packet carries no payload or AAD of its own.
   assign fields_ok  = is_unit ? (hdr_q.aad_len == '0 && hdr_q.nonce_len == '0) :
-                      ((hdr_q.aad_len == '0) || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) ||
-                       (cfg_q.mode == mccp_regs_pkg::MODE_GCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GMAC)) &&
-                      ((hdr_q.payload_len == '0) || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC)) &&
+                      ((hdr_q.aad_len == '0) || aad_ok) &&
+                      ((hdr_q.payload_len == '0) || is_arx || (cfg_q.mode != mccp_regs_pkg::MODE_GMAC)) &&
                       (hdr_q.nonce_len == {6'd0, cfg_q.nonce_len}) &&
                       (!cfg_q.secret_in || (hdr_q.payload_len == '0 && hdr_q.aad_len == '0));
   assign words_d    = nwords(hdr_q.nonce_len) + nwords(hdr_q.aad_len) +
@@ -186,7 +195,7 @@ module mccp_stream_in #(
     req_o.kind     = cfg_q.kind;
     // ec-public and ecdh take the channel's key slot: an EC private scalar of the channel's
     // curve; the randomness unit takes no key
-    req_o.keyless  = is_rng ||
+    req_o.keyless  = is_rng || (is_arx && cfg_q.mode == mccp_regs_pkg::MODE_HASH) ||
                      (is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC && cfg_q.mode != mccp_regs_pkg::MODE_ECDH);
     // a secret output: an ecdh shared secret (restricted), a generated EC private scalar
     // (rng ec-keygen; not restricted, as a host's), or an AES key

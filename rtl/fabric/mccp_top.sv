@@ -2,7 +2,9 @@
 //
 // mccp_top: the MCCP multi-core crypto-processor.  NumCores programmable AES
 // cores, NumEcUnits elliptic-curve units (slots NumCores.., sharing one
-// microcode memory) and NumRngUnits randomness units (the last slot: entropy
+// microcode memory), NumArxUnits ARX elements (the slots after them:
+// ChaCha20-Poly1305 and the other add-rotate-xor algorithms) and NumRngUnits
+// randomness units (the last slot: entropy
 // source, health tests, CTR_DRBG) behind one host contract (docs/fabric.md): AXI4-Lite control and
 // status (mccp_regs, generated from src/mccp/regmap/regs.yml), packets in and
 // results out on AXI4-Stream, one interrupt line.
@@ -36,6 +38,8 @@ module mccp_top #(
   parameter int          EcDigit        = 163,
   parameter bit          EcKaratsuba    = 1'b1,
   parameter bit          EcDualIssue    = 1'b1,
+  // ARX elements (docs/arx.md): 0..7.
+  parameter int          NumArxUnits    = 0,
   // Randomness unit (docs/entropy.md): 0 or 1.  RngSimModel and RngTestEntropy
   // make a simulation build (the source's behavioural model; the drbg-test
   // function that takes entropy from the host): never set for synthesis.
@@ -82,10 +86,10 @@ module mccp_top #(
 
   // Parameter ranges: core numbers and masks are 4 and 16 bits wide, key slots 5,
   // channel numbers 8; buffers hold whole 16-byte words.
-  if (NumCores < 1 || NumEcUnits < 0 || NumRngUnits < 0 || NumRngUnits > 1 ||
-      NumCores + NumEcUnits + NumRngUnits > 16) begin : g_bad_cores
-    $error("mccp_top: NumCores %0d (>= 1) + NumEcUnits %0d (>= 0) + NumRngUnits %0d (0, 1) must be at most 16 slots",
-           NumCores, NumEcUnits, NumRngUnits);
+  if (NumCores < 1 || NumEcUnits < 0 || NumRngUnits < 0 || NumRngUnits > 1 || NumArxUnits < 0 ||
+      NumArxUnits > 7 || NumCores + NumEcUnits + NumArxUnits + NumRngUnits > 16) begin : g_bad_cores
+    $error("mccp_top: NumCores %0d (>= 1) + NumEcUnits %0d (>= 0) + NumArxUnits %0d (0..7) + NumRngUnits %0d (0, 1) must be at most 16 slots",
+           NumCores, NumEcUnits, NumArxUnits, NumRngUnits);
   end
   if ((RngSimModel || RngTestEntropy) && NumRngUnits == 0) begin : g_bad_rng
     $error("mccp_top: RngSimModel / RngTestEntropy without a randomness unit");
@@ -103,16 +107,18 @@ module mccp_top #(
     $error("mccp_top: BufBytes %0d must be a multiple of 16, at least 16", BufBytes);
   end
 
-  // Slots: AES cores 0 .. NumCores-1, then the EC units, then the randomness
-  // unit.  The fabric (parser, scheduler, output stage, watchdog, loader) sees
+  // Slots: AES cores 0 .. NumCores-1, then the EC units, the ARX elements and
+  // the randomness unit.  The fabric (parser, scheduler, output stage, watchdog, loader) sees
   // every slot as a core; each slot's kind (CORE_CAPS.KIND) says which channels
   // it serves.
-  localparam int N        = NumCores + NumEcUnits + NumRngUnits;
+  localparam int N        = NumCores + NumEcUnits + NumArxUnits + NumRngUnits;
   localparam int Cw       = (N > 1) ? $clog2(N) : 1;   // slot index bits
   localparam int NumEcEnd = NumCores + NumEcUnits;
+  localparam int NumArxEnd = NumEcEnd + NumArxUnits;
   localparam logic [15:0] EcSlots  = 16'(((17'(1) << NumEcEnd) - 17'(1)) ^ ((17'(1) << NumCores) - 17'(1)));
-  localparam logic [15:0] RngSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumEcEnd) - 17'(1)));
-  localparam logic [15:0] UnitSlots = EcSlots | RngSlots;   // slots that are not AES cores
+  localparam logic [15:0] ArxSlots = 16'(((17'(1) << NumArxEnd) - 17'(1)) ^ ((17'(1) << NumEcEnd) - 17'(1)));
+  localparam logic [15:0] RngSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumArxEnd) - 17'(1)));
+  localparam logic [15:0] UnitSlots = EcSlots | ArxSlots | RngSlots;   // slots that are not AES cores
   // The functions the randomness unit serves (its CORE_CAPS.FUNCS: mode * 2).
   localparam logic [15:0] RngFuncs =
       16'((1 << (2 * mccp_regs_pkg::MODE_GENERATE)) | (1 << (2 * mccp_regs_pkg::MODE_EC_KEYGEN)) |
@@ -122,6 +128,7 @@ module mccp_top #(
     slot_kinds = '0;
     for (int s = 0; s < 16; s++) begin
       if (EcSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_ECC;
+      if (ArxSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_ARX;
       if (RngSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_RNG;
     end
   endfunction
@@ -219,6 +226,7 @@ module mccp_top #(
     .id_value_i               (32'h4D434350),
     .config0_num_cores_i      (5'(NumCores)),
     .config0_num_ec_i         (5'(NumEcUnits)),
+    .config0_num_arx_i        (3'(NumArxUnits)),
     .config0_num_rng_i        (NumRngUnits != 0),
     .config0_rng_test_i       (RngTestEntropy),
     .config0_stream_bits_i    (8'(StreamBits)),
@@ -468,7 +476,10 @@ module mccp_top #(
   assign keygen_wr  = chan_wr.mode == mccp_regs_pkg::MODE_EC_KEYGEN;
   assign rng_out_ok = keygen_wr ? chan_wr.secret_out
                                 : (!chan_wr.secret_out || chan_wr.mode == mccp_regs_pkg::MODE_GENERATE);
-  assign chan_cfg0_err = (chan_wr.secret_in && (!chan_wr.secret_out || is_ecc_wr || is_rng_wr)) ||
+  // an arx channel takes none of the secret routes (its output is data)
+  assign chan_cfg0_err = (chan_wr.kind == mccp_regs_pkg::KIND_ARX &&
+                          (chan_wr.secret_in || chan_wr.secret_out || chan_wr.zero_key || chan_wr.kdf)) ||
+                         (chan_wr.secret_in && (!chan_wr.secret_out || is_ecc_wr || is_rng_wr)) ||
                          (chan_wr.zero_key && (is_ecc_wr || is_rng_wr)) ||
                          (chan_wr.kdf && (!chan_wr.secret_out || is_ecc_wr || is_rng_wr ||
                                           chan_wr.mode != mccp_regs_pkg::MODE_CMAC)) ||
@@ -705,8 +716,12 @@ module mccp_top #(
   );
 
   logic [N-1:0] imem_we;
-  logic [9:0]   imem_addr;
+  logic [11:0]  imem_addr;      // below 1024 but for an ARX image (up to 4096 words)
   logic [31:0]  imem_wdata;
+  if (NumArxUnits == 0) begin : g_no_arx_addr
+    logic unused_addr;
+    assign unused_addr = ^imem_addr[11:10];
+  end
 
   // The EC units share one microcode memory: an image for any of them is an
   // image for all, so FW_CORES naming one names them all (the loader then
@@ -716,8 +731,13 @@ module mccp_top #(
   logic         fw_mixed, fw_rng;
   assign fw_mask  = fw_cores_mask[N-1:0] |
                     (((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) ? EcSlots[N-1:0] : '0);
-  assign fw_mixed = ((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) &&
-                    ((fw_cores_mask[N-1:0] & ~EcSlots[N-1:0]) != '0);
+  assign fw_mixed = (((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) &&
+                     ((fw_cores_mask[N-1:0] & ~EcSlots[N-1:0]) != '0)) ||
+                    (((fw_cores_mask[N-1:0] & ArxSlots[N-1:0]) != '0) &&
+                     ((fw_cores_mask[N-1:0] & ~ArxSlots[N-1:0]) != '0));
+  // an ARX image is larger (docs/arx.md): up to 4096 words when only ARX elements are named
+  logic [12:0] fw_max_len;
+  assign fw_max_len = ((fw_cores_mask[N-1:0] & ArxSlots[N-1:0]) != '0) ? 13'd4096 : 13'd1024;
   // The randomness unit runs no firmware: an image for it is refused too.
   assign fw_rng   = (fw_cores_mask[N-1:0] & RngSlots[N-1:0]) != '0;
   logic fw_len_err_loader;
@@ -740,6 +760,7 @@ module mccp_top #(
     .cores_i      (fw_mask),
     .enable_i     (enable),
     .idle_i       (core_idle),
+    .max_len_i    (fw_max_len),
     .len_we_i     (fw_len_we && !fw_mixed && !fw_rng),
     .len_wdata_i  (fw_len_wdata),
     .len_err_o    (fw_len_err_loader),
@@ -805,7 +826,7 @@ module mccp_top #(
       .clk_i,
       .rst_ni,
       .imem_we_i        (imem_we[c]),
-      .imem_addr_i      (imem_addr),
+      .imem_addr_i      (imem_addr[9:0]),
       .imem_wdata_i     (imem_wdata),
       .key_valid_i      (1'b0),
       .key_ready_o      (key_ready[c]),
@@ -928,6 +949,7 @@ module mccp_top #(
         .unit_in_last_o    (u_in_last[e]),
         .unit_out_we_i     (u_out_we[e]),
         .unit_out_data_i   (u_out_data[e*128 +: 128]),
+        .unit_out_bytes_i  (5'd16),
         .unit_out_space_o  (u_out_space[e]),
         .unit_res_valid_i  (u_res_valid[e]),
         .unit_res_ready_o  (u_res_ready[e]),
@@ -948,7 +970,7 @@ module mccp_top #(
       .clk_i,
       .rst_ni,
       .mc_we_i          (u_mc_we),
-      .mc_waddr_i       (imem_addr),
+      .mc_waddr_i       (imem_addr[9:0]),
       .mc_wdata_i       (imem_wdata),
       .start_valid_i    (u_start_valid),
       .start_ready_o    (u_start_ready),
@@ -991,6 +1013,55 @@ module mccp_top #(
     /* verilator lint_on PINCONNECTEMPTY */
   end
 
+  ////////////////////
+  // ARX elements   //
+  ////////////////////
+
+  // Slots NumEcEnd.. (docs/arx.md): each element behind its slot adapter
+  // (mccp_arx_slot: the packet's body and the result in block RAM, the image's
+  // 32-bit words gathered into instructions and constants, the key
+  // byte-reversed).  A keyed function's key comes from the key store's read
+  // port (slot_key, offered with the start), never through the AES key
+  // expander.
+  for (genvar a = 0; a < NumArxUnits; a++) begin : g_arx
+    localparam int S = NumEcEnd + a;
+    assign key_ready[S]  = 1'b0;
+    assign pair_en[S]    = 1'b0;
+    assign pair_abort[S] = 1'b0;
+    assign mac_half[S]   = 1'b0;
+    mccp_arx_slot #(
+      .InDepth  (InWords),
+      .OutDepth (OutWords + 4)          // and a pi-Cipher tag of up to 64 bytes
+    ) u_slot (
+      .clk_i,
+      .rst_ni,
+      .fw_we_i       (imem_we[S]),
+      .fw_addr_i     (imem_addr),
+      .fw_wdata_i    (imem_wdata),
+      .start_valid_i (start_valid[S]),
+      .start_ready_o (start_ready[S]),
+      .start_entry_i (start_entry[S*10 +: 10]),
+      .start_args_i  (start_args),
+      .start_empty_i (start_empty),
+      .start_key_i   (slot_key),
+      .in_valid_i    (cin_valid[S]),
+      .in_ready_o    (cin_ready[S]),
+      .in_data_i     (cin_data),
+      .in_last_i     (cin_last),
+      .out_valid_o   (cout_valid[S]),
+      .out_ready_i   (cout_ready[S]),
+      .out_data_o    (cout_data[S*128 +: 128]),
+      .out_bytes_o   (cout_bytes[S*5 +: 5]),
+      .out_last_o    (cout_last[S]),
+      .res_valid_o   (res_valid[S]),
+      .res_ready_i   (res_ready[S]),
+      .res_status_o  (res_status[S*8 +: 8]),
+      .res_bytes_o   (res_bytes[S*16 +: 16]),
+      .abort_i       (abort[S]),
+      .busy_o        (core_busy[S])
+    );
+  end
+
   ///////////////////////
   // Randomness unit   //
   ///////////////////////
@@ -1000,7 +1071,7 @@ module mccp_top #(
   // goes through mccp_slot_io like an EC unit's; a generated key or scalar goes
   // to the key store as a secret output (docs/fabric.md).
   if (NumRngUnits > 0) begin : g_rng
-    localparam int S        = NumEcEnd;
+    localparam int S        = NumArxEnd;
     localparam int RngOutWords = BufBytes / 16;  // the largest generate: one buffer
     logic         u_in_valid, u_in_ready, u_in_last, u_out_we, u_out_space;
     logic         u_res_valid, u_res_ready;
@@ -1039,6 +1110,7 @@ module mccp_top #(
       .unit_in_last_o    (u_in_last),
       .unit_out_we_i     (u_out_we),
       .unit_out_data_i   (u_out_data),
+      .unit_out_bytes_i  (5'd16),
       .unit_out_space_o  (u_out_space),
       .unit_res_valid_i  (u_res_valid),
       .unit_res_ready_o  (u_res_ready),
@@ -1201,7 +1273,7 @@ module mccp_top #(
 
   mccp_watchdog #(
     .NumCores   (N),
-    .FixedSlots (UnitSlots)
+    .FixedSlots (EcSlots | RngSlots)
   ) u_watchdog (
     .clk_i,
     .rst_ni,

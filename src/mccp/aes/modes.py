@@ -43,24 +43,25 @@ MODES = {
 }
 
 
-def build_task(entries: dict[str, int], mode: str, op: str, data: bytes = b"", nonce: bytes = b"",
+def build_task(entries: dict[str, int], mode: str | Mode, op: str, data: bytes = b"", nonce: bytes = b"",
                aad: bytes = b"", tag: bytes = b"", tag_len: int = 0) -> Task:
-    """The core task for one packet.  `entries` is the firmware's entry table.
+    """The core task for one packet.  `entries` is the firmware's entry table; `mode` a name
+    of MODES or a Mode (another kind's, with the same packet fields).
 
     GMAC carries its message as AAD (GCM with an empty payload).  A tag is
     sent only when verifying or decrypting an AEAD mode.
     """
-    m = MODES[mode]
+    m = mode if isinstance(mode, Mode) else MODES[mode]
     entry = entries[m.entries[op]]
-    if mode == "gmac":
+    if m.name == "gmac":
         aad, data = data, b""
     send_tag = tag if op in (DECRYPT, VERIFY) and (m.aead or m.mac_only) else b""
     return make_task(entry, nonce=nonce, aad=aad, payload=data, tag=send_tag, tag_len=tag_len)
 
 
-def split_output(mode: str, op: str, out: bytes, data_len: int, tag_len: int) -> tuple[bytes, bytes]:
+def split_output(mode: str | Mode, op: str, out: bytes, data_len: int, tag_len: int) -> tuple[bytes, bytes]:
     """(data, tag) of a successful task's output."""
-    m = MODES[mode]
+    m = mode if isinstance(mode, Mode) else MODES[mode]
     if m.mac_only:
         return b"", out if op == MAC else b""
     if m.aead and op == ENCRYPT:

@@ -16,6 +16,12 @@ With elliptic-curve units (`Device(cores=2, ec_units=2)`):
         x, y = dev.ec_mul("K-163", k)              # k*G
         x, y = dev.ec_mul("B-283", k, (px, py))    # k*P
 
+With ARX elements (`Device(cores=1, arx_units=2)`), the ARX modes open channels as the AES
+ones do:
+
+        ch = dev.open_channel("chacha20-poly1305", key_slot=1)   # a 32-byte key in slot 1
+        ct, tag = ch.encrypt(data, nonce=nonce12, aad=aad)
+
 With the randomness unit (`Device(cores=2, rng=True)`; its calls are in mccp.device.rng_api):
 
         iv = dev.random(12)
@@ -36,6 +42,8 @@ from mccp.device.build import build_info, build_model, rtl_sources
 from mccp.device.model import BusError, Model, SimTimeout
 from mccp.device.packets import ChannelConfig, Policy, SecretRoute
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, kdf_fixed_input
+from mccp.arx import image as arx_image
+from mccp.arx.modes import ARX_MODES
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
 from mccp.device.ec_packets import EcChannelConfig, InvalidPoint
@@ -135,10 +143,16 @@ def fw_crc(words) -> int:
 def entry_table(program, rm: regmap.RegMap, kind: str = "aes") -> list[tuple[int, int, bool]]:
     """(function, address, valid) for all 16 functions (function = mode*2 + op[0]); valid
     when the program exports the label of that mode/op: for AES cores the labels of
-    mccp.aes.modes.MODES, for EC units the function's name with "_" for "-" (ec_mul, ...)."""
+    mccp.aes.modes.MODES, for ARX elements those of mccp.arx.modes.ARX_MODES, for EC units
+    the function's name with "_" for "-" (ec_mul, ...)."""
     table = {f: (0, False) for f in range(2 * len(rm.modes))}
     labels = {**program.symbols, **program.entries}
-    if kind == "ecc":
+    if kind == "arx":
+        for name, mode in ARX_MODES.items():
+            for op, label in mode.entries.items():
+                if label in program.entries:
+                    table[rm.arx_mode_code[name] * 2 + (rm.op_code[op] & 1)] = (program.entries[label], True)
+    elif kind == "ecc":
         for m in rm.ec_modes:
             label = m["name"].replace("-", "_")
             if label in program.entries:
@@ -211,7 +225,7 @@ class Device(RandomnessApi):
     default_stream_bits(cores); `decrypt_cores` (bit per core) to all.
     """
 
-    def __init__(self, cores: int = 4, *, ec_units: int = 0, ec_config: str | None = None,
+    def __init__(self, cores: int = 4, *, ec_units: int = 0, ec_config: str | None = None, arx_units: int = 0,
                  rng: bool = False, rng_test: bool = False, entropy_model: dict | None = None, seed: int = 1,
                  trace: str | Path | None = None,
                  firmware: Path | None = None, top: str = "mccp_top", sources=None,
@@ -221,11 +235,15 @@ class Device(RandomnessApi):
         if not isinstance(ec_units, int) or not 0 <= ec_units <= 16 - cores:
             raise ValueError(f"ec_units must be 0..{16 - cores} ({cores} cores + EC units <= 16 slots), "
                              f"got {ec_units!r}")
-        if cores + ec_units + int(bool(rng or rng_test)) > 16:
-            raise ValueError("cores + ec_units + the randomness unit must be at most 16 slots")
+        if not isinstance(arx_units, int) or not 0 <= arx_units <= 7:
+            raise ValueError(f"arx_units must be 0..7, got {arx_units!r}")
+        if cores + ec_units + arx_units + int(bool(rng or rng_test)) > 16:
+            raise ValueError("cores + ec_units + arx_units + the randomness unit must be at most 16 slots")
         rtl = {"NumCores": cores}
         if ec_units:
             rtl["NumEcUnits"] = ec_units
+        if arx_units:
+            rtl["NumArxUnits"] = arx_units
         # The randomness unit: in simulation its source is the behavioural model; rng_test adds
         # the drbg-test function (entropy from the host, for known-answer tests).
         self.rng, self.rng_test = bool(rng or rng_test), bool(rng_test)
@@ -259,7 +277,9 @@ class Device(RandomnessApi):
         self.params = rtl
         self.cores = cores
         self.ec_units = ec_units
-        self.slots = cores + ec_units + int(self.rng)   # AES cores 0.., EC units, the randomness unit
+        self.arx_units = arx_units
+        # AES cores 0.., EC units, ARX elements, the randomness unit
+        self.slots = cores + ec_units + arx_units + int(self.rng)
         self.key_slots = rtl["KeySlots"]
         self.channels = rtl["Channels"]
         self.buf_bytes = rtl["BufBytes"]
@@ -297,6 +317,9 @@ class Device(RandomnessApi):
             self.ec_program = firmware_program(EC_FIRMWARE, "ecc")
             self.ec_max_m = rtl.get("EcMaxM", 283)
             self.load_firmware(self.ec_slots, self.ec_program)
+        if arx_units:
+            self.arx_program = firmware_program(arx_image.FIRMWARE, "arx")
+            self.load_firmware(self.arx_slots, self.arx_program)
         if self.rng:
             self.wait_rng()
 
@@ -328,6 +351,12 @@ class Device(RandomnessApi):
     def ec_slots(self) -> range:
         """Slot (core) indices of the EC units."""
         return range(self.cores, self.cores + self.ec_units)
+
+    @property
+    def arx_slots(self) -> range:
+        """Slot (core) indices of the ARX elements."""
+        start = self.cores + self.ec_units
+        return range(start, start + self.arx_units)
 
     @property
     def cycles(self) -> int:
@@ -372,31 +401,34 @@ class Device(RandomnessApi):
         the program's length (FW_LEN: the old image is cleared, the entry tables invalidated),
         write its words, commit it with its CRC-32 (FW_CHECK), write the entry table (functions
         the program lacks invalidated) and enable the cores again.  The other cores keep
-        working.  `cores` are AES cores or EC units (slots NUM_CORES..), not both; the EC units
-        share one microcode memory, so naming one reloads them all.  `program`: an assembled
-        Program, a .s path, or None (the standard image of that kind).
+        working.  `cores` are slots of one kind: AES cores, EC units (slots NUM_CORES..; they
+        share one microcode memory, so naming one reloads them all) or ARX elements (their
+        image: mccp.arx.image).  `program`: an assembled Program, a .s path, or None (the
+        standard image of that kind).
         A refused step raises FirmwareError; the cores then stay disabled with no valid entry."""
         mask = sum(1 << c for c in cores)
         if not mask or mask >> self.slots:
             raise ValueError(f"cores {list(cores)} outside 0..{self.slots - 1}")
         ec_mask = sum(1 << c for c in self.ec_slots)
-        if mask & ec_mask and mask & ~ec_mask:
-            raise ValueError("one image is for AES cores or for EC units, not both")
+        arx_mask = sum(1 << c for c in self.arx_slots)
+        if (mask & ec_mask and mask & ~ec_mask) or (mask & arx_mask and mask & ~arx_mask):
+            raise ValueError("one image is for slots of one kind (AES cores, EC units or ARX elements)")
         if mask & ec_mask:
             mask |= ec_mask          # the EC units share one microcode memory
             # opening an EC image erases every EC private scalar in the key store
             self._keys = {s: v for s, v in self._keys.items() if not isinstance(v, Curve)}
-        kind = "ecc" if mask & ec_mask else "aes"
+        kind = "ecc" if mask & ec_mask else "arx" if mask & arx_mask else "aes"
         if program is None:
-            program = self.ec_program if kind == "ecc" else self.program
+            program = {"ecc": getattr(self, "ec_program", None), "arx": getattr(self, "arx_program", None)}.get(
+                kind, self.program)
         elif isinstance(program, (str, Path)):
             program = firmware_program(Path(program), kind)
-        words = list(program.words)
+        words = arx_image.image_words(program) if kind == "arx" else list(program.words)
         enable = self.read_reg("CORE_ENABLE")
         self.write_reg("CORE_ENABLE", enable & ~mask)
         self.wait_idle(mask)
         self.write_reg("FW_CORES", mask)
-        self._fw_write("FW_LEN", len(words), f"image of {len(words)} words (1..1024)")
+        self._fw_write("FW_LEN", len(words), f"image of {len(words)} words (1..{4096 if kind == 'arx' else 1024})")
         self._fw_ready()
         try:
             self.model.write_many(self.rm.addr("FW_DATA"), words)
@@ -508,6 +540,8 @@ class Device(RandomnessApi):
         index = next((i for i in range(self.channels) if i not in self._channels), None)
         cfg = packets.channel_config(index if index is not None else -1, mode, key_slot, self._keys[key_slot],
                                      tag_len, nonce_len, policy)
+        if cfg.kind == "arx" and not self.arx_units:
+            raise ValueError(f"{mode} runs on ARX elements: this device has none (Device(arx_units=...))")
         if index is None:
             raise ValueError(f"all {self.channels} channels are open")
         self._write_channel(cfg, enable=True)
@@ -524,6 +558,11 @@ class Device(RandomnessApi):
                            enable=int(enable), ordered=int(cfg.policy.ordered), key_slot=cfg.key_slot)
             return
         self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len, **(cfg.secret.fields() if cfg.secret else {}))
+        if cfg.kind == "arx":
+            self.write_reg("CHAN_CFG0", kind=self.rm.kind_code["arx"], mode=self.rm.arx_mode_code[cfg.mode],
+                           enable=int(enable), key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
+                           ordered=int(cfg.policy.ordered), key_slot=cfg.key_slot)
+            return
         self.write_reg("CHAN_CFG0", mode=self.rm.mode_code[cfg.mode], enable=int(enable),
                        key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
                        ordered=int(cfg.policy.ordered), affinity=int(cfg.policy.affinity),

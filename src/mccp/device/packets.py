@@ -11,14 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mccp import regmap
-from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, build_task, split_output
+from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, Mode, build_task, split_output
 from mccp.aes.task import WORD_BYTES
+from mccp.arx.modes import ARX_MODES, DEFAULT_NONCE as ARX_NONCE, KEY_BYTES as ARX_KEY_BYTES
 
 OPS = (ENCRYPT, DECRYPT, MAC, VERIFY)
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
 # default nonce length per mode (bytes)
 DEFAULT_NONCE = {"ecb": 0, "cbc": 16, "ctr": 16, "cbc-mac": 0, "cmac": 0, "ccm": 13, "gcm": 12, "gmac": 12}
 NO_CORE = 0xFF
+# the channel modes of each slot kind that takes AES-style packets (nonce, AAD, payload, tag)
+KIND_MODES = {"aes": MODES, "arx": ARX_MODES}
+
+
+def kind_of_mode(mode: str) -> str:
+    """The slot kind whose channels run `mode` (ValueError if none)."""
+    for kind, table in KIND_MODES.items():
+        if mode in table:
+            return kind
+    names = [m for table in KIND_MODES.values() for m in table]
+    raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(names)}")
 
 
 def _words(n: int) -> int:
@@ -81,21 +93,28 @@ class ChannelConfig:
     nonce_len: int
     policy: Policy = Policy()
     secret: SecretRoute | None = None   # the output goes to a key slot
+    kind: str = "aes"                   # the slot kind that serves it: "aes" or "arx"
+
+    @property
+    def spec(self) -> Mode:
+        return KIND_MODES[self.kind][self.mode]
 
     @property
     def tagged(self) -> bool:
-        return bool(MODES[self.mode].tag_lens)
+        return bool(self.spec.tag_lens)
 
     def ops(self) -> tuple[str, str]:
-        return (MAC, VERIFY) if MODES[self.mode].mac_only else (ENCRYPT, DECRYPT)
+        return (MAC, VERIFY) if self.spec.mac_only else (ENCRYPT, DECRYPT)
 
 
 def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: int | None = None,
                    nonce_len: int | None = None, policy=None) -> ChannelConfig:
     """Check a channel's parameters (ValueError with the reason) and return its configuration."""
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
-    m = MODES[mode]
+    kind = kind_of_mode(mode)
+    m = KIND_MODES[kind][mode]
+    if kind == "arx" and key_len not in ARX_KEY_BYTES[mode]:
+        raise ValueError(f"{mode} takes a key of {' or '.join(map(str, ARX_KEY_BYTES[mode]))} bytes, "
+                         f"the slot holds {key_len}")
     if key_len not in KEY_LEN_CODE:
         raise ValueError(f"key of {key_len} bytes: AES keys are 16, 24 or 32 bytes")
     if m.tag_lens:
@@ -106,13 +125,13 @@ def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: 
         if tag_len not in (None, 0):
             raise ValueError(f"{mode} has no tag (tag_len must be 0 or omitted, got {tag_len})")
         tag_len = 0
-    nonce_len = DEFAULT_NONCE[mode] if nonce_len is None else nonce_len
+    nonce_len = {**DEFAULT_NONCE, **ARX_NONCE}[mode] if nonce_len is None else nonce_len
     if m.nonce_lens:
         if nonce_len not in m.nonce_lens:
             raise ValueError(f"{mode}: nonce length {nonce_len} not supported (allowed: {_ranges(m.nonce_lens)})")
     elif nonce_len != 0:
         raise ValueError(f"{mode} takes no nonce (nonce_len must be 0, got {nonce_len})")
-    return ChannelConfig(index, mode, key_slot, key_len, tag_len, nonce_len, Policy.of(policy))
+    return ChannelConfig(index, mode, key_slot, key_len, tag_len, nonce_len, Policy.of(policy), kind=kind)
 
 
 def _ranges(values) -> str:
@@ -125,7 +144,7 @@ def _ranges(values) -> str:
 def check_request(cfg: ChannelConfig, op: str, data: bytes, nonce: bytes, aad: bytes, tag: bytes,
                   buf_bytes: int) -> None:
     """ValueError (with the reason) unless the device can take this request on this channel."""
-    m = MODES[cfg.mode]
+    m = cfg.spec
     if op not in OPS:
         raise ValueError(f"unknown operation {op!r}; choose one of {', '.join(OPS)}")
     if op not in cfg.ops():
@@ -179,8 +198,9 @@ def build_packet(cfg: ChannelConfig, op: str, seq: int, data: bytes = b"", nonce
     device now answers LENGTH (tests of that rule)."""
     rm = rm or regmap.load()
     # the entry address is the fabric's business (entry table); only the layout is used here
-    labels = {label: 0 for label in MODES[cfg.mode].entries.values()}
-    task = build_task(labels, cfg.mode, op, bytes(data), bytes(nonce), bytes(aad), bytes(tag), cfg.tag_len)
+    m = cfg.spec
+    labels = {label: 0 for label in m.entries.values()}
+    task = build_task(labels, m, op, bytes(data), bytes(nonce), bytes(aad), bytes(tag), cfg.tag_len)
     payload_len, aad_len, nonce_len, _ = task.args
     sends_tag = op in (DECRYPT, VERIFY) and cfg.tagged
     header = rm.pack_header("in", op=rm.op_code[op], channel=cfg.index, seq=seq & 0xFFFFFFFF,
@@ -237,7 +257,7 @@ def parse_output(packet: bytes, rm: regmap.RegMap | None = None) -> OutHeader:
 
 def split_body(cfg: ChannelConfig, op: str, data_len: int, body: bytes) -> tuple[bytes, bytes]:
     """(data, tag) of a successful packet's body: each field starts on a new word."""
-    m = MODES[cfg.mode]
+    m = cfg.spec
     if m.mac_only:
         out = body[:cfg.tag_len] if op == MAC else b""
         return split_output(cfg.mode, op, out, 0, cfg.tag_len)
@@ -246,12 +266,12 @@ def split_body(cfg: ChannelConfig, op: str, data_len: int, body: bytes) -> tuple
         out = body[:data_len] + body[tag_at:tag_at + cfg.tag_len]
     else:
         out = body[:data_len]
-    return split_output(cfg.mode, op, out, data_len, cfg.tag_len)
+    return split_output(m, op, out, data_len, cfg.tag_len)
 
 
 def expected_out_len(cfg: ChannelConfig, op: str, data_len: int) -> int:
     """Bytes a successful result carries (payload + tag); none from a secret channel."""
-    m = MODES[cfg.mode]
+    m = cfg.spec
     if cfg.secret is not None:
         return 0
     if m.mac_only:

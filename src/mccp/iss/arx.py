@@ -151,11 +151,12 @@ class _Task:
         return bswap128(words[self.rd - 1].data)
 
     def write(self, r: int, value: int, xl: int) -> None:
+        """Write v<r> (or append to the output: its first min(16, c7) bytes, the rest zero)."""
         value = lane_rotate(value, xl)
         if r == self.stream:
             n = min(16, self.c[self.budget])
             if n:
-                self.out.append((value, n))
+                self.out.append((value & ((1 << (8 * n)) - 1), n))   # the padding bytes are zero
                 self.c[self.budget] -= n
             return
         self.v[r] = value

@@ -69,6 +69,8 @@ def render_pkg(rm: RegMap) -> str:
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.ec_modes]
     lines += ["", "  // Functions of an rng channel (its MODE)."]
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.rng_modes]
+    lines += ["", "  // Functions of an arx channel (its MODE)."]
+    lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.arx_modes]
     lines += ["", "  // States of the randomness unit (RNG_STATUS.STATE)."]
     lines += [f"  localparam logic [2:0] RNG_STATE_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.rng_states]
     lines += ["", "  // Fabric status codes (output header byte STATUS)."]
@@ -183,6 +185,9 @@ def render_md(rm: RegMap) -> str:
     out += ["", "Functions of an `rng` channel (its `MODE`; op 0 only):", "", "| code | function | what |",
             "| --- | --- | --- |"]
     out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.rng_modes]
+    out += ["", "Functions of an `arx` channel (its `MODE`; function index = mode × 2 + op[0]):", "",
+            "| code | function | what |", "| --- | --- | --- |"]
+    out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.arx_modes]
     out += ["", "States of the randomness unit (`RNG_STATUS.STATE`):", "", "| code | state | what |",
             "| --- | --- | --- |"]
     out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.rng_states]

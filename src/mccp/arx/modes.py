@@ -1,0 +1,16 @@
+"""Channel modes of the ARX element, in the form of the AES modes (mccp.aes.modes.Mode): the
+firmware entry of each operation and the fields a packet takes.  The function index of an
+entry is its mode's code (regs.yml arx_modes) * 2 + op[0], as for every kind."""
+
+from __future__ import annotations
+
+from mccp.aes.modes import DECRYPT, ENCRYPT, Mode
+
+# key bytes each mode takes (the key store holds AES-sized keys: 16, 24, 32 bytes)
+KEY_BYTES = {"chacha20-poly1305": (32,)}
+
+ARX_MODES = {
+    "chacha20-poly1305": Mode("chacha20-poly1305", {ENCRYPT: "chacha20_poly1305_enc", DECRYPT: "chacha20_poly1305_dec"},
+                              aead=True, nonce_lens=(12,), tag_lens=(16,)),
+}
+DEFAULT_NONCE = {"chacha20-poly1305": 12}

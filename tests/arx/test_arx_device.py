@@ -1,0 +1,114 @@
+"""The ARX element through the device API (mccp.Device(arx_units=...)): ChaCha20-Poly1305
+channels on the RTL of mccp_top against `cryptography`, beside AES-GCM traffic, and the bad
+input of docs/arx.md (refused in Python, or answered by the device with a status)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
+
+import mccp
+from mccp import regmap
+
+KEY = bytes(range(0x40, 0x60))
+
+
+@pytest.fixture(scope="module")
+def dev():
+    with mccp.Device(cores=1, arx_units=2, buf_bytes=4096) as d:
+        d.load_key(1, KEY)
+        d.load_key(2, bytes(16))
+        yield d
+
+
+def test_lengths_against_cryptography(dev):
+    """Payload lengths 0..4096 (every word-boundary case and random ones), AAD of every
+    length up to 48 and long: sealed bytes and opened plaintext equal `cryptography`'s."""
+    ch = dev.open_channel("chacha20-poly1305", key_slot=1)
+    rng = random.Random(5)
+    lengths = [0, 1, 15, 16, 17, 63, 64, 65, 128, 255, 256, 1000, 2047, 4096] + rng.sample(range(4097), 10)
+    ref = ChaCha20Poly1305(KEY)
+    for n in lengths:
+        nonce, pt = rng.randbytes(12), rng.randbytes(n)
+        aad = rng.randbytes(rng.choice([0, 1, 12, 16, 33, 48, 300]))
+        ct, tag = ch.encrypt(pt, nonce=nonce, aad=aad)
+        assert ct + tag == ref.encrypt(nonce, pt, aad), n
+        assert ch.decrypt(ct, nonce=nonce, aad=aad, tag=tag) == pt
+    ch.close()
+
+
+def test_failed_tags_release_nothing(dev):
+    """A modified tag, ciphertext or AAD: AuthError, and the result carries no byte."""
+    ch = dev.open_channel("chacha20-poly1305", key_slot=1)
+    nonce, pt, aad = bytes(12), bytes(range(200)), b"header"
+    ct, tag = ch.encrypt(pt, nonce=nonce, aad=aad)
+    bad = [(ct, aad, bytes([tag[0] ^ 1]) + tag[1:]), (bytes([ct[7] ^ 0x80]) + ct[1:], aad, tag),
+           (ct, b"Header", tag), (ct[:-1], aad, tag)]
+    for c, a, t in bad:
+        with pytest.raises(mccp.AuthError):
+            ch.decrypt(c, nonce=nonce, aad=a, tag=t)
+        ticket = dev.submit(ch, "decrypt", c, nonce=nonce, aad=a, tag=t)
+        (r,) = dev.drain()
+        assert r.ticket == ticket and r.status == "AUTH_FAIL" and r.data == b""
+    assert ch.decrypt(ct, nonce=nonce, aad=aad, tag=tag) == pt       # and the channel still works
+    ch.close()
+
+
+def test_mixed_traffic(dev):
+    """ChaCha20-Poly1305 on both elements and AES-GCM on the AES core at once: every result
+    right, each channel's results in order."""
+    cc = [dev.open_channel("chacha20-poly1305", key_slot=1) for _ in range(3)]
+    gcm = dev.open_channel("gcm", key_slot=2)
+    rng = random.Random(9)
+    want = {}
+    for i in range(24):
+        nonce, pt, aad = rng.randbytes(12), rng.randbytes(rng.randrange(0, 700)), rng.randbytes(rng.randrange(0, 40))
+        if i % 4 == 3:
+            t = dev.submit(gcm, "encrypt", pt, nonce=nonce, aad=aad)
+            want[t] = (gcm.index, AESGCM(bytes(16)).encrypt(nonce, pt, aad))
+        else:
+            ch = cc[i % 3]
+            t = dev.submit(ch, "encrypt", pt, nonce=nonce, aad=aad)
+            want[t] = (ch.index, ChaCha20Poly1305(KEY).encrypt(nonce, pt, aad))
+    results = dev.drain()
+    assert sorted(r.ticket for r in results) == sorted(want)
+    cores = set()
+    for r in results:
+        assert r.ok and r.data + r.tag == want[r.ticket][1]
+        cores.add(r.core)
+    assert {dev.arx_slots[0], dev.arx_slots[1], 0} <= cores      # both elements and the AES core worked
+    for index in {c for c, _ in want.values()}:
+        tickets = [r.ticket for r in results if r.channel == index]
+        assert tickets == sorted(tickets)
+    for ch in cc + [gcm]:
+        ch.close()
+
+
+def test_bad_input(dev):
+    """Refused in Python: a key of the wrong size, a nonce or tag length the mode does not
+    take, a device without ARX elements.  Answered by the device: a header whose nonce length
+    is not the channel's (BAD_HEADER); the channel keeps working."""
+    with pytest.raises(ValueError, match="32 bytes"):
+        dev.open_channel("chacha20-poly1305", key_slot=2)          # slot 2 holds a 16-byte key
+    with pytest.raises(ValueError, match="nonce length"):
+        dev.open_channel("chacha20-poly1305", key_slot=1, nonce_len=8)
+    with pytest.raises(ValueError, match="tag length"):
+        dev.open_channel("chacha20-poly1305", key_slot=1, tag_len=12)
+    ch = dev.open_channel("chacha20-poly1305", key_slot=1)
+    with pytest.raises(ValueError, match="nonce"):
+        ch.encrypt(b"x", nonce=bytes(8))
+    rm = regmap.load()
+    header = rm.pack_header("in", op=rm.op_code["encrypt"], channel=ch.index, seq=77, payload_len=16,
+                            aad_len=0, nonce_len=8, tag_len=0)
+    dev.submit_raw(header + bytes(8) + bytes(16))
+    (r,) = dev.drain()
+    assert r.status == "BAD_HEADER"
+    ct, tag = ch.encrypt(b"still here", nonce=bytes(12))
+    assert ct + tag == ChaCha20Poly1305(KEY).encrypt(bytes(12), b"still here", b"")
+    ch.close()
+    with mccp.Device(cores=1) as plain:
+        plain.load_key(0, KEY)
+        with pytest.raises(ValueError, match="ARX elements"):
+            plain.open_channel("chacha20-poly1305", key_slot=0)
