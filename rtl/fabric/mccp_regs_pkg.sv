@@ -309,13 +309,6 @@ package mccp_regs_pkg;
 
   // Functions of an arx channel (its MODE).
   localparam logic [2:0] MODE_CHACHA20_POLY1305 = 3'd0;
-  localparam logic [2:0] MODE_XCHACHA20_POLY1305 = 3'd1;
-  localparam logic [2:0] MODE_PI16CIPHER = 3'd2;
-  localparam logic [2:0] MODE_PI32CIPHER = 3'd3;
-  localparam logic [2:0] MODE_PI64CIPHER = 3'd4;
-  localparam logic [2:0] MODE_SIPHASH_2_4 = 3'd5;
-  localparam logic [2:0] MODE_BLAKE2_MAC = 3'd6;
-  localparam logic [2:0] MODE_HASH = 3'd7;
 
   // States of the randomness unit (RNG_STATUS.STATE).
   localparam logic [2:0] RNG_STATE_OFF = 3'd0;

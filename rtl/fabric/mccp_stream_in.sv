@@ -125,19 +125,16 @@ module mccp_stream_in #(
   assign is_ecc     = cfg_q.kind == mccp_regs_pkg::KIND_ECC;
   assign is_rng     = cfg_q.kind == mccp_regs_pkg::KIND_RNG;
   assign is_unit    = is_ecc || is_rng;
-  // An arx channel's packet has an AES channel's fields (docs/arx.md): its ciphers take
-  // a nonce, AAD and a tag (encrypt / decrypt), its MACs and hashes a payload (mac /
-  // verify; a hash's AAD field carries its parameters and BLAKE2 key).
+  // An arx channel's packet has an AES AEAD channel's fields (docs/arx.md): a nonce, AAD,
+  // the payload and, to decrypt, the tag.
   assign is_arx     = cfg_q.kind == mccp_regs_pkg::KIND_ARX;
-  assign mac_mode   = is_arx ? (cfg_q.mode == mccp_regs_pkg::MODE_SIPHASH_2_4 || cfg_q.mode == mccp_regs_pkg::MODE_BLAKE2_MAC ||
-                                cfg_q.mode == mccp_regs_pkg::MODE_HASH)
-                             : !is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
-                                            (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
+  assign mac_mode   = !is_unit && !is_arx &&
+                      ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
+                       (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
   assign has_tag     = mac_mode || is_arx ||
                        (!is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM)));
-  assign aad_ok     = is_arx ? (cfg_q.mode != mccp_regs_pkg::MODE_SIPHASH_2_4 && cfg_q.mode != mccp_regs_pkg::MODE_BLAKE2_MAC)
-                             : ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM) ||
-                                (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
+  assign aad_ok     = is_arx || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM) ||
+                      (cfg_q.mode == mccp_regs_pkg::MODE_GMAC);
   assign dir        = hdr_q.op[0];
   assign op_ok      = is_unit ? (hdr_q.op == '0) : (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
   assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
@@ -195,7 +192,7 @@ module mccp_stream_in #(
     req_o.kind     = cfg_q.kind;
     // ec-public and ecdh take the channel's key slot: an EC private scalar of the channel's
     // curve; the randomness unit takes no key
-    req_o.keyless  = is_rng || (is_arx && cfg_q.mode == mccp_regs_pkg::MODE_HASH) ||
+    req_o.keyless  = is_rng ||
                      (is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC && cfg_q.mode != mccp_regs_pkg::MODE_ECDH);
     // a secret output: an ecdh shared secret (restricted), a generated EC private scalar
     // (rng ec-keygen; not restricted, as a host's), or an AES key

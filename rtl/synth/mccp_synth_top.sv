@@ -16,7 +16,8 @@ module mccp_synth_top #(
   parameter int EcMaxM         = 283,
   parameter int EcDigit        = 163,
   parameter int EcKaratsuba    = 1,
-  parameter int EcDualIssue    = 1
+  parameter int EcDualIssue    = 1,
+  parameter int NumArxUnits    = 0
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -70,7 +71,8 @@ module mccp_synth_top #(
     .EcMaxM         (EcMaxM),
     .EcDigit        (EcDigit),
     .EcKaratsuba    (1'(EcKaratsuba)),
-    .EcDualIssue    (1'(EcDualIssue))
+    .EcDualIssue    (1'(EcDualIssue)),
+    .NumArxUnits    (NumArxUnits)
   ) u_unit (
     .clk_i,
     .rst_ni,

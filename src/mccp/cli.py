@@ -117,16 +117,19 @@ def _asm(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from mccp.asm import AsmError, assemble_file
+    from mccp.isa import load
 
     try:
-        prog = assemble_file(args.source)
+        prog = assemble_file(args.source, isa=load(args.kind))
     except AsmError as exc:
         print(exc, file=sys.stderr)
         return 1
     out = Path(args.output or Path(args.source).with_suffix(".hex"))
     out.write_text(prog.hex_text())
     sym = out.with_suffix(".sym.json")
-    sym.write_text(json.dumps({"entries": prog.entries, "symbols": prog.symbols}, indent=2) + "\n")
+    sym.write_text(json.dumps({"kind": args.kind, "entries": prog.entries, "symbols": prog.symbols,
+                               **({"consts": [f"{c:032x}" for c in prog.consts]} if prog.consts else {})},
+                              indent=2) + "\n")
     print(f"{args.source}: {len(prog.words)} words -> {out} (symbols: {sym})")
     return 0
 
@@ -137,10 +140,13 @@ def _disasm(args: argparse.Namespace) -> int:
 
     from mccp.asm import disassemble
 
+    from mccp.isa import load
+
     words = [int(line, 16) for line in Path(args.image).read_text().split()]
     sym_path = Path(args.image).with_suffix(".sym.json")
-    symbols = json.loads(sym_path.read_text())["symbols"] if sym_path.exists() else {}
-    print("\n".join(disassemble(words, symbols)))
+    sym = json.loads(sym_path.read_text()) if sym_path.exists() else {}
+    kind = args.kind or sym.get("kind", "aes")
+    print("\n".join(disassemble(words, sym.get("symbols", {}), isa=load(kind))))
     return 0
 
 
@@ -267,10 +273,12 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("asm", help="assemble firmware to a hex image (+ .sym.json)")
     p.add_argument("source")
     p.add_argument("-o", "--output")
+    p.add_argument("--kind", default="aes", choices=["aes", "ecc", "arx"], help="the core kind's ISA (default aes)")
     p.set_defaults(func=_asm)
 
     p = sub.add_parser("disasm", help="disassemble a hex image")
     p.add_argument("image")
+    p.add_argument("--kind", choices=["aes", "ecc", "arx"], help="the ISA (default: the .sym.json's, else aes)")
     p.set_defaults(func=_disasm)
 
     p = sub.add_parser("iss", help="run one packet through the firmware on the instruction-set simulator")

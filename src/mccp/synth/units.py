@@ -131,6 +131,20 @@ UNITS["entropy_unit"] = Unit("mccp_synth_entropy", {"WholeUnit": 1, "NumRings": 
                                          "conditioning and CTR_DRBG (AES-256, df) on one AES engine, self-test, "
                                          "capture FIFO")
 
+# One ARX element (issue 42): the element with its memories and Poly1305 unit, as a slot has it.
+UNITS["arx_pe"] = Unit("mccp_synth_arx", {}, rtl_dirs=("prim", "arx", "synth"), target_mhz=80.0,
+                       description="ARX element: 64-bit VLIW sequencer with 1 K-instruction memory, 16 x 128-bit "
+                                   "register file (3 reads, 2 writes), 16/32/64-bit lane adder and rotator, 64 x "
+                                   "128-bit coefficient memory, Poly1305 unit (10 MULT18X18D)")
+
+# mccp_top with an ARX element beside its AES cores (issue 42: ChaCha20-Poly1305 at the top's
+# Fmax).  Not in the default run (place and route of a top takes long).
+UNITS["top_c2_x1_s64"] = Unit(
+    "mccp_synth_top", {"NumCores": 2, "StreamBits": 64, "DecryptCores": 0x3, "NumArxUnits": 1},
+    rtl_dirs=("prim", "aes", "core", "arx", "fabric", "synth"), target_mhz=80.0, floorplan=True,
+    description="mccp_top: 2 cores (with AES decryption) and 1 ARX element, 64-bit streams, 16 key slots, "
+                "64 channels, 2 KB buffers, AXI4-Lite registers")
+
 # mccp_top with elliptic-curve units beside its AES cores (issue 40: scalar multiplications per
 # second at the top's Fmax): 2 AES cores and one unit of the compact 163-bit build, 64-bit
 # streams (with the fast283 unit instead, router1 still had 218k of 260k arcs to route after 30
