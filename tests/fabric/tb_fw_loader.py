@@ -1,14 +1,15 @@
 """cocotb bench for rtl/fabric/mccp_fw_loader.sv (the firmware window).
 
 Model of docs/fabric.md "Firmware update" and the FW_* registers (regs.yml):
-FW_LEN (1..1024, else refused) opens an image for the cores in FW_CORES: FW_ADDR
-and the CRC restart and, for 1024 clocks (BUSY), the loader writes 0xFFFFFFFF to
+FW_LEN (1..max_len_i, else refused: 1024, or 4096 for ARX elements) opens an image
+for the cores in FW_CORES: FW_ADDR
+and the CRC restart and, for max_len_i clocks (BUSY), the loader writes 0xFFFFFFFF to
 every address of those cores' memories, invalidating function i of their entry
 tables in the i-th of the first 16 of those clocks.  A FW_DATA word is written at
 FW_ADDR (then FW_ADDR advances) only for an open image with the same FW_CORES,
 not BUSY, FW_ADDR < LEN and fewer than LEN words so far; it enters the CRC-32
 (zlib.crc32 over each word's 4 bytes little endian: the reference here is zlib).
-FW_ADDR >= 1024 is refused.  FW_CHECK commits when LEN words came and its value
+FW_ADDR >= max_len_i is refused.  FW_CHECK commits when LEN words came and its value
 is the CRC; FW_ENTRY is accepted only for a committed image and a valid entry's
 address below LEN.  Every write is refused while a core of FW_CORES is enabled or
 not idle.  Refused writes change nothing.
@@ -67,6 +68,8 @@ class FwTb:
         self.accepted = {k: 0 for k in OPS_IN}
         self.expect = None                              # (mask, addr, word) of the imem write due
         self.ent_expect = None                          # (mask, func, addr, valid) of the entry write due
+        self.max_len = MEM                              # max_len_i (4096: an ARX image)
+        self.sweep_end = MEM
 
     async def reset(self):
         dut = self.dut
@@ -75,6 +78,7 @@ class FwTb:
                      "addr_wdata_i", "data_we_i", "data_wdata_i", "check_we_i", "check_wdata_i",
                      "entry_we_i", "entry_func_i", "entry_addr_i", "entry_valid_i"):
             getattr(dut, name).value = 0
+        dut.max_len_i.value = MEM
         dut.rst_ni.value = 0
         await FallingEdge(dut.clk_i)
         await FallingEdge(dut.clk_i)
@@ -85,9 +89,9 @@ class FwTb:
             return False
         same = self.open and cores == self.img
         if op == "len":
-            return 1 <= value <= MEM
+            return 1 <= value <= self.max_len
         if op == "addr":
-            return value < MEM
+            return value < self.max_len
         if op == "data":
             return same and self.addr < self.len and self.cnt < self.len
         if op == "check":
@@ -106,6 +110,7 @@ class FwTb:
         dut.cores_i.value = cores
         dut.enable_i.value = enable
         dut.idle_i.value = idle
+        dut.max_len_i.value = self.max_len
         for k in OPS_IN:
             getattr(dut, f"{k}_we_i").value = int(op == k)
         dut.len_wdata_i.value = value if op == "len" else rng.randrange(1 << 16)
@@ -160,13 +165,13 @@ class FwTb:
                 self.ent_expect = (self.img, self.sweep, 0, 0)
                 self.set_ents(self.img, self.sweep, 0, 0)
             self.sweep += 1
-            self.busy = self.sweep < MEM
+            self.busy = self.sweep < self.sweep_end
         if op is not None:
             (self.accepted if ok else self.refused)[op] += 1
         if not ok:
             return
         if op == "len":
-            self.open, self.img, self.busy, self.sweep = True, cores, True, 0
+            self.open, self.img, self.busy, self.sweep, self.sweep_end = True, cores, True, 0, self.max_len
             self.committed, self.len, self.cnt, self.addr, self.crc = False, value, 0, 0, 0
         elif op == "addr":
             self.addr = value
@@ -267,6 +272,30 @@ async def test_out_of_range(dut):
     await tb.step(ALL, 0, ALL, "addr", 3)                       # inside the memory, past LEN
     await tb.step(ALL, 0, ALL, "data", 9)
     assert tb.refused["data"] == 5 and tb.mem[0][3] == FILL
+    await tb.check_memories()
+
+
+@cocotb.test()
+async def test_arx_image(dut):
+    """With max_len_i 4096 (FW_CORES names only ARX elements): an image of 4096 words opens,
+    its sweep clears 4096 addresses, words land up to address 4095 and the next is refused;
+    4097 words are refused."""
+    tb = FwTb(dut, random.Random(5))
+    await tb.reset()
+    tb.max_len = 4096
+    await tb.step(ALL, 0, ALL, "len", 4097)
+    assert tb.refused["len"] == 1
+    await tb.step(ALL, 0, ALL, "len", 4096)
+    await tb.wait_sweep(ALL, 0, ALL)
+    assert tb.sweep == 4096
+    await tb.step(ALL, 0, ALL, "addr", 4094)
+    for w in (11, 12, 13):
+        await tb.step(ALL, 0, ALL, "data", w)
+    assert tb.addr == 4096 and tb.refused["data"] == 1
+    assert tb.mem[0][4094] == 11 and tb.mem[0][4095] == 12
+    tb.max_len = MEM
+    await tb.step(ALL, 0, ALL, "len", 1025)                     # an AES image again: 1024 at most
+    assert tb.refused["len"] == 2
     await tb.check_memories()
 
 

@@ -54,6 +54,7 @@ AAD_MODES = {MODE["ccm"], MODE["gcm"], MODE["gmac"]}     # the modes that take A
 CHAN = RM.structs["chan_cfg"]
 KIND_ECC = RM.kind_code["ecc"]
 KIND_RNG = RM.kind_code["rng"]
+KIND_ARX = RM.kind_code["arx"]
 UNIT_KINDS = (KIND_ECC, KIND_RNG)          # slot kinds whose packets are op 0 + payload only
 KEYED_EC = {RM.ec_mode_code["ec-public"], RM.ec_mode_code["ecdh"]}   # the EC functions with a private scalar
 MAGIC = RM.magic("in")
@@ -157,6 +158,12 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
         op_ok = op == 0
         tag = 0
         fields_ok = h["aad_len"] == 0 and h["nonce_len"] == 0
+    elif cfg["kind"] == KIND_ARX:
+        # docs/arx.md: an AEAD's fields, the tag to decrypt; any AAD and payload
+        op_ok = op in (0, 1)
+        tag = cfg["tag_len"] if direction else 0
+        fields_ok = h["nonce_len"] == cfg["nonce_len"]
+        fields_ok = fields_ok and not (cfg.get("secret_in") and (h["payload_len"] or h["aad_len"]))
     else:
         mac = mode in MAC_MODES
         op_ok = op in ((2, 3) if mac else (0, 1))
@@ -242,19 +249,20 @@ def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
         payload = rng.choice([0, 16 * rng.randint(1, 12), rng.randint(1, 16 * max(1, budget))])
         return dict(op=0, channel=chan, seq=rng.getrandbits(32), payload_len=payload, aad_len=0, nonce_len=0,
                     tag_len=0)
-    mac = cfg["mode"] in MAC_MODES
+    arx = cfg["kind"] == KIND_ARX
+    mac = cfg["mode"] in MAC_MODES and not arx
     direction = rng.getrandbits(1)
     if cfg.get("secret_in"):
         # the header alone (a MAC over the shared secret)
         return dict(op=2, channel=chan, seq=rng.getrandbits(32), payload_len=0, aad_len=0, nonce_len=0, tag_len=0)
-    tag = cfg["tag_len"] if (cfg["mode"] in TAG_MODES and direction) else 0
+    tag = cfg["tag_len"] if ((arx or cfg["mode"] in TAG_MODES) and direction) else 0
     left = max(0, budget - nwords(cfg["nonce_len"]) - nwords(tag))
     payload = rng.choice([0, rng.randint(1, 16 * max(1, left // 2)), 16 * (left // 2)])
-    if cfg["mode"] == MODE["gmac"]:
+    if cfg["mode"] == MODE["gmac"] and not arx:
         payload = 0
     left -= nwords(payload)
     aad = rng.choice([0, 0, rng.randint(0, 16 * max(0, left))]) if left > 0 else 0
-    if cfg["mode"] not in AAD_MODES:
+    if cfg["mode"] not in AAD_MODES and not arx:
         aad = 0
     return dict(op=(2 if mac else 0) | direction, channel=chan, seq=rng.getrandbits(32),
                 payload_len=payload, aad_len=aad, nonce_len=cfg["nonce_len"], tag_len=tag)
