@@ -6,13 +6,13 @@
 ; lane i then meets a(i+1), b(i+2), c(i+3), the words of its diagonal), and its last steps
 ; rotate them back.  The input rows stay in v0..v3 (v3's counter advances per block); v8 = ONE.
 
-; v4..v7 = the keystream block of state (v0, v1, v2, v3); v3's counter += 1.  Needs c6 = 10.
-chacha_block:
+; v4..v7 = the state (v0, v1, v2, v3) after the 20 rounds (ten double rounds).  Needs c6 = 10.
+.macro chacha_rounds
     mov     v4, v0
     mov     v5, v1
     mov     v6, v2
     mov     v7, v3
-    loop    c6, chacha_dr_last
+    loop    c6, dr_last\@
     arx.32.r16          v4, v5, v7      ; a += b; d = (d ^ a) <<< 16
     arx.32.r12          v6, v7, v5      ; c += d; b = (b ^ c) <<< 12
     arx.32.r8.x1        v4, v5, v7      ; a += b; d = (d ^ a) <<< 8;   A to the diagonal frame
@@ -20,8 +20,13 @@ chacha_block:
     arx.32.r16          v4, v5, v7
     arx.32.r12          v6, v7, v5
     arx.32.r8.x3        v4, v5, v7      ; A back
-chacha_dr_last:
+dr_last\@:
     arx.32.r7.x1.z2     v6, v7, v5      ; C, B back
+.endm
+
+; v4..v7 = the keystream block of state (v0, v1, v2, v3); v3's counter += 1.  Needs c6 = 10.
+chacha_block:
+    chacha_rounds
     add.32  v4, v4, v0
     add.32  v5, v5, v1
     add.32  v6, v6, v2
@@ -89,6 +94,7 @@ aead_start:
     bnz     c4, aead_bad
     call    chacha_setup
     mov.x3  v3, in                      ; (0, nonce): the counter lane is the padding's
+aead_key:
     call    chacha_block
     pkey    v4, v5
     cadd    c4, c1, 15
@@ -100,6 +106,23 @@ aead_aad:
     cshr    c4, c0, 6
     cand    c5, c0, 63
     ret
+
+; XChaCha20-Poly1305's start (draft-irtf-cfrg-xchacha): the 24-byte nonce's first 16 bytes and
+; the key through HChaCha20 (the rounds without the final addition; words 0..3 and 12..15) make
+; the key of a ChaCha20-Poly1305 whose nonce is 4 zero bytes and the nonce's last 8; then as
+; aead_start.
+xaead_start:
+    cadd    c4, c2, -24
+    bnz     c4, aead_bad
+    cadd    c4, c3, -16
+    bnz     c4, aead_bad
+    call    chacha_setup
+    mov     v3, in                      ; nonce bytes 0..15: words 12..15
+    chacha_rounds
+    mov     v1, v4                      ; the subkey
+    mov     v2, v7
+    mov.x2  v3, in                      ; (0, 0, nonce bytes 16..23): counter 0, 4 zero bytes
+    jmp     aead_key
 
 ; The lengths block (AAD bytes, payload bytes as 64-bit little-endian words) to Poly1305;
 ; v11 = the tag.
@@ -115,6 +138,11 @@ aead_bad:
     done    BAD_PARAM
 
 ; ChaCha20-Poly1305 encryption: nonce (12), AAD, plaintext; out: ciphertext, tag (16).
+; XChaCha20-Poly1305 the same with a 24-byte nonce.
+.entry xchacha20_poly1305_enc
+xchacha20_poly1305_enc:
+    call    xaead_start
+    jmp     aenc_full
 .entry chacha20_poly1305_enc
 chacha20_poly1305_enc:
     call    aead_start
@@ -159,7 +187,11 @@ aenc_word:
     ret
 
 ; ChaCha20-Poly1305 decryption: nonce (12), AAD, ciphertext, tag (16); out: plaintext, only
-; if the tag matches (else AUTH_FAIL and nothing).
+; if the tag matches (else AUTH_FAIL and nothing).  XChaCha20-Poly1305 with a 24-byte nonce.
+.entry xchacha20_poly1305_dec
+xchacha20_poly1305_dec:
+    call    xaead_start
+    jmp     adec_full
 .entry chacha20_poly1305_dec
 chacha20_poly1305_dec:
     call    aead_start

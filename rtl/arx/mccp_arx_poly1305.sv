@@ -15,9 +15,11 @@
 //   s+3..12   h_i = (d_i + carry) mod 2^13, carry = the rest
 //   s+13      the last carry, times five, into limbs 0 and 1
 // so blocks start PolyCycles = 14 cycles apart (mccp.iss.arx Config), and h
-// stays in limbs below 2^14 between blocks.  Up to Queue blocks wait in front.
-// The tag (fin_i, with the unit idle): four cycles of full-width additions
-// that reduce h below p and add s; tag_valid_o in the fourth.
+// stays in limbs below 2^14 between blocks.  A block fed in cycle f enters a
+// register, then the queue in f + 1, and starts at the earliest in f + 2; up
+// to Queue blocks wait (the register counts).  The tag (fin_i, with the unit
+// idle): full-width additions over four cycles that reduce h below p and add
+// s; tag_valid_o in the fifth.
 module mccp_arx_poly1305 #(
   parameter int Queue = 4
 ) (
@@ -42,6 +44,19 @@ module mccp_arx_poly1305 #(
   localparam int Cw = $clog2(Queue + 1);
 
   // ---- the queue --------------------------------------------------------------
+  // A fed block waits a cycle in feed_q / block_q (the element's datapath ends
+  // there, not in the queue's write logic).
+  logic           feed_q;
+  logic [127:0]   block_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      feed_q <= 1'b0;
+      block_q <= '0;
+    end else begin
+      feed_q <= feed_i && !clear_i;
+      if (feed_i) block_q <= block_i;
+    end
+  end
   logic [Cw-1:0]  count;
   logic [127:0]   head;
   logic           pop;
@@ -49,13 +64,13 @@ module mccp_arx_poly1305 #(
     .clk_i,
     .rst_ni,
     .clr_i  (clear_i),
-    .push_i (feed_i && !clear_i),
-    .wdata_i(block_i),
+    .push_i (feed_q && !clear_i),
+    .wdata_i(block_q),
     .pop_i  (pop),
     .rdata_o(head),
     .count_o(count)
   );
-  assign room_o = 32'(count) < Queue;
+  assign room_o = 32'(count) + 32'(feed_q) < Queue;
 
   // ---- state ------------------------------------------------------------------
   logic [L-1:0][B-1:0]  r_q;
@@ -67,12 +82,13 @@ module mccp_arx_poly1305 #(
   logic [L-1:0][30:0]   pp_q;
   logic [34:0]          d_q;
   logic [22:0]          c_q;
-  logic [1:0]           fin_q;         // 0: none; 1..3 the tag's stages
+  logic [2:0]           fin_q;         // 0: none; 1..4 the tag's stages
+  logic [127:0]         tag_q;
   logic [130:0]         hsum_q, hred_q;
   logic [127:0]         hfin_q;       // (h mod p) mod 2^128
 
   assign pop    = step_q == 4'd0 && count != '0 && !clear_i;
-  assign idle_o = step_q == 4'd0 && count == '0;
+  assign idle_o = step_q == 4'd0 && count == '0 && !feed_q;
 
   // output limb i of this step's products and carry stages
   logic [3:0] i_car;
@@ -112,11 +128,11 @@ module mccp_arx_poly1305 #(
     if (!rst_ni) begin
       r_q <= '0; r5_q <= '0; s_q <= '0; h_q <= '0; a_q <= '0; ring_q <= '0; rnext_q <= '0;
       step_q <= '0; pp_q <= '0; d_q <= '0; c_q <= '0;
-      fin_q <= '0; hsum_q <= '0; hred_q <= '0; hfin_q <= '0;
+      fin_q <= '0; hsum_q <= '0; hred_q <= '0; hfin_q <= '0; tag_q <= '0;
     end else if (clear_i) begin
       r_q <= '0; r5_q <= '0; s_q <= '0; h_q <= '0; a_q <= '0; ring_q <= '0; rnext_q <= '0;
       step_q <= '0; pp_q <= '0; d_q <= '0; c_q <= '0;
-      fin_q <= '0; hsum_q <= '0; hred_q <= '0; hfin_q <= '0;
+      fin_q <= '0; hsum_q <= '0; hred_q <= '0; hfin_q <= '0; tag_q <= '0;
     end else begin
       if (key_we_i) begin
         logic [129:0] r;               // two bits above r's top limb's
@@ -155,23 +171,26 @@ module mccp_arx_poly1305 #(
       end
       // the tag: hsum = h as a number; hred = hsum folded below 2^130 + 5;
       // hfin = hred - p if hred >= p (then hred + 5 >= 2^130)
-      if (fin_q == 2'd0 && fin_i && idle_o) begin
+      if (fin_q == 3'd0 && fin_i && idle_o) begin
         hsum_q <= hcat + (131'(h_q[1][B]) << (2 * B));
-        fin_q  <= 2'd1;
-      end else if (fin_q == 2'd1) begin
+        fin_q  <= 3'd1;
+      end else if (fin_q == 3'd1) begin
         hred_q <= 131'(hsum_q[129:0]) + (hsum_q[130] ? 131'd5 : 131'd0);
-        fin_q  <= 2'd2;
-      end else if (fin_q == 2'd2) begin
+        fin_q  <= 3'd2;
+      end else if (fin_q == 3'd2) begin
         hfin_q <= hplus5[130] ? hplus5[127:0] : hred_q[127:0];
-        fin_q  <= 2'd3;
-      end else if (fin_q == 2'd3) begin
-        fin_q  <= 2'd0;
+        fin_q  <= 3'd3;
+      end else if (fin_q == 3'd3) begin
+        tag_q  <= hfin_q + s_q;
+        fin_q  <= 3'd4;
+      end else if (fin_q == 3'd4) begin
+        fin_q  <= 3'd0;
       end
     end
   end
 
-  assign tag_valid_o = fin_q == 2'd3;
-  assign tag_o       = hfin_q + s_q;
+  assign tag_valid_o = fin_q == 3'd4;
+  assign tag_o       = tag_q;
 
   logic unused;
   assign unused = ^{t_car[35], hplus5[129:128]};

@@ -309,6 +309,7 @@ package mccp_regs_pkg;
 
   // Functions of an arx channel (its MODE).
   localparam logic [2:0] MODE_CHACHA20_POLY1305 = 3'd0;
+  localparam logic [2:0] MODE_XCHACHA20_POLY1305 = 3'd1;
 
   // States of the randomness unit (RNG_STATUS.STATE).
   localparam logic [2:0] RNG_STATE_OFF = 3'd0;

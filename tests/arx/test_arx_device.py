@@ -39,6 +39,31 @@ def test_lengths_against_cryptography(dev):
     ch.close()
 
 
+def test_xchacha20_poly1305(dev):
+    """XChaCha20-Poly1305 channels: the draft's vector and random lengths against mccp.ref.xchacha
+    (HChaCha20 from the draft, the AEAD from `cryptography`)."""
+    import json
+    from pathlib import Path
+
+    from mccp.ref import xchacha
+    a = json.loads((Path(__file__).resolve().parent / "vectors" / "xchacha.json").read_text())["aead"]
+    dev.load_key(3, bytes.fromhex(a["key"]))
+    ch = dev.open_channel("xchacha20-poly1305", key_slot=3)
+    ct, tag = ch.encrypt(bytes.fromhex(a["plaintext"]), nonce=bytes.fromhex(a["nonce"]), aad=bytes.fromhex(a["aad"]))
+    assert (ct + tag).hex() == a["ciphertext"] + a["tag"]
+    ch.close()
+    ch = dev.open_channel("xchacha20-poly1305", key_slot=1)
+    rng = random.Random(24)
+    for n in (0, 17, 64, 1000):
+        nonce, pt, aad = rng.randbytes(24), rng.randbytes(n), rng.randbytes(n % 29)
+        ct, tag = ch.encrypt(pt, nonce=nonce, aad=aad)
+        assert ct + tag == xchacha.seal(KEY, nonce, pt, aad)
+        assert ch.decrypt(ct, nonce=nonce, aad=aad, tag=tag) == pt
+    with pytest.raises(mccp.AuthError):
+        ch.decrypt(ct, nonce=nonce, aad=aad + b"!", tag=tag)
+    ch.close()
+
+
 def test_failed_tags_release_nothing(dev):
     """A modified tag, ciphertext or AAD: AuthError, and the result carries no byte."""
     ch = dev.open_channel("chacha20-poly1305", key_slot=1)

@@ -88,3 +88,36 @@ def test_bad_lengths_are_refused(elem):
     for task in cases:
         r = elem.run(task, key_int(key))
         assert r.status == ISA.status("BAD_PARAM") and r.output == []
+
+
+XV = json.loads((Path(__file__).resolve().parent / "vectors" / "xchacha.json").read_text())
+
+
+def _xtask(decrypt: bool, nonce: bytes, aad: bytes, data: bytes, tag: bytes = b""):
+    from mccp.aes.task import make_task
+    entry = program().entries["xchacha20_poly1305_dec" if decrypt else "xchacha20_poly1305_enc"]
+    return make_task(entry, nonce=nonce, aad=aad, payload=data, tag=tag, tag_len=16)
+
+
+def test_xchacha_draft_vector(elem):
+    a = XV["aead"]
+    key, nonce, aad, pt = (bytes.fromhex(a[k]) for k in ("key", "nonce", "aad", "plaintext"))
+    r = elem.run(_xtask(False, nonce, aad, pt), key_int(key))
+    assert r.status == 0 and r.data.hex() == a["ciphertext"] + a["tag"]
+    r = elem.run(_xtask(True, nonce, aad, bytes.fromhex(a["ciphertext"]), bytes.fromhex(a["tag"])), key_int(key))
+    assert r.status == 0 and r.data == pt
+
+
+@pytest.mark.parametrize("n", [0, 1, 63, 64, 65, 300])
+def test_xchacha_lengths(elem, n):
+    from mccp.ref import xchacha
+    rng = random.Random(7000 + n)
+    key, nonce, pt, aad = rng.randbytes(32), rng.randbytes(24), rng.randbytes(n), rng.randbytes(n % 23)
+    sealed = xchacha.seal(key, nonce, pt, aad)
+    r = elem.run(_xtask(False, nonce, aad, pt), key_int(key))
+    assert r.status == 0 and r.data == sealed
+    r = elem.run(_xtask(True, nonce, aad, sealed[:-16], sealed[-16:]), key_int(key))
+    assert r.status == 0 and r.data == pt
+    bad = sealed[-16:-1] + bytes([sealed[-1] ^ 4])
+    r = elem.run(_xtask(True, nonce, aad, sealed[:-16], bad), key_int(key))
+    assert r.status == ISA.status("AUTH_FAIL") and r.output == []

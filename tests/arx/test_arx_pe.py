@@ -45,6 +45,14 @@ def firmware_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
         bad = bytes([sealed[-16] ^ 1]) + sealed[-15:]
         tasks.append((_spec(aead_task(True, nonce, aad, sealed[:-16], bad), key), None, ISA.status("AUTH_FAIL")))
     e = program().entries
+    from mccp.ref import xchacha
+    for n in (0, 70):
+        key, nonce, pt, aad = rng.randbytes(32), rng.randbytes(24), rng.randbytes(n), rng.randbytes(5)
+        sealed = xchacha.seal(key, nonce, pt, aad)
+        tasks.append((_spec(make_task(e["xchacha20_poly1305_enc"], nonce=nonce, aad=aad, payload=pt, tag_len=16), key),
+                      sealed, 0))
+        tasks.append((_spec(make_task(e["xchacha20_poly1305_dec"], nonce=nonce, aad=aad, payload=sealed[:-16],
+                                      tag=sealed[-16:], tag_len=16), key), pt, 0))
     tasks.append((_spec(make_task(e["chacha20"], nonce=bytes(12), payload=b"x"), bytes(32)), None, ISA.status("BAD_PARAM")))
     # a packet cut short (the firmware reads past its end) and one with a word too many
     short = chacha20_task(bytes(16), bytes(64))
@@ -155,6 +163,42 @@ def test_decoder_agrees_with_the_table():
     assert 50 < undefined < 250
     consts = [rng.getrandbits(128) for _ in range(64)]
     _run({"words": words, "consts": consts}, tasks)
+
+
+ALU_OPS = ("add", "sub", "xor", "and", "or", "andn", "mov", "arx", "vins", "vmask", "vcmp")
+
+
+def test_alu_on_random_values():
+    """Random vector instructions of every lane width, rotation and lane rotation on random
+    register contents (loaded from the coefficient memory), RTL against the ISS write by write:
+    the lane adder's carries, the rotator and the lane shuffles on values that exercise them."""
+    rng = random.Random(11)
+    isa = load("arx")
+    consts = [rng.getrandbits(128) for _ in range(16)]
+    consts[0], consts[1] = (1 << 128) - 1, 0x8000_0000_0000_0000_8000_0000_0000_0000   # carries across lanes
+    lines = [f"    ldc v{r}, {r}" for r in range(16)]
+    lines += [f"    cli c{c}, {rng.randrange(1 << 16)}" for c in range(1, 7)]
+    for _ in range(400):
+        op = rng.choice(ALU_OPS)
+        w = rng.choice((16, 32, 64))
+        r = [rng.randrange(16) for _ in range(3)]
+        if op == "arx":
+            while r[2] == r[0]:
+                r[2] = rng.randrange(16)
+            lines.append(f"    arx.{w}.r{rng.randrange(w)}.x{rng.randrange(4)}.z{rng.randrange(4)} v{r[0]}, v{r[1]}, v{r[2]}")
+        elif op == "vins":
+            lines.append(f"    vins.{w} v{r[0]}, c{rng.randrange(8)}, {rng.randrange(128 // w)}")
+        elif op == "vmask":
+            lines.append(f"    vmask v{r[0]}, c{rng.randrange(8)}")
+        elif op == "vcmp":
+            lines.append(f"    vcmp v{r[0]}, v{r[1]}")
+        elif op == "mov":
+            lines.append(f"    mov.{w}.r{rng.randrange(w)}.x{rng.randrange(4)} v{r[0]}, v{r[1]}")
+        else:
+            lines.append(f"    {op}.{w}.r{rng.randrange(w)}.x{rng.randrange(4)} v{r[0]}, v{r[1]}, v{r[2]}")
+    prog = assemble_text(".entry alu\nalu:\n" + "\n".join(lines) + "\n    done OK\n", isa=isa)
+    task = {"entry": prog.entries["alu"], "args": [rng.getrandbits(32) for _ in range(4)], "words": [], "key": 0}
+    _run({"words": prog.words, "consts": consts}, [task])
 
 
 def test_poly1305_unit():

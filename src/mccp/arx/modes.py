@@ -7,10 +7,12 @@ from __future__ import annotations
 from mccp.aes.modes import DECRYPT, ENCRYPT, Mode
 
 # key bytes each mode takes (the key store holds AES-sized keys: 16, 24, 32 bytes)
-KEY_BYTES = {"chacha20-poly1305": (32,)}
+KEY_BYTES = {"chacha20-poly1305": (32,), "xchacha20-poly1305": (32,)}
 
 ARX_MODES = {
     "chacha20-poly1305": Mode("chacha20-poly1305", {ENCRYPT: "chacha20_poly1305_enc", DECRYPT: "chacha20_poly1305_dec"},
                               aead=True, nonce_lens=(12,), tag_lens=(16,)),
+    "xchacha20-poly1305": Mode("xchacha20-poly1305", {ENCRYPT: "xchacha20_poly1305_enc", DECRYPT: "xchacha20_poly1305_dec"},
+                               aead=True, nonce_lens=(24,), tag_lens=(16,)),
 }
-DEFAULT_NONCE = {"chacha20-poly1305": 12}
+DEFAULT_NONCE = {"chacha20-poly1305": 12, "xchacha20-poly1305": 24}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from mccp import paths
-from mccp.bench import BENCHES, ccm, core, ecc, ecc_fabric, engines, entropy, fabric
+from mccp.bench import BENCHES, arx, ccm, core, ecc, ecc_fabric, engines, entropy, fabric
 from mccp.bench.run import write
 
 logger = logging.getLogger(__name__)
@@ -35,4 +35,8 @@ def main(which: list[str] | None = None) -> int:
     if "entropy" in which:
         logger.info("bench: the randomness unit inside mccp_top: source, generate, reseed, key generation ...")
         logger.info(f"  wrote {write('bench_entropy', entropy.bench_entropy()).relative_to(paths.ROOT)}")
+    if "arx" in which:
+        logger.info("bench: ARX element, every firmware entry (ISS); ChaCha20-Poly1305 on 1, 2, 4 elements in "
+                    "mccp_top (device API) ...")
+        logger.info(f"  wrote {write('bench_arx', arx.bench_arx()).relative_to(paths.ROOT)}")
     return 0

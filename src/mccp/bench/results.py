@@ -306,6 +306,28 @@ class BenchEntropy(BenchStamp):
     ec_keygen: list[EcKeygen]
 
 
+# ---- results/bench_arx.json (mccp.bench.arx) -----------------------------------------------
+
+class ArxEntry(TypedDict):
+    cycles: dict[str, int]          # message bytes -> cycles, start handshake to result
+    per_block: float                # cycles per 64-byte block (the slope)
+    fixed: float                    # a one-block message's cycles less one block
+
+
+class ArxFabricRow(TypedDict):
+    elements: int
+    packet_bytes: int
+    packets: int
+    cycles_per_packet: float        # steady state, packets queued back to back
+    latency: int                    # one packet alone: first input beat to last output beat
+
+
+class BenchArx(BenchStamp):
+    element: dict[str, ArxEntry]    # firmware entry -> its figures (ISS, equal to the RTL)
+    poly_cycles: int                # the Poly1305 unit: cycles per 16-byte block
+    fabric: list[ArxFabricRow]
+
+
 # ---- results/perf_model.json ------------------------------------------------------------
 
 class Scenario(TypedDict):
@@ -490,6 +512,10 @@ def load_bench_ecc_fabric(path: Path | None = None) -> BenchEccFabric | None:
 
 def load_bench_entropy(path: Path | None = None) -> BenchEntropy | None:
     return _load(path or paths.RESULTS / "bench_entropy.json", BenchEntropy)
+
+
+def load_bench_arx(path: Path | None = None) -> BenchArx | None:
+    return _load(path or paths.RESULTS / "bench_arx.json", BenchArx)
 
 
 def load_perf_model(path: Path | None = None) -> PerfModel | None:

@@ -33,7 +33,7 @@ class Config:
     imem_words: int = 1024
     cmem_words: int = 64
     poly_cycles: int = 14        # a Poly1305 block: its multiplication starts that many cycles apart
-    pfin_cycles: int = 4         # pfin, from the cycle the unit is idle to its write
+    pfin_cycles: int = 5         # pfin, from the cycle the unit is idle to its write
 
 
 def bswap128(x: int) -> int:
@@ -333,13 +333,14 @@ class _Task:
             raise AssertionError(name)
         return nxt, 1
 
-    # ---- the Poly1305 queue: block i fed in cycle f_i starts in s_i = max(f_i + 1, s_(i-1) + P)
-    # and is in the queue from f_i + 1 to s_i; a feed needs fewer than poly_queue there.
+    # ---- the Poly1305 queue: block i fed in cycle f_i waits a cycle in the unit's input
+    # register, starts in s_i = max(f_i + 2, s_(i-1) + P) and counts from f_i + 1 to s_i; a feed
+    # needs fewer than poly_queue counted.
     def poly_feed(self, pmode: int, result: int, a: int, t: int) -> None:
         if pmode:
             self.feed(result if pmode == 1 else a)
             prev = self.poly_starts[-1] + self.cfg.poly_cycles if self.poly_starts else 0
-            self.poly_starts.append(max(t + 1, prev))
+            self.poly_starts.append(max(t + 2, prev))
 
     def poly_room(self, t: int) -> int:
         depth = self.isa.options["poly_queue"]

@@ -1,0 +1,117 @@
+"""The ARX element benchmark (`mccp bench arx`, results/bench_arx.json).
+
+`element`: the ISS's cycles (equal to the RTL's, held instruction by instruction by
+tests/arx/test_arx_pe.py) of each firmware entry over message lengths, from the start handshake
+to the result, with the element's input there and its output drained.  Per entry the cycles of
+every length, and the cost per 64-byte block (the slope between the longest two lengths, whole
+blocks) and the fixed cost (the cycles of a one-block message less one block).  The Poly1305
+unit's rate is a block per PolyCycles: `poly_cycles`.
+
+`fabric`: ChaCha20-Poly1305 through the device API on mccp_top with 1, 2 and 4 ARX elements
+(and one AES core): packets of PACKET bytes queued back to back on several channels; cycles per
+packet in steady state (from the first result to the last) and one packet's latency (its first
+input beat to its last output beat, alone).
+
+Every output is checked against `cryptography` before a figure is kept.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+from mccp.aes.task import make_task
+from mccp.arx.image import FIRMWARE
+from mccp.asm import assemble_file
+from mccp.isa import load
+from mccp.iss.arx import ArxElement, Config
+
+logger = logging.getLogger(__name__)
+
+LENGTHS = (0, 16, 64, 256, 1024, 2048)
+BLOCK = 64
+FABRIC_ELEMENTS = (1, 2, 4)
+PACKET = 2048
+PACKETS_PER_ELEMENT = 6
+
+
+def _key_int(key: bytes) -> int:
+    return int.from_bytes(key, "little")
+
+
+def _element() -> dict:
+    prog = assemble_file(FIRMWARE, isa=load("arx"))
+    elem = ArxElement(prog.words, prog.consts)
+    rng = random.Random(4)
+    key = rng.randbytes(32)
+    ref = ChaCha20Poly1305(key)
+    out = {}
+    for name in ("chacha20", "chacha20_poly1305_enc", "chacha20_poly1305_dec"):
+        cycles = {}
+        for n in LENGTHS:
+            pt = rng.randbytes(n)
+            if name == "chacha20":
+                nonce = rng.randbytes(16)
+                task = make_task(prog.entries[name], nonce=nonce, payload=pt)
+                want = Cipher(algorithms.ChaCha20(key, nonce), None).encryptor().update(pt)
+            else:
+                nonce = rng.randbytes(12)
+                sealed = ref.encrypt(nonce, pt, b"")
+                if name.endswith("enc"):
+                    task = make_task(prog.entries[name], nonce=nonce, payload=pt, tag_len=16)
+                    want = sealed
+                else:
+                    task = make_task(prog.entries[name], nonce=nonce, payload=sealed[:-16], tag=sealed[-16:],
+                                     tag_len=16)
+                    want = pt
+            r = elem.run(task, _key_int(key))
+            if r.status != 0 or r.data != want:
+                raise RuntimeError(f"{name}, {n} bytes: status {r.status} or output differs from cryptography")
+            cycles[n] = r.cycles
+        a, b = LENGTHS[-2], LENGTHS[-1]
+        per_block = (cycles[b] - cycles[a]) / ((b - a) / BLOCK)
+        out[name] = {"cycles": {str(n): c for n, c in cycles.items()}, "per_block": per_block,
+                     "fixed": cycles[BLOCK] - per_block}
+        logger.info(f"  {name}: {per_block:.1f} cycles per 64-byte block, {out[name]['fixed']:.0f} fixed")
+    return out
+
+
+def _fabric() -> list[dict]:
+    from mccp.device.api import Device
+
+    rows = []
+    rng = random.Random(8)
+    key = rng.randbytes(32)
+    ref = ChaCha20Poly1305(key)
+    for n in FABRIC_ELEMENTS:
+        with Device(cores=1, arx_units=n, stream_bits=128) as dev:
+            dev.load_key(1, key)
+            chans = [dev.open_channel("chacha20-poly1305", key_slot=1, policy=set()) for _ in range(n)]
+            nonce, pt = rng.randbytes(12), rng.randbytes(PACKET)
+            dev.submit(chans[0], "encrypt", pt, nonce=nonce)
+            (alone,) = dev.drain()
+            if not alone.ok or alone.data + alone.tag != ref.encrypt(nonce, pt, b""):
+                raise RuntimeError("fabric: a packet alone differs from cryptography")
+            want = {}
+            for i in range(n * PACKETS_PER_ELEMENT):
+                nonce, pt = rng.randbytes(12), rng.randbytes(PACKET)
+                t = dev.submit(chans[i % n], "encrypt", pt, nonce=nonce)
+                want[t] = ref.encrypt(nonce, pt, b"")
+            results = dev.drain()
+            for r in results:
+                if not r.ok or r.data + r.tag != want[r.ticket]:
+                    raise RuntimeError(f"fabric, {n} elements: a result differs from cryptography")
+            exits = sorted(r.exit_cycle for r in results)
+            per_packet = (exits[-1] - exits[0]) / (len(exits) - 1)
+            rows.append({"elements": n, "packet_bytes": PACKET, "packets": len(results),
+                         "cycles_per_packet": per_packet, "latency": alone.exit_cycle - alone.entry_cycle})
+            logger.info(f"  {n} elements: {per_packet:.0f} cycles per {PACKET}-byte packet, "
+                        f"latency {rows[-1]['latency']}")
+    return rows
+
+
+def bench_arx() -> dict:
+    return {"element": _element(), "poly_cycles": Config().poly_cycles, "fabric": _fabric()}
