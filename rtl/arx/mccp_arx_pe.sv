@@ -7,11 +7,17 @@
 // together.  Timing, which the ISS (mccp.iss.arx) follows cycle for cycle, and
 // the task conventions: docs/arx.md.
 //
-// One stage after the fetch: the instruction memory's read register is the
-// instruction register, and the next address (pc + 1, a branch target, the
-// loop's start) is chosen from the instruction being executed, so a taken
-// branch costs no cycle.  An instruction that waits (for an input word, room
-// in the output or the Poly1305 queue, a memory read) holds the read register.
+// Two stages after the fetch.  Stage I: the instruction memory's read register
+// is the instruction register; the instruction is decoded, its traps and
+// waits decided, counters, control and the output budget done, its operands
+// read (forwarded from stage X's writes of the same cycle) and registered; the
+// next address (pc + 1, a branch target, the loop's start) is chosen from it,
+// so a taken branch costs no cycle.  Stage X: the vector ALU, the register
+// writes, the output word, the Poly1305 feed and key, the coefficient memory's
+// read data.  To the firmware it is one instruction a cycle as before, but for
+// a beq / bne right after a vcmp (a cycle more: E comes from stage X).  An
+// instruction that waits (an input word, room in the Poly1305 queue) holds the
+// read register; an output word without room holds both stages.
 // The instruction memory is written through its own port whenever the host
 // likes, also while a task runs (a new program streams in behind the fetch).
 //
@@ -94,7 +100,6 @@ module mccp_arx_pe #(
   logic              loop_q;               // a loop runs
   logic [PcW-1:0]    loop_start_q, loop_end_q;
   logic [31:0]       loop_left_q;          // iterations left, the running one included
-  logic              ldc_q;                // the second cycle of ldc / ldcx
   logic              in_ended_q;           // the packet's last word has been read
   logic [7:0]        status_q;
   logic [31:0]       cycle_q;
@@ -155,10 +160,13 @@ module mccp_arx_pe #(
   assign cb = c_q[rb[2:0]];
 
   // ---- register file ----------------------------------------------------------
+  // Read in stage I (the instruction's operands, forwarded from stage X's writes of this
+  // cycle), written in stage X.
   logic [2:0][3:0]   raddr;
   logic [2:0][127:0] rdata;
   logic              we0, we1;
-  logic [127:0]      wdata0;
+  logic [3:0]        waddr0, waddr1;
+  logic [127:0]      wdata0, wdata1;
   assign raddr[0] = (op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_VINS) ? rd[3:0] : ra[3:0];
   assign raddr[1] = rb[3:0];
   assign raddr[2] = rc[3:0];
@@ -169,36 +177,28 @@ module mccp_arx_pe #(
     .raddr_i (raddr),
     .rdata_o (rdata),
     .we0_i   (we0),
-    .waddr0_i(rd[3:0]),
+    .waddr0_i(waddr0),
     .wdata0_i(wdata0),
     .we1_i   (we1),
-    .waddr1_i(rc[3:0]),
-    .wdata1_i(valu_res2)
+    .waddr1_i(waddr1),
+    .wdata1_i(wdata1)
   );
+
+  // operand p of the instruction in stage I, with what stage X writes to it in this cycle
+  function automatic logic [127:0] forward(input logic [3:0] r, input logic [127:0] d, input logic w0,
+                                           input logic [3:0] a0, input logic [127:0] d0, input logic w1,
+                                           input logic [3:0] a1, input logic [127:0] d1);
+    forward = (w0 && a0 == r) ? d0 : (w1 && a1 == r) ? d1 : d;
+  endfunction
 
   logic uses_in;
-  logic [127:0] opa;
+  logic [2:0][127:0] opnd;
   assign uses_in = src_op && ra == Stream;
-  assign opa = uses_in ? bswap128(in_data_i) : rdata[0];
+  assign opnd[0] = uses_in ? bswap128(in_data_i) : forward(raddr[0], rdata[0], we0, waddr0, wdata0, we1, waddr1, wdata1);
+  assign opnd[1] = forward(raddr[1], rdata[1], we0, waddr0, wdata0, we1, waddr1, wdata1);
+  assign opnd[2] = forward(raddr[2], rdata[2], we0, waddr0, wdata0, we1, waddr1, wdata1);
 
-  logic         valu_eq;
-  mccp_arx_valu u_valu (
-    .op_i  (op),
-    .w_i   (w),
-    .rot_i (rot),
-    .xl_i  (xl),
-    .zl_i  (zl),
-    .lane_i(imm[2:0]),
-    .cval_i(ca),
-    .a_i   (opa),
-    .b_i   (rdata[1]),
-    .c_i   (rdata[2]),
-    .res1_o(valu_res1),
-    .res2_o(valu_res2),
-    .eq_o  (valu_eq)
-  );
-
-  // ---- coefficient memory ---------------------------------------------------------
+  // ---- coefficient memory: addressed in stage I, read data in stage X ------------------
   logic [31:0]  cm_addr;
   logic [127:0] cm_rdata;
   assign cm_addr = 32'(imm) + ((op == mccp_arx_isa_pkg::OP_LDCX) ? ca : 32'd0);
@@ -212,31 +212,97 @@ module mccp_arx_pe #(
     .rdata_o(cm_rdata)
   );
 
-  // ---- Poly1305 ---------------------------------------------------------------------
+  // ---- stage X: the instruction issued in the cycle before ---------------------------
+  typedef enum logic [1:0] {SrcValu, SrcCmem, SrcKey, SrcTag} src_e;
+  logic          x_valid_q, x_we0_q, x_we1_q, x_out_q, x_feed_q, x_pkey_q, x_vcmp_q, x_khalf_q;
+  logic [5:0]    x_op_q, x_rot_q;
+  logic [1:0]    x_w_q, x_xl_q, x_zl_q, x_pmode_q;
+  src_e          x_src_q;
+  logic [2:0]    x_lane_q;
+  logic [31:0]   x_cval_q;
+  logic [3:0]    x_rd_q, x_rc_q;
+  logic [4:0]    x_bytes_q;
+  logic [127:0]  xa_q, xb_q, xc_q;
+  // the retire trace, one event per instruction from stage X
+  logic [31:0]   x_cycle_q, x_cdata_q;
+  logic [ImAw-1:0] x_pc_q;
+  logic [63:0]   x_insn_q;
+  logic          x_cwe_q;
+  logic [2:0]    x_creg_q;
+
+  logic         valu_eq;
+  mccp_arx_valu u_valu (
+    .op_i  (x_op_q),
+    .w_i   (x_w_q),
+    .rot_i (x_rot_q),
+    .xl_i  (x_xl_q),
+    .zl_i  (x_zl_q),
+    .lane_i(x_lane_q),
+    .cval_i(x_cval_q),
+    .a_i   (xa_q),
+    .b_i   (xb_q),
+    .c_i   (xc_q),
+    .res1_o(valu_res1),
+    .res2_o(valu_res2),
+    .eq_o  (valu_eq)
+  );
+
+  // stage X waits (and stage I with it) while its output word finds no room
+  logic x_stall, x_go;
+  assign x_stall = x_valid_q && x_out_q && !out_space_i;
+  assign x_go    = x_valid_q && !x_stall;
+
   logic poly_room, poly_idle, poly_tag_valid;
   logic [127:0] poly_tag;
+  always_comb begin
+    unique case (x_src_q)
+      SrcCmem: wdata0 = cm_rdata;
+      SrcKey:  wdata0 = x_khalf_q ? key_q[255:128] : key_q[127:0];
+      SrcTag:  wdata0 = poly_tag;
+      default: wdata0 = valu_res1;
+    endcase
+  end
+  assign wdata1 = valu_res2;
+  assign we0    = x_go && x_we0_q;
+  assign we1    = x_go && x_we1_q;
+  assign waddr0 = x_rd_q;
+  assign waddr1 = x_rc_q;
+
+  // an output word carries its first min(16, c7) bytes (counted in stage I), the others zero
+  // (no byte beyond a message -- keystream, say -- leaves in a word's padding)
+  logic [127:0] out_keep;
+  always_comb begin
+    for (int i = 0; i < 16; i++) out_keep[8*i +: 8] = {8{x_bytes_q > 5'(i)}};
+  end
+  assign out_we_o    = x_go && x_out_q;
+  assign out_bytes_o = x_bytes_q;
+  assign out_data_o  = bswap128(wdata0 & out_keep);
+
+  // ---- Poly1305: fed and keyed from stage X ------------------------------------------------
   mccp_arx_poly1305 #(.Queue(PolyQueue)) u_poly (
     .clk_i,
     .rst_ni,
     .clear_i    (start),
-    .key_we_i   (issue && op == mccp_arx_isa_pkg::OP_PKEY),
-    .key_r_i    (rdata[0]),
-    .key_s_i    (rdata[1]),
+    .key_we_i   (x_go && x_pkey_q),
+    .key_r_i    (xa_q),
+    .key_s_i    (xb_q),
     .feed_i     (poly_feed),
-    .block_i    ((pmode == 2'd1) ? valu_res1 : opa),
+    .block_i    ((x_pmode_q == 2'd1) ? valu_res1 : xa_q),
     .room_o     (poly_room),
     .idle_o     (poly_idle),
     .fin_i      (poly_fin),
     .tag_valid_o(poly_tag_valid),
     .tag_o      (poly_tag)
   );
+  assign poly_feed = x_go && x_feed_q;
 
-  // ---- waits and traps --------------------------------------------------------------
+  // ---- stage I: waits and traps --------------------------------------------------------
   logic writes_out, dest_vec;
   assign dest_vec   = alu_op || op == mccp_arx_isa_pkg::OP_PFIN;        // ops whose vd may be `out`
   assign writes_out = dest_vec && rd == Stream;
 
-  // waits for the Poly1305 unit come first (the ISS: a wait, then the instruction's traps)
+  // waits for the Poly1305 unit come first (the ISS: a wait, then the instruction's traps);
+  // the unit's room and idle count the block stage X feeds in this cycle
   logic poly_wait;
   assign poly_wait = (alu_op && pmode != 2'd0 && !poly_room)
                      || ((op == mccp_arx_isa_pkg::OP_PFIN || op == mccp_arx_isa_pkg::OP_PKEY || op == mccp_arx_isa_pkg::OP_DONE) && !poly_idle);
@@ -254,7 +320,7 @@ module mccp_arx_pe #(
       mccp_arx_isa_pkg::OP_LOOP: if (target <= pc_q) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_ARX:  if (rd == rc) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_VINS: if ((w == 2'd0 && imm[2]) || (w == 2'd2 && imm[2:1] != 2'b00)) bad_run = 1'b1;
-      mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: if (!ldc_q && cm_addr >= 32'(CmemWords)) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: if (cm_addr >= 32'(CmemWords)) bad_run = 1'b1;
       default: ;
     endcase
   end
@@ -264,39 +330,18 @@ module mccp_arx_pe #(
   assign running = state_q == StRun && !abort_i;
   assign trap    = running && (bad_word || (!poly_wait && (bad_run || trunc)));
   assign waits   = poly_wait
+                   || x_stall
                    || (uses_in && !in_valid_i)
-                   || (writes_out && !out_space_i)
                    || (op == mccp_arx_isa_pkg::OP_PFIN && !poly_tag_valid)
-                   || ((op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX) && !ldc_q);
-  // issue: the instruction completes in this cycle
+                   // E is written by a vcmp in stage X: a branch on it waits a cycle
+                   || ((op == mccp_arx_isa_pkg::OP_BEQ || op == mccp_arx_isa_pkg::OP_BNE) && x_valid_q && x_vcmp_q);
+  // issue: the instruction leaves stage I (to stage X) in this cycle
   assign issue   = running && !trap && !waits;
+  assign poly_fin = running && !bad_word && op == mccp_arx_isa_pkg::OP_PFIN && !poly_tag_valid;
 
-  assign poly_feed = issue && alu_op && pmode != 2'd0;
-  assign poly_fin  = running && !bad_word && op == mccp_arx_isa_pkg::OP_PFIN && !poly_tag_valid;
-
-  // ---- writes -------------------------------------------------------------------------
-  logic out_some;
-  assign out_some = c_q[Budget] != 32'd0;
-  assign we0 = issue && rd != Stream && (alu_op || op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_VINS || op == mccp_arx_isa_pkg::OP_VMASK
-                                         || op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX || op == mccp_arx_isa_pkg::OP_KEY || op == mccp_arx_isa_pkg::OP_PFIN);
-  assign we1 = issue && op == mccp_arx_isa_pkg::OP_ARX;
-  always_comb begin
-    unique case (op)
-      mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: wdata0 = cm_rdata;
-      mccp_arx_isa_pkg::OP_KEY:          wdata0 = imm[0] ? key_q[255:128] : key_q[127:0];
-      mccp_arx_isa_pkg::OP_PFIN:         wdata0 = poly_tag;
-      default:         wdata0 = valu_res1;
-    endcase
-  end
-  // an output word carries its first min(16, c7) bytes, the others zero (no byte beyond a
-  // message -- keystream, say -- leaves in a word's padding)
-  logic [127:0] out_keep;
-  assign out_we_o    = issue && writes_out && out_some;
-  assign out_bytes_o = (c_q[Budget] >= 32'd16) ? 5'd16 : c_q[Budget][4:0];
-  always_comb begin
-    for (int i = 0; i < 16; i++) out_keep[8*i +: 8] = {8{out_bytes_o > 5'(i)}};
-  end
-  assign out_data_o  = bswap128(wdata0 & out_keep);
+  // the output budget: an output word takes min(16, c7) bytes, counted here
+  logic [4:0] out_bytes;
+  assign out_bytes = (c_q[Budget] >= 32'd16) ? 5'd16 : c_q[Budget][4:0];
 
   // counter writes
   logic        cwe;
@@ -354,6 +399,54 @@ module mccp_arx_pe #(
 
   assign in_ready_o = (issue && uses_in) || (state_q == StDrain && !in_ended_q);
 
+  // vector results of the instruction issued: written by stage X in the next cycle
+  logic i_we0;
+  assign i_we0 = rd != Stream && (alu_op || op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_VINS || op == mccp_arx_isa_pkg::OP_VMASK ||
+                                  op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX || op == mccp_arx_isa_pkg::OP_KEY || op == mccp_arx_isa_pkg::OP_PFIN);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      x_valid_q <= 1'b0; x_we0_q <= 1'b0; x_we1_q <= 1'b0; x_out_q <= 1'b0; x_feed_q <= 1'b0;
+      x_pkey_q <= 1'b0; x_vcmp_q <= 1'b0; x_khalf_q <= 1'b0; x_op_q <= '0; x_rot_q <= '0; x_w_q <= '0;
+      x_xl_q <= '0; x_zl_q <= '0; x_pmode_q <= '0; x_src_q <= SrcValu; x_lane_q <= '0; x_cval_q <= '0;
+      x_rd_q <= '0; x_rc_q <= '0; x_bytes_q <= '0; xa_q <= '0; xb_q <= '0; xc_q <= '0;
+      x_cycle_q <= '0; x_cdata_q <= '0; x_pc_q <= '0; x_insn_q <= '0; x_cwe_q <= 1'b0; x_creg_q <= '0;
+    end else if (!x_stall) begin
+      x_valid_q <= issue;
+      if (issue) begin
+        x_op_q    <= op;
+        x_w_q     <= w;
+        x_rot_q   <= rot;
+        x_xl_q    <= xl;
+        x_zl_q    <= zl;
+        x_pmode_q <= pmode;
+        x_lane_q  <= imm[2:0];
+        x_cval_q  <= ca;
+        x_rd_q    <= rd[3:0];
+        x_rc_q    <= rc[3:0];
+        x_we0_q   <= i_we0;
+        x_we1_q   <= op == mccp_arx_isa_pkg::OP_ARX;
+        x_out_q   <= writes_out && out_bytes != '0;
+        x_bytes_q <= out_bytes;
+        x_feed_q  <= alu_op && pmode != 2'd0;
+        x_pkey_q  <= op == mccp_arx_isa_pkg::OP_PKEY;
+        x_vcmp_q  <= op == mccp_arx_isa_pkg::OP_VCMP;
+        x_khalf_q <= imm[0];
+        x_src_q   <= (op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX) ? SrcCmem : (op == mccp_arx_isa_pkg::OP_KEY) ? SrcKey :
+                     (op == mccp_arx_isa_pkg::OP_PFIN) ? SrcTag : SrcValu;
+        xa_q      <= opnd[0];
+        xb_q      <= opnd[1];
+        xc_q      <= opnd[2];
+        x_cycle_q <= cycle_q;
+        x_pc_q    <= pc_q[ImAw-1:0];
+        x_insn_q  <= ir;
+        x_cwe_q   <= cwe;
+        x_creg_q  <= rd[2:0];
+        x_cdata_q <= cwdata;
+      end
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= StIdle;
@@ -363,27 +456,26 @@ module mccp_arx_pe #(
       for (int i = 0; i < mccp_arx_isa_pkg::CallDepth; i++) calls_q[i] <= '0;
       sp_q <= '0;
       loop_q <= 1'b0; loop_start_q <= '0; loop_end_q <= '0; loop_left_q <= '0;
-      ldc_q <= 1'b0; in_ended_q <= 1'b0; status_q <= '0; cycle_q <= '0;
+      in_ended_q <= 1'b0; status_q <= '0; cycle_q <= '0;
     end else begin
       cycle_q <= cycle_q + 32'd1;
       if (in_valid_i && in_ready_o && in_last_i) in_ended_q <= 1'b1;
       if (fetch_re) pc_q <= fetch_addr;
+      if (x_go && x_vcmp_q) e_q <= valu_eq;
       unique case (state_q)
         StIdle: begin
           if (start_valid_i) begin
             cycle_q <= 32'd1;
             for (int i = 0; i < mccp_arx_isa_pkg::NumCregs; i++) c_q[i] <= (i < 4) ? start_args_i[127 - 32 * i -: 32] : 32'd0;
-            e_q <= 1'b0; key_q <= start_key_i; sp_q <= '0; loop_q <= 1'b0; ldc_q <= 1'b0;
+            e_q <= 1'b0; key_q <= start_key_i; sp_q <= '0; loop_q <= 1'b0;
             in_ended_q <= start_empty_i;
             state_q <= StRun;
           end
         end
         StRun: begin
-          if (running && !trap && (op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX)) ldc_q <= !ldc_q;
           if (issue) begin
             if (cwe) c_q[rd[2:0]] <= cwdata;
-            if (out_we_o) c_q[Budget] <= c_q[Budget] - 32'(out_bytes_o);
-            if (op == mccp_arx_isa_pkg::OP_VCMP) e_q <= valu_eq;
+            if (writes_out) c_q[Budget] <= c_q[Budget] - 32'(out_bytes);
             if (op == mccp_arx_isa_pkg::OP_CALL) begin
               calls_q[CallIdxW'(sp_q)] <= pc1;
               sp_q <= sp_q + CallW'(1);
@@ -409,7 +501,7 @@ module mccp_arx_pe #(
           if (in_ended_q || (in_valid_i && in_last_i)) state_q <= StResult;
         end
         StResult: begin
-          key_q <= '0;           // no key outlives its task
+          key_q <= '0;           // no key outlives its task (stage X holds at most the done)
           if (res_ready_i) state_q <= StIdle;
         end
         default: state_q <= StIdle;
@@ -424,17 +516,17 @@ module mccp_arx_pe #(
 
   // ---- trace ------------------------------------------------------------------------
   if (TraceEnable) begin : g_trace
-    assign trace_valid_o = issue;
-    assign trace_cycle_o = cycle_q;
-    assign trace_pc_o    = pc_q[ImAw-1:0];
-    assign trace_insn_o  = ir;
-    assign trace_we_o    = we0 || cwe;
-    assign trace_creg_o  = cwe;
-    assign trace_reg_o   = cwe ? {1'b0, rd[2:0]} : rd[3:0];
-    assign trace_data_o  = cwe ? 128'(cwdata) : wdata0;
+    assign trace_valid_o = x_go;
+    assign trace_cycle_o = x_cycle_q;
+    assign trace_pc_o    = x_pc_q;
+    assign trace_insn_o  = x_insn_q;
+    assign trace_we_o    = we0 || x_cwe_q;
+    assign trace_creg_o  = x_cwe_q;
+    assign trace_reg_o   = x_cwe_q ? {1'b0, x_creg_q} : x_rd_q;
+    assign trace_data_o  = x_cwe_q ? 128'(x_cdata_q) : wdata0;
     assign trace2_we_o   = we1;
-    assign trace2_reg_o  = rc[3:0];
-    assign trace2_data_o = valu_res2;
+    assign trace2_reg_o  = x_rc_q;
+    assign trace2_data_o = wdata1;
   end else begin : g_no_trace
     assign trace_valid_o = 1'b0;
     assign trace_cycle_o = '0;
@@ -447,6 +539,8 @@ module mccp_arx_pe #(
     assign trace2_we_o   = 1'b0;
     assign trace2_reg_o  = '0;
     assign trace2_data_o = '0;
+    logic unused_trace;
+    assign unused_trace = ^{x_cycle_q, x_pc_q, x_insn_q, x_cwe_q, x_creg_q, x_cdata_q};
   end
 
   logic unused;

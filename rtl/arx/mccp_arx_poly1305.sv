@@ -15,9 +15,10 @@
 //   s+3..12   h_i = (d_i + carry) mod 2^13, carry = the rest
 //   s+13      the last carry, times five, into limbs 0 and 1
 // so blocks start PolyCycles = 14 cycles apart (mccp.iss.arx Config), and h
-// stays in limbs below 2^14 between blocks.  A block fed in cycle f enters a
-// register, then the queue in f + 1, and starts at the earliest in f + 2; up
-// to Queue blocks wait (the register counts).  The tag (fin_i, with the unit
+// stays in limbs below 2^14 between blocks.  The element feeds a block from
+// its stage X, a cycle after the instruction issued; it is in the queue from
+// the next cycle, and up to Queue blocks wait (room_o and idle_o count one fed
+// in the current cycle).  The tag (fin_i, with the unit
 // idle): full-width additions over four cycles that reduce h below p and add
 // s; tag_valid_o in the fifth.
 module mccp_arx_poly1305 #(
@@ -44,19 +45,6 @@ module mccp_arx_poly1305 #(
   localparam int Cw = $clog2(Queue + 1);
 
   // ---- the queue --------------------------------------------------------------
-  // A fed block waits a cycle in feed_q / block_q (the element's datapath ends
-  // there, not in the queue's write logic).
-  logic           feed_q;
-  logic [127:0]   block_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      feed_q <= 1'b0;
-      block_q <= '0;
-    end else begin
-      feed_q <= feed_i && !clear_i;
-      if (feed_i) block_q <= block_i;
-    end
-  end
   logic [Cw-1:0]  count;
   logic [127:0]   head;
   logic           pop;
@@ -64,13 +52,14 @@ module mccp_arx_poly1305 #(
     .clk_i,
     .rst_ni,
     .clr_i  (clear_i),
-    .push_i (feed_q && !clear_i),
-    .wdata_i(block_q),
+    .push_i (feed_i && !clear_i),
+    .wdata_i(block_i),
     .pop_i  (pop),
     .rdata_o(head),
     .count_o(count)
   );
-  assign room_o = 32'(count) + 32'(feed_q) < Queue;
+  // a block fed in this cycle counts already (the element decides its next feed now)
+  assign room_o = 32'(count) + 32'(feed_i) < Queue;
 
   // ---- state ------------------------------------------------------------------
   logic [L-1:0][B-1:0]  r_q;
@@ -88,7 +77,7 @@ module mccp_arx_poly1305 #(
   logic [127:0]         hfin_q;       // (h mod p) mod 2^128
 
   assign pop    = step_q == 4'd0 && count != '0 && !clear_i;
-  assign idle_o = step_q == 4'd0 && count == '0 && !feed_q;
+  assign idle_o = step_q == 4'd0 && count == '0 && !feed_i;
 
   // output limb i of this step's products and carry stages
   logic [3:0] i_car;

@@ -4,13 +4,16 @@ input of docs/arx.md (refused in Python, or answered by the device with a status
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 
 import mccp
 from mccp import regmap
+from mccp.ref import xchacha
 
 KEY = bytes(range(0x40, 0x60))
 
@@ -42,10 +45,6 @@ def test_lengths_against_cryptography(dev):
 def test_xchacha20_poly1305(dev):
     """XChaCha20-Poly1305 channels: the draft's vector and random lengths against mccp.ref.xchacha
     (HChaCha20 from the draft, the AEAD from `cryptography`)."""
-    import json
-    from pathlib import Path
-
-    from mccp.ref import xchacha
     a = json.loads((Path(__file__).resolve().parent / "vectors" / "xchacha.json").read_text())["aead"]
     dev.load_key(3, bytes.fromhex(a["key"]))
     ch = dev.open_channel("xchacha20-poly1305", key_slot=3)

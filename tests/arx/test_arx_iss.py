@@ -13,8 +13,10 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from arx.arx_fw import aead_task, chacha20_task, key_int, program
+from mccp.aes.task import make_task
 from mccp.isa import load
 from mccp.iss.arx import ArxElement
+from mccp.ref import xchacha
 
 RFC = json.loads((Path(__file__).resolve().parent / "vectors" / "rfc8439.json").read_text())
 ISA = load("arx")
@@ -80,7 +82,6 @@ def test_aead_refuses_a_modified_message(elem, where):
 def test_bad_lengths_are_refused(elem):
     key = bytes(32)
     p = program().entries
-    from mccp.aes.task import make_task
     cases = [make_task(p["chacha20"], nonce=bytes(12), payload=b"x"),                       # nonce not 16
              make_task(p["chacha20"], nonce=bytes(16), aad=b"a", payload=b"x"),             # AAD on a stream cipher
              make_task(p["chacha20_poly1305_enc"], nonce=bytes(8), payload=b"x", tag_len=16),
@@ -94,7 +95,6 @@ XV = json.loads((Path(__file__).resolve().parent / "vectors" / "xchacha.json").r
 
 
 def _xtask(decrypt: bool, nonce: bytes, aad: bytes, data: bytes, tag: bytes = b""):
-    from mccp.aes.task import make_task
     entry = program().entries["xchacha20_poly1305_dec" if decrypt else "xchacha20_poly1305_enc"]
     return make_task(entry, nonce=nonce, aad=aad, payload=data, tag=tag, tag_len=16)
 
@@ -110,7 +110,6 @@ def test_xchacha_draft_vector(elem):
 
 @pytest.mark.parametrize("n", [0, 1, 63, 64, 65, 300])
 def test_xchacha_lengths(elem, n):
-    from mccp.ref import xchacha
     rng = random.Random(7000 + n)
     key, nonce, pt, aad = rng.randbytes(32), rng.randbytes(24), rng.randbytes(n), rng.randbytes(n % 23)
     sealed = xchacha.seal(key, nonce, pt, aad)

@@ -15,12 +15,13 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from arx.arx_fw import aead_task, chacha20_task, key_int, program
 from mccp import paths
-from mccp.aes.task import Task, make_task
+from mccp.aes.task import Task, Word, make_task
 from mccp.asm import assemble_text
 from mccp.eda import sim
 from mccp.eda.filelist import sources
 from mccp.isa import load
 from mccp.iss.arx import ArxElement
+from mccp.ref import xchacha
 
 ISA = load("arx")
 
@@ -45,7 +46,6 @@ def firmware_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
         bad = bytes([sealed[-16] ^ 1]) + sealed[-15:]
         tasks.append((_spec(aead_task(True, nonce, aad, sealed[:-16], bad), key), None, ISA.status("AUTH_FAIL")))
     e = program().entries
-    from mccp.ref import xchacha
     for n in (0, 70):
         key, nonce, pt, aad = rng.randbytes(32), rng.randbytes(24), rng.randbytes(n), rng.randbytes(5)
         sealed = xchacha.seal(key, nonce, pt, aad)
@@ -66,7 +66,6 @@ def firmware_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
 
 def _iss_check(tasks, image) -> None:
     elem = ArxElement(image["words"], image["consts"])
-    from mccp.aes.task import Word
     for spec, want, status in tasks:
         task = Task(spec["entry"], tuple(spec["args"]),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])

@@ -26,6 +26,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from mccp.aes.task import make_task
 from mccp.arx.image import FIRMWARE
 from mccp.asm import assemble_file
+from mccp.device.api import Device
 from mccp.isa import load
 from mccp.iss.arx import ArxElement, Config
 
@@ -80,8 +81,6 @@ def _element() -> dict:
 
 
 def _fabric() -> list[dict]:
-    from mccp.device.api import Device
-
     rows = []
     rng = random.Random(8)
     key = rng.randbytes(32)

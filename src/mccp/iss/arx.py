@@ -24,7 +24,6 @@ P1305 = (1 << 130) - 5
 CLAMP = 0x0FFFFFFC0FFFFFFC0FFFFFFC0FFFFFFF
 FIRST_ISSUE = 1          # the entry's word is read in the start cycle, it issues in the next
 CONTROL = ("done", "jmp", "call", "ret", "bz", "bnz", "blt", "beq", "bne", "loop")
-TWO_CYCLES = ("ldc", "ldcx")
 
 
 @dataclass(frozen=True)
@@ -129,6 +128,7 @@ class _Task:
         self.v = [0] * self.isa.registers["v"]["count"]
         self.c = [a & MASK32 for a in task.args] + [0] * (self.isa.registers["c"]["count"] - 4)
         self.flag_e = False
+        self.e_ready = 0                           # first cycle a beq / bne may read E
         self.key = key
         self.calls: list[int] = []
         self.loop: list[int] | None = None        # [start, end, iterations left]
@@ -194,6 +194,8 @@ class _Task:
                     t = self.poly_room(t)               # waits for a place in the queue
                 if name in ("pfin", "pkey", "done"):
                     t = max(t, self.poly_idle())        # waits for the last block
+                if name in ("beq", "bne"):
+                    t = max(t, self.e_ready)            # E comes from the second stage
                 if self.loop and name in CONTROL:
                     raise _Trap("ILLEGAL", t)
                 self.writes = []
@@ -314,13 +316,13 @@ class _Task:
             self.write(ops["vd"], (1 << (8 * n)) - 1, 0)
         elif name == "vcmp":
             self.flag_e = v[ops["va"]] == v[ops["vb"]]
+            self.e_ready = t + 2
         # ---- memories, key
         elif name in ("ldc", "ldcx"):
             addr = (ops["k"] + (c[ops["ca"]] if name == "ldcx" else 0)) & MASK32
             if addr >= self.cfg.cmem_words:
                 raise _Trap("ILLEGAL", t)
             self.write(ops["vd"], self.e.cmem[addr], 0)
-            return nxt, 2
         elif name == "key":
             self.write(ops["vd"], (self.key >> (128 * ops["k"])) & MASK128, 0)
         # ---- Poly1305
