@@ -2,13 +2,13 @@
 //
 // Lane rotator of the ARX element: each lane of 16, 32 or 64 bits (w: 0 = 32,
 // 1 = 16, 2 = 64) rotated left by n bits, n below the lane width (the decoder
-// refuses larger).  Six layers of kept 2:1 multiplexers (mccp_prim_mux2, one
-// LUT4 a bit; left to itself, synthesis maps a rotator for depth at over twice
-// the LUT4s), by 1, 2, 4, 8 bits and then by one and two 16-bit chunks:
-//   * by s < 16: a bit whose source lies in its own chunk, or in the chunk
-//     below in the same lane, has one source whatever w; only the low s bits
-//     of a lane's first chunk wrap, to the top of the lane: 16, 32 or 64 bits
-//     up, chosen by w in front of the layer;
+// refuses larger).  Three layers of kept 4:1 multiplexers (mccp_prim_mux4, one
+// logic level each; left to itself, synthesis maps a rotator for depth at over
+// twice the LUT4s), by n[1:0] bits, n[3:2] x 4 bits and n[5:4] 16-bit chunks:
+//   * by s < 16 bits: a bit whose source lies in its own chunk, or in the
+//     chunk below in the same lane, has one source whatever w; only the low s
+//     bits of a lane's first chunk wrap, to the top of the lane: 16, 32 or 64
+//     bits up, chosen by w in front of the layer;
 //   * by chunks: a 32-bit lane swaps its two chunks (n bit 4), a 64-bit lane
 //     rotates its four by n[5:4].
 module mccp_arx_rotl (
@@ -22,45 +22,36 @@ module mccp_arx_rotl (
   assign w16 = w_i == 2'd1;
   assign w64 = w_i == 2'd2;
 
-  logic [6*128+127:0] layer;           // [128 k +: 128]: x rotated by the low k layers (flat)
-  assign layer[127:0] = x_i;
-
-  for (genvar k = 0; k < 4; k++) begin : g_bits
-    localparam int S = 1 << k;
-    logic [127:0] src, rot;
-    assign src = layer[128 * k +: 128];
-    for (genvar i = 0; i < 128; i++) begin : g_bit
-      localparam int C = i / 16;
-      if (i % 16 >= S) begin : g_inner
-        assign rot[i] = src[i - S];
-      end else begin : g_wrap
-        always_comb begin
-          if (w16) rot[i] = src[i - S + 16];
-          else if (w64) rot[i] = (C % 4 == 0) ? src[i - S + 64] : src[i - S];
-          else rot[i] = (C % 2 == 0) ? src[i - S + 32] : src[i - S];
-        end
-      end
+  // x rotated left by s (< 16) bits within lanes of the width w
+  function automatic logic [127:0] rot_bits(input logic [127:0] x, input logic [3:0] s,
+                                            input logic is16, input logic is64);
+    for (int i = 0; i < 128; i++) begin
+      if (32'(i % 16) >= 32'(s)) rot_bits[i] = x[i - 32'(s)];
+      else if (is16) rot_bits[i] = x[i - 32'(s) + 16];
+      else if (is64) rot_bits[i] = ((i / 16) % 4 == 0) ? x[i - 32'(s) + 64] : x[i - 32'(s)];
+      else rot_bits[i] = ((i / 16) % 2 == 0) ? x[i - 32'(s) + 32] : x[i - 32'(s)];
     end
-    mccp_prim_mux2 #(.Width(128)) u_mux (.a_i(src), .b_i(rot), .s_i(n_i[k]), .y_o(layer[128 * (k + 1) +: 128]));
-  end
+  endfunction
 
-  // by one chunk: a 32-bit lane's chunks swap, a 64-bit lane's four rotate by one
-  logic [127:0] c1_src, c1_rot;
-  assign c1_src = layer[4 * 128 +: 128];
-  for (genvar c = 0; c < 8; c++) begin : g_chunk1
+  logic [127:0] l0, l1;
+  mccp_prim_mux4 #(.Width(128)) u_by1 (
+    .a_i(x_i), .b_i(rot_bits(x_i, 4'd1, w16, w64)), .c_i(rot_bits(x_i, 4'd2, w16, w64)),
+    .d_i(rot_bits(x_i, 4'd3, w16, w64)), .s_i(n_i[1:0]), .y_o(l0));
+  mccp_prim_mux4 #(.Width(128)) u_by4 (
+    .a_i(l0), .b_i(rot_bits(l0, 4'd4, w16, w64)), .c_i(rot_bits(l0, 4'd8, w16, w64)),
+    .d_i(rot_bits(l0, 4'd12, w16, w64)), .s_i(n_i[3:2]), .y_o(l1));
+
+  // by chunks: a 32-bit lane's two swap (n bit 4; 16-bit lanes have none, n < 16), a 64-bit
+  // lane's four rotate by n[5:4]
+  logic [127:0] c1, c2, c3;
+  for (genvar c = 0; c < 8; c++) begin : g_chunk
     localparam int Base = c - c % 4;
-    assign c1_rot[16*c +: 16] = w64 ? c1_src[16*(Base + (c % 4 + 3) % 4) +: 16] : c1_src[16*(c ^ 1) +: 16];
+    assign c1[16*c +: 16] = w64 ? l1[16*(Base + (c % 4 + 3) % 4) +: 16] : l1[16*(c ^ 1) +: 16];
+    assign c2[16*c +: 16] = l1[16*(Base + (c % 4 + 2) % 4) +: 16];
+    assign c3[16*c +: 16] = l1[16*(Base + (c % 4 + 1) % 4) +: 16];
   end
-  mccp_prim_mux2 #(.Width(128)) u_chunk1 (.a_i(c1_src), .b_i(c1_rot), .s_i(n_i[4] && !w16), .y_o(layer[5 * 128 +: 128]));
-
-  // by two chunks: 64-bit lanes only
-  logic [127:0] c2_src, c2_rot;
-  assign c2_src = layer[5 * 128 +: 128];
-  for (genvar c = 0; c < 8; c++) begin : g_chunk2
-    assign c2_rot[16*c +: 16] = c2_src[16*(c ^ 2) +: 16];
-  end
-  mccp_prim_mux2 #(.Width(128)) u_chunk2 (.a_i(c2_src), .b_i(c2_rot), .s_i(n_i[5] && w64), .y_o(layer[6 * 128 +: 128]));
-
-  assign y_o = layer[6 * 128 +: 128];
+  logic [1:0] by_chunks;
+  assign by_chunks = w64 ? n_i[5:4] : {1'b0, n_i[4] && !w16};
+  mccp_prim_mux4 #(.Width(128)) u_chunks (.a_i(l1), .b_i(c1), .c_i(c2), .d_i(c3), .s_i(by_chunks), .y_o(y_o));
 
 endmodule
