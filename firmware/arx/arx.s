@@ -10,3 +10,4 @@
 .const ONE, 1                                       ; 1 in lane 0: the block counter's step
 
 .include "chacha.s"
+.include "siphash.s"

@@ -17,6 +17,7 @@ from mccp.aes.task import make_task
 from mccp.isa import load
 from mccp.iss.arx import ArxElement
 from mccp.ref import xchacha
+from mccp.ref.siphash import siphash
 
 RFC = json.loads((Path(__file__).resolve().parent / "vectors" / "rfc8439.json").read_text())
 ISA = load("arx")
@@ -120,3 +121,25 @@ def test_xchacha_lengths(elem, n):
     bad = sealed[-16:-1] + bytes([sealed[-1] ^ 4])
     r = elem.run(_xtask(True, nonce, aad, sealed[:-16], bad), key_int(key))
     assert r.status == ISA.status("AUTH_FAIL") and r.output == []
+
+
+SIP = json.loads((Path(__file__).resolve().parent / "vectors" / "siphash24.json").read_text())
+
+
+def _siptask(data: bytes):
+    return make_task(program().entries["siphash24"], payload=data, tag_len=8)
+
+
+def test_siphash_published_outputs(elem):
+    """The authors' 64 SipHash-2-4 outputs (key 00..0f, messages 00 01 .. of 0..63 bytes)."""
+    key = bytes.fromhex(SIP["key"])
+    got = [elem.run(_siptask(bytes(range(i))), key_int(key)).data.hex() for i in range(64)]
+    assert got == SIP["outputs"]
+
+
+@pytest.mark.parametrize("n", [0, 7, 8, 9, 15, 16, 17, 24, 255, 1000])
+def test_siphash_lengths(elem, n):
+    rng = random.Random(900 + n)
+    key, data = rng.randbytes(16), rng.randbytes(n)
+    r = elem.run(_siptask(data), key_int(key))
+    assert r.status == 0 and r.data == siphash(key, data)

@@ -22,6 +22,7 @@ from mccp.eda.filelist import sources
 from mccp.isa import load
 from mccp.iss.arx import ArxElement
 from mccp.ref import xchacha
+from mccp.ref.siphash import siphash
 
 ISA = load("arx")
 
@@ -53,6 +54,9 @@ def firmware_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
                       sealed, 0))
         tasks.append((_spec(make_task(e["xchacha20_poly1305_dec"], nonce=nonce, aad=aad, payload=sealed[:-16],
                                       tag=sealed[-16:], tag_len=16), key), pt, 0))
+    for n in (0, 9, 33):
+        key, data = rng.randbytes(16), rng.randbytes(n)
+        tasks.append((_spec(make_task(e["siphash24"], payload=data, tag_len=8), key), siphash(key, data), 0))
     tasks.append((_spec(make_task(e["chacha20"], nonce=bytes(12), payload=b"x"), bytes(32)), None, ISA.status("BAD_PARAM")))
     # a packet cut short (the firmware reads past its end) and one with a word too many
     short = chacha20_task(bytes(16), bytes(64))
