@@ -10,6 +10,7 @@ from mccp.report.synthesis import is_current
 from mccp.synth.results import SynthResults
 
 UNIT = "arx_pe"
+TOP = "top_c2_x1_s64"      # the element in mccp_top beside two AES cores
 ENTRIES = {"chacha20": "ChaCha20", "chacha20_poly1305_enc": "ChaCha20-Poly1305 encrypt",
            "chacha20_poly1305_dec": "ChaCha20-Poly1305 decrypt", "siphash24": "SipHash-2-4"}
 
@@ -49,14 +50,18 @@ def section(b: BenchArx | None, synth: SynthResults | None) -> str:
         out += md_table(["ARX elements", "cycles per packet (steady state)", f"Gbps at {mhz:.1f} MHz" if mhz else "Gbps",
                          "one packet's latency (cycles)"], rows)
     if unit:
-        f = unit.figures
-        f6 = unit.fmax(6)
-        out += ["", f"Area and Fmax of one element with its memories (`mccp synth --unit {UNIT}`, results/synth.json, "
-                "[synthesis.md](synthesis.md); LUT4 with the wrapper's):", ""]
-        out += md_table(["unit", "LUT4", "FF", "EBR", "DSP", "LUT RAM (DPR16X4)", "Fmax speed 8 (MHz)", "speed 6"],
-                        [[f"`{UNIT}`" + ("" if is_current(unit) else " (stale)"), _n(f.get("LUT4", 0)), _n(f.get("FF", 0)),
-                          _n(f.get("EBR", 0)), _n(f.get("DSP", 0)), _n(f.get("DPR", 0)),
-                          f"{mhz:.1f}" if mhz else "—", f"{f6:.1f}" if f6 else "—"]])
+        out += ["", f"Area and Fmax of one element with its memories, and of `mccp_top` with one beside two AES cores "
+                f"(`mccp synth --unit {UNIT} --unit {TOP}`, results/synth.json, [synthesis.md](synthesis.md); LUT4 "
+                "with the wrapper's):", ""]
+        rows = []
+        for u in [unit] + ([synth.units[TOP]] if TOP in synth.units else []):
+            f = u.figures
+            u8, u6 = u.fmax(8), u.fmax(6)
+            rows.append([f"`{u.name}`" + ("" if is_current(u) else " (stale)"), u.description, _n(f.get("LUT4", 0)),
+                         _n(f.get("FF", 0)), _n(f.get("EBR", 0)), _n(f.get("DSP", 0)), _n(f.get("DPR", 0)),
+                         f"{u8:.1f}" if u8 else "—", f"{u6:.1f}" if u6 else "—"])
+        out += md_table(["unit", "what", "LUT4", "FF", "EBR", "DSP", "LUT RAM (DPR16X4)", "Fmax speed 8 (MHz)",
+                         "speed 6"], rows)
     if b and unit and mhz and lut4:
         out += ["", "Beside fixed-function cores on the same flow (figures of `mccp.ref.arx_anchors`, quoted); "
                 "Gbps per 1,000 LUT4:", ""]

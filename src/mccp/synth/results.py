@@ -115,8 +115,10 @@ class UnitResult:
 
     @property
     def is_top(self) -> bool:
-        # the AES tops of the paper's Table 1 (cores x stream width); one with EC units is not one
-        return self.top == "mccp_synth_top" and "NumCores" in self.parameters and not self.parameters.get("NumEcUnits")
+        # the AES tops of the paper's Table 1 (cores x stream width); one with slots of another
+        # kind (EC units, ARX elements) is not one
+        return (self.top == "mccp_synth_top" and "NumCores" in self.parameters
+                and not self.parameters.get("NumEcUnits") and not self.parameters.get("NumArxUnits"))
 
     @property
     def comb(self) -> int:
