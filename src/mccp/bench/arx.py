@@ -26,9 +26,7 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from mccp.aes.task import make_task
 from mccp.arx.image import FIRMWARE
-from mccp.asm import assemble_file
-from mccp.device.api import Device
-from mccp.isa import load
+from mccp.device.api import Device, firmware_program
 from mccp.iss.arx import ArxElement, Config
 from mccp.ref.siphash import siphash
 
@@ -46,7 +44,7 @@ def _key_int(key: bytes) -> int:
 
 
 def _element() -> dict:
-    prog = assemble_file(FIRMWARE, isa=load("arx"))
+    prog = firmware_program(FIRMWARE, "arx")
     elem = ArxElement(prog.words, prog.consts)
     rng = random.Random(4)
     key = rng.randbytes(32)
