@@ -1,7 +1,6 @@
 // Copyright MCCP contributors.  SPDX-License-Identifier: Apache-2.0
 //
-// Register file in LUT RAM (the EC unit's field registers, the ARX element's
-// vector registers): NumRegs registers of Width bits, NumRead
+// Register file in LUT RAM: NumRegs registers of Width bits, NumRead
 // asynchronous read ports and one or two write ports, every register reading
 // as zero from clear_i (a task's start) until it is written again, so no task
 // sees another's values (keys, keystream, intermediates) whatever its firmware.
