@@ -356,7 +356,7 @@ module mccp_ecc_pu #(
     assign rf_we1   = 1'b0;
   end
 
-  mccp_prim_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead),
+  mccp_ecc_rf #(.NumRegs(mccp_ecc_isa_pkg::NumFregs), .Width(MaxM), .NumRead(RfRead),
                 .NumWrite(DualIssue ? 2 : 1)) u_rf (
     .clk_i, .rst_ni,
     .clear_i(state_q == StIdle && start_valid_i),   // a task starts with every register zero

@@ -5,9 +5,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mccp.aes.task import Task, make_task
-from mccp.arx.image import FIRMWARE
 from mccp.asm import Program, assemble_file
 from mccp.isa import load
+from mccp.paths import ROOT
+
+FIRMWARE = ROOT / "firmware" / "arx" / "arx.s"
 
 
 @lru_cache(maxsize=None)

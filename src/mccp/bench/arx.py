@@ -26,7 +26,9 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from mccp.aes.task import make_task
 from mccp.arx.image import FIRMWARE
-from mccp.device.api import Device, firmware_program
+from mccp.asm import assemble_file
+from mccp.device.api import Device
+from mccp.isa import load
 from mccp.iss.arx import ArxElement, Config
 from mccp.ref.siphash import siphash
 
@@ -44,7 +46,7 @@ def _key_int(key: bytes) -> int:
 
 
 def _element() -> dict:
-    prog = firmware_program(FIRMWARE, "arx")
+    prog = assemble_file(FIRMWARE, isa=load("arx"))
     elem = ArxElement(prog.words, prog.consts)
     rng = random.Random(4)
     key = rng.randbytes(32)
