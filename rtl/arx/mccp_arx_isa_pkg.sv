@@ -10,6 +10,8 @@ package mccp_arx_isa_pkg;
   localparam int VregBits = 128;
   localparam int NumCregs = 8;
   localparam int CregBits = 32;
+  localparam int NumMregs = 32;
+  localparam int MregBits = 32;
   localparam int CallDepth = 2;
 
   // Instruction fields [msb:lsb].
@@ -35,6 +37,14 @@ package mccp_arx_isa_pkg;
   localparam int FieldPLsb = 24;
   localparam int FieldImmMsb = 23;
   localparam int FieldImmLsb = 0;
+  localparam int FieldG0Msb = 4;
+  localparam int FieldG0Lsb = 0;
+  localparam int FieldG1Msb = 9;
+  localparam int FieldG1Lsb = 5;
+  localparam int FieldG2Msb = 14;
+  localparam int FieldG2Lsb = 10;
+  localparam int FieldG3Msb = 19;
+  localparam int FieldG3Lsb = 15;
 
   typedef enum logic [5:0] {
     OP_NOP = 6'h00,
@@ -62,11 +72,17 @@ package mccp_arx_isa_pkg;
     OP_ANDN = 6'h1d,
     OP_MOV = 6'h1e,
     OP_ARX = 6'h1f,
+    OP_SHAR = 6'h22,
     OP_VINS = 6'h23,
     OP_VMASK = 6'h24,
     OP_VCMP = 6'h25,
+    OP_BSWAP = 6'h26,
+    OP_SWZ = 6'h27,
     OP_LDC = 6'h28,
     OP_LDCX = 6'h29,
+    OP_MST = 6'h2c,
+    OP_MADD = 6'h2d,
+    OP_MSCH = 6'h2e,
     OP_KEY = 6'h2b,
     OP_PKEY = 6'h30,
     OP_PFIN = 6'h31
@@ -102,11 +118,17 @@ package mccp_arx_isa_pkg;
       6'h1d: insn_bits = 64'hffffde0ff3000000;  // andn
       6'h1e: insn_bits = 64'hffffc00ff3000000;  // mov
       6'h1f: insn_bits = 64'hff781efffc000000;  // arx
+      6'h22: insn_bits = 64'hfc781ef000000003;  // shar
       6'h23: insn_bits = 64'hff79c00000000007;  // vins
       6'h24: insn_bits = 64'hfc79c00000000000;  // vmask
       6'h25: insn_bits = 64'hfc03de0000000000;  // vcmp
+      6'h26: insn_bits = 64'hffffc00000000000;  // bswap
+      6'h27: insn_bits = 64'hfc7800f000000000;  // swz
       6'h28: insn_bits = 64'hfc7800000000ffff;  // ldc
       6'h29: insn_bits = 64'hfc79c0000000ffff;  // ldcx
+      6'h2c: insn_bits = 64'hfc07c00000000007;  // mst
+      6'h2d: insn_bits = 64'hff7bc000000fffff;  // madd
+      6'h2e: insn_bits = 64'hfcf80000000fffff;  // msch
       6'h2b: insn_bits = 64'hfc78000000000001;  // key
       6'h30: insn_bits = 64'hfc03de0000000000;  // pkey
       6'h31: insn_bits = 64'hfcf8000000000000;  // pfin
@@ -131,6 +153,9 @@ package mccp_arx_isa_pkg;
       6'h1e: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31) && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31) && (insn[25:24] == 2'd0 || insn[25:24] == 2'd1 || insn[25:24] == 2'd2) && ((insn[57:56] == 2'd0 && insn[35:30] < 6'd32) || (insn[57:56] == 2'd1 && insn[35:30] < 6'd16) || insn[57:56] == 2'd2);  // mov
       6'h1f: ok = ok && ((insn[57:56] == 2'd0 && insn[35:30] < 6'd32) || (insn[57:56] == 2'd1 && insn[35:30] < 6'd16) || insn[57:56] == 2'd2);  // arx
       6'h23: ok = ok && insn[57:56] != 2'd3;  // vins
+      6'h26: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31) && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31) && insn[57:56] != 2'd3;  // bswap
+      6'h2c: ok = ok && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31);  // mst
+      6'h2d: ok = ok && insn[57:56] != 2'd3;  // madd
       6'h31: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31);  // pfin
       default: ;
     endcase

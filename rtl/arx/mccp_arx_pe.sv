@@ -48,6 +48,7 @@ module mccp_arx_pe #(
   input  logic [127:0]      start_args_i,     // words 0..3 ([127:96] first) -> c0..c3
   input  logic              start_empty_i,    // the packet has no body word
   input  logic [255:0]      start_key_i,      // the channel's key, byte i in bits [8i+7:8i]
+  input  logic [5:0]        start_key_len_i,  // its length in bytes -> c4
   input  logic              in_valid_i,
   output logic              in_ready_o,
   input  logic [127:0]      in_data_i,
@@ -144,10 +145,10 @@ module mccp_arx_pe #(
   always_comb begin
     alu_op = 1'b0;
     unique case (op)
-      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB, mccp_arx_isa_pkg::OP_XOR, mccp_arx_isa_pkg::OP_AND, mccp_arx_isa_pkg::OP_OR, mccp_arx_isa_pkg::OP_ANDN, mccp_arx_isa_pkg::OP_MOV: alu_op = 1'b1;
+      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB, mccp_arx_isa_pkg::OP_XOR, mccp_arx_isa_pkg::OP_AND, mccp_arx_isa_pkg::OP_OR, mccp_arx_isa_pkg::OP_ANDN, mccp_arx_isa_pkg::OP_MOV, mccp_arx_isa_pkg::OP_BSWAP: alu_op = 1'b1;
       default: ;
     endcase
-    src_op = alu_op;                       // the ops whose operand a may be `in`
+    src_op = alu_op || op == mccp_arx_isa_pkg::OP_MST;    // the ops whose operand a may be `in`
     control = 1'b0;
     unique case (op)
       mccp_arx_isa_pkg::OP_DONE, mccp_arx_isa_pkg::OP_JMP, mccp_arx_isa_pkg::OP_CALL, mccp_arx_isa_pkg::OP_RET, mccp_arx_isa_pkg::OP_BZ, mccp_arx_isa_pkg::OP_BNZ, mccp_arx_isa_pkg::OP_BLT, mccp_arx_isa_pkg::OP_BEQ, mccp_arx_isa_pkg::OP_BNE, mccp_arx_isa_pkg::OP_LOOP: control = 1'b1;
@@ -167,7 +168,9 @@ module mccp_arx_pe #(
   logic              we0, we1;
   logic [3:0]        waddr0, waddr1;
   logic [127:0]      wdata0, wdata1;
-  assign raddr[0] = (op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_VINS) ? rd[3:0] : ra[3:0];
+  logic two_writes;                        // arx, swz, shar: write vx (rd) and vz (rc)
+  assign two_writes = op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_SWZ || op == mccp_arx_isa_pkg::OP_SHAR;
+  assign raddr[0] = (two_writes || op == mccp_arx_isa_pkg::OP_VINS) ? rd[3:0] : ra[3:0];
   assign raddr[1] = rb[3:0];
   assign raddr[2] = rc[3:0];
   mccp_prim_rf #(.NumRegs(mccp_arx_isa_pkg::NumVregs), .Width(mccp_arx_isa_pkg::VregBits), .NumRead(3), .NumWrite(2)) u_rf (
@@ -191,11 +194,35 @@ module mccp_arx_pe #(
     forward = (w0 && a0 == r) ? d0 : (w1 && a1 == r) ? d1 : d;
   endfunction
 
-  logic uses_in;
+  // ---- message memory: gathered in stage I (operand b of madd, msch), written in stage X
+  logic [3:0][4:0] m_raddr;
+  logic [127:0]    m_rdata;
+  logic            m_we;
+  logic [2:0]      m_wrow;
+  logic [3:0]      m_wmask;
+  logic [127:0]    m_wdata;
+  assign m_raddr = {imm[mccp_arx_isa_pkg::FieldG3Msb:mccp_arx_isa_pkg::FieldG3Lsb],
+                    imm[mccp_arx_isa_pkg::FieldG2Msb:mccp_arx_isa_pkg::FieldG2Lsb],
+                    imm[mccp_arx_isa_pkg::FieldG1Msb:mccp_arx_isa_pkg::FieldG1Lsb],
+                    imm[mccp_arx_isa_pkg::FieldG0Msb:mccp_arx_isa_pkg::FieldG0Lsb]};
+  mccp_arx_msgmem u_msg (
+    .clk_i,
+    .rst_ni,
+    .clear_i(start),
+    .we_i   (m_we),
+    .wrow_i (m_wrow),
+    .wmask_i(m_wmask),
+    .wdata_i(m_wdata),
+    .raddr_i(m_raddr),
+    .rdata_o(m_rdata)
+  );
+
+  logic uses_in, gathers;
   logic [2:0][127:0] opnd;
   assign uses_in = src_op && ra == Stream;
   assign opnd[0] = uses_in ? bswap128(in_data_i) : forward(raddr[0], rdata[0], we0, waddr0, wdata0, we1, waddr1, wdata1);
-  assign opnd[1] = forward(raddr[1], rdata[1], we0, waddr0, wdata0, we1, waddr1, wdata1);
+  assign gathers = op == mccp_arx_isa_pkg::OP_MADD || op == mccp_arx_isa_pkg::OP_MSCH;
+  assign opnd[1] = gathers ? m_rdata : forward(raddr[1], rdata[1], we0, waddr0, wdata0, we1, waddr1, wdata1);
   assign opnd[2] = forward(raddr[2], rdata[2], we0, waddr0, wdata0, we1, waddr1, wdata1);
 
   // ---- coefficient memory: addressed in stage I, read data in stage X ------------------
@@ -215,6 +242,8 @@ module mccp_arx_pe #(
   // ---- stage X: the instruction issued in the cycle before ---------------------------
   typedef enum logic [1:0] {SrcValu, SrcCmem, SrcKey, SrcTag} src_e;
   logic          x_valid_q, x_we0_q, x_we1_q, x_out_q, x_feed_q, x_pkey_q, x_vcmp_q, x_khalf_q;
+  logic          x_mst_q, x_msch_q;
+  logic [4:0]    x_mword_q;                 // mst: row k as word 4k; msch: word k
   logic [5:0]    x_op_q, x_rot_q;
   logic [1:0]    x_w_q, x_xl_q, x_zl_q, x_pmode_q;
   src_e          x_src_q;
@@ -231,6 +260,7 @@ module mccp_arx_pe #(
   logic [2:0]    x_creg_q;
 
   logic         valu_eq;
+  logic [31:0]  valu_sched;
   mccp_arx_valu u_valu (
     .op_i  (x_op_q),
     .w_i   (x_w_q),
@@ -244,7 +274,8 @@ module mccp_arx_pe #(
     .c_i   (xc_q),
     .res1_o(valu_res1),
     .res2_o(valu_res2),
-    .eq_o  (valu_eq)
+    .eq_o  (valu_eq),
+    .sched_o(valu_sched)
   );
 
   // stage X waits (and stage I with it) while its output word finds no room
@@ -263,6 +294,11 @@ module mccp_arx_pe #(
     endcase
   end
   assign wdata1 = valu_res2;
+
+  assign m_we    = x_go && (x_mst_q || x_msch_q);
+  assign m_wrow  = x_mword_q[4:2];
+  assign m_wmask = x_mst_q ? 4'b1111 : 4'(1) << x_mword_q[1:0];
+  assign m_wdata = x_mst_q ? xa_q : {4{valu_sched}};
   assign we0    = x_go && x_we0_q;
   assign we1    = x_go && x_we1_q;
   assign waddr0 = x_rd_q;
@@ -318,7 +354,7 @@ module mccp_arx_pe #(
       mccp_arx_isa_pkg::OP_CALL: if (32'(sp_q) >= mccp_arx_isa_pkg::CallDepth) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_RET:  if (sp_q == '0) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LOOP: if (target <= pc_q) bad_run = 1'b1;
-      mccp_arx_isa_pkg::OP_ARX:  if (rd == rc) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_ARX, mccp_arx_isa_pkg::OP_SWZ, mccp_arx_isa_pkg::OP_SHAR: if (rd == rc) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_VINS: if ((w == 2'd0 && imm[2]) || (w == 2'd2 && imm[2:1] != 2'b00)) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: if (cm_addr >= 32'(CmemWords)) bad_run = 1'b1;
       default: ;
@@ -401,12 +437,14 @@ module mccp_arx_pe #(
 
   // vector results of the instruction issued: written by stage X in the next cycle
   logic i_we0;
-  assign i_we0 = rd != Stream && (alu_op || op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_VINS || op == mccp_arx_isa_pkg::OP_VMASK ||
-                                  op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX || op == mccp_arx_isa_pkg::OP_KEY || op == mccp_arx_isa_pkg::OP_PFIN);
+  assign i_we0 = rd != Stream && (alu_op || two_writes || op == mccp_arx_isa_pkg::OP_VINS || op == mccp_arx_isa_pkg::OP_VMASK ||
+                                  op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX || op == mccp_arx_isa_pkg::OP_KEY || op == mccp_arx_isa_pkg::OP_PFIN ||
+                                  op == mccp_arx_isa_pkg::OP_MADD);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       x_valid_q <= 1'b0; x_we0_q <= 1'b0; x_we1_q <= 1'b0; x_out_q <= 1'b0; x_feed_q <= 1'b0;
+      x_mst_q <= 1'b0; x_msch_q <= 1'b0; x_mword_q <= '0;
       x_pkey_q <= 1'b0; x_vcmp_q <= 1'b0; x_khalf_q <= 1'b0; x_op_q <= '0; x_rot_q <= '0; x_w_q <= '0;
       x_xl_q <= '0; x_zl_q <= '0; x_pmode_q <= '0; x_src_q <= SrcValu; x_lane_q <= '0; x_cval_q <= '0;
       x_rd_q <= '0; x_rc_q <= '0; x_bytes_q <= '0; xa_q <= '0; xb_q <= '0; xc_q <= '0;
@@ -425,7 +463,10 @@ module mccp_arx_pe #(
         x_rd_q    <= rd[3:0];
         x_rc_q    <= rc[3:0];
         x_we0_q   <= i_we0;
-        x_we1_q   <= op == mccp_arx_isa_pkg::OP_ARX;
+        x_we1_q   <= two_writes;
+        x_mst_q   <= op == mccp_arx_isa_pkg::OP_MST;
+        x_msch_q  <= op == mccp_arx_isa_pkg::OP_MSCH;
+        x_mword_q <= (op == mccp_arx_isa_pkg::OP_MST) ? {imm[2:0], 2'b00} : rd;
         x_out_q   <= writes_out && out_bytes != '0;
         x_bytes_q <= out_bytes;
         x_feed_q  <= alu_op && pmode != 2'd0;
@@ -467,6 +508,7 @@ module mccp_arx_pe #(
           if (start_valid_i) begin
             cycle_q <= 32'd1;
             for (int i = 0; i < mccp_arx_isa_pkg::NumCregs; i++) c_q[i] <= (i < 4) ? start_args_i[127 - 32 * i -: 32] : 32'd0;
+            c_q[4] <= 32'(start_key_len_i);
             e_q <= 1'b0; key_q <= start_key_i; sp_q <= '0; loop_q <= 1'b0;
             in_ended_q <= start_empty_i;
             state_q <= StRun;
@@ -544,6 +586,6 @@ module mccp_arx_pe #(
   end
 
   logic unused;
-  assign unused = ^{imm[23:16], rb[4], rc[4], ra[4:3]};
+  assign unused = ^{imm[23:20], rb[4], rc[4], ra[4:3]};
 
 endmodule

@@ -8,21 +8,28 @@
 //     add-xor-rotate step of ChaCha and BLAKE2, two results in one cycle.
 //   * vins: res1 = a with lane k replaced by the counter cval (zero-extended).
 //   * vmask: res1 = the byte mask of the first min(cval, 16) bytes.
-// eq_o = (a == b) for vcmp.
+//   * madd: res1 = a + b (b = the gathered message words).
+//   * bswap: res1 = a with the bytes of each lane reversed.
+//   * swz: res1 = (a.hi, c.lo), res2 = (c.hi, a.lo) in 64-bit halves.
+//   * shar: a SHA-256 round (mccp_arx_sha256) on a = (a, b, c, d),
+//     c = (e, f, g, h) and lane k of b; res1, res2 = the new rows.
+// eq_o = (a == b) for vcmp; sched_o = SHA-256's schedule word of the four
+// words of b (msch).
 module mccp_arx_valu (
   input  logic [5:0]   op_i,
   input  logic [1:0]   w_i,          // 0: 32-bit lanes, 1: 16, 2: 64
   input  logic [5:0]   rot_i,
   input  logic [1:0]   xl_i,
   input  logic [1:0]   zl_i,
-  input  logic [2:0]   lane_i,       // vins
+  input  logic [2:0]   lane_i,       // vins, shar
   input  logic [31:0]  cval_i,       // vins, vmask
   input  logic [127:0] a_i,
   input  logic [127:0] b_i,
   input  logic [127:0] c_i,
   output logic [127:0] res1_o,
   output logic [127:0] res2_o,
-  output logic         eq_o
+  output logic         eq_o,
+  output logic [31:0]  sched_o
 );
 
 
@@ -35,15 +42,39 @@ module mccp_arx_valu (
     .sum_o(sum)
   );
 
+  // bytes reversed within each lane of w bits
+  logic [127:0] swapped;
+  always_comb begin
+    for (int i = 0; i < 16; i++) begin
+      unique case (w_i)
+        2'd1:    swapped[8*i +: 8] = a_i[8*(i ^ 1) +: 8];
+        2'd2:    swapped[8*i +: 8] = a_i[8*(i ^ 7) +: 8];
+        default: swapped[8*i +: 8] = a_i[8*(i ^ 3) +: 8];
+      endcase
+    end
+  end
+
+  logic [127:0] sha_a, sha_e;
+  mccp_arx_sha256 u_sha (
+    .a4_i(a_i),
+    .e4_i(c_i),
+    .kw_i(b_i[32*lane_i[1:0] +: 32]),
+    .a4_o(sha_a),
+    .e4_o(sha_e),
+    .m_i (b_i),
+    .w_o (sched_o)
+  );
+
   logic [127:0] pre;
   always_comb begin
     unique case (op_i)
-      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB: pre = sum;
+      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB, mccp_arx_isa_pkg::OP_MADD: pre = sum;
       mccp_arx_isa_pkg::OP_XOR:  pre = a_i ^ b_i;
       mccp_arx_isa_pkg::OP_AND:  pre = a_i & b_i;
       mccp_arx_isa_pkg::OP_OR:   pre = a_i | b_i;
       mccp_arx_isa_pkg::OP_ANDN: pre = a_i & ~b_i;
       mccp_arx_isa_pkg::OP_ARX:  pre = c_i ^ sum;
+      mccp_arx_isa_pkg::OP_BSWAP: pre = swapped;
       default: pre = a_i;            // mov
     endcase
   end
@@ -93,11 +124,19 @@ module mccp_arx_valu (
       mccp_arx_isa_pkg::OP_ARX:   res1 = sum;
       mccp_arx_isa_pkg::OP_VINS:  res1 = inserted;
       mccp_arx_isa_pkg::OP_VMASK: res1 = bytemask;
+      mccp_arx_isa_pkg::OP_SWZ:   res1 = {c_i[63:0], a_i[127:64]};
+      mccp_arx_isa_pkg::OP_SHAR:  res1 = sha_a;
       default:  res1 = rotated;
     endcase
   end
   assign res1_o = lane_rot(res1, xl_i);
-  assign res2_o = lane_rot(rotated, zl_i);
+  always_comb begin
+    unique case (op_i)
+      mccp_arx_isa_pkg::OP_SWZ:  res2_o = {a_i[63:0], c_i[127:64]};
+      mccp_arx_isa_pkg::OP_SHAR: res2_o = sha_e;
+      default: res2_o = lane_rot(rotated, zl_i);
+    endcase
+  end
   assign eq_o   = a_i == b_i;
 
 

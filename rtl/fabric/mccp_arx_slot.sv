@@ -11,7 +11,8 @@
 //     completes on its last part.  The loader's sweep writes every part.
 //   * the key: the key store's slot (key byte 0 in bits [287:280], AES-sized
 //     keys left aligned) byte-reversed to the element's key port (byte i in
-//     bits [8i+7:8i]), the bytes a key does not have zero.
+//     bits [8i+7:8i]), the bytes a key does not have zero; its size code
+//     (0, 1, 2: 16, 24, 32 bytes) as the byte count the firmware finds in c4.
 module mccp_arx_slot #(
   parameter int ImemWords = 1024,
   parameter int CmemWords = 64,
@@ -33,6 +34,7 @@ module mccp_arx_slot #(
   input  logic [127:0] start_args_i,
   input  logic         start_empty_i,
   input  logic [287:0] start_key_i,
+  input  logic [1:0]   start_key_len_i,   // the key store's size code
   input  logic         in_valid_i,
   output logic         in_ready_o,
   input  logic [127:0] in_data_i,
@@ -144,6 +146,7 @@ module mccp_arx_slot #(
     .start_args_i,
     .start_empty_i,
     .start_key_i   (key),
+    .start_key_len_i(6'd16 + 6'd8 * 6'(start_key_len_i)),
     .in_valid_i    (u_in_valid),
     .in_ready_o    (u_in_ready),
     .in_data_i     (u_in_data),

@@ -1021,8 +1021,8 @@ module mccp_top #(
   // (mccp_arx_slot: the packet's body and the result in block RAM, the image's
   // 32-bit words gathered into instructions and constants, the key
   // byte-reversed).  A keyed function's key comes from the key store's read
-  // port (slot_key, offered with the start), never through the AES key
-  // expander.
+  // port (slot_key, offered with the start, its size code kx_len beside it),
+  // never through the AES key expander.
   for (genvar a = 0; a < NumArxUnits; a++) begin : g_arx
     localparam int S = NumEcEnd + a;
     assign key_ready[S]  = 1'b0;
@@ -1044,6 +1044,7 @@ module mccp_top #(
       .start_args_i  (start_args),
       .start_empty_i (start_empty),
       .start_key_i   (slot_key),
+      .start_key_len_i(kx_len),
       .in_valid_i    (cin_valid[S]),
       .in_ready_o    (cin_ready[S]),
       .in_data_i     (cin_data),

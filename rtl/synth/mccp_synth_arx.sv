@@ -15,9 +15,9 @@ module mccp_synth_arx (
 );
 
   // im_we, im_waddr[10], im_wdata[64], cm_we, cm_waddr[6], cm_wdata[128], start_valid,
-  // start_entry[10], start_args[128], start_empty, start_key[256], in_valid, in_data[128],
+  // start_entry[10], start_args[128], start_empty, start_key[256], start_key_len[6], in_valid, in_data[128],
   // in_last, out_space, res_ready, abort
-  localparam int InWidth  = 1 + 10 + 64 + 1 + 6 + 128 + 1 + 10 + 128 + 1 + 256 + 1 + 128 + 1 + 1 + 1 + 1;
+  localparam int InWidth  = 1 + 10 + 64 + 1 + 6 + 128 + 1 + 10 + 128 + 1 + 256 + 6 + 1 + 128 + 1 + 1 + 1 + 1;
   // start_ready, in_ready, out_we, out_data[128], out_bytes[5], res_valid, res_status[8], busy
   localparam int OutWidth = 1 + 1 + 1 + 128 + 5 + 1 + 8 + 1;
 
@@ -30,6 +30,7 @@ module mccp_synth_arx (
   logic [63:0]  im_wdata;
   logic [127:0] cm_wdata, start_args, in_data;
   logic [255:0] start_key;
+  logic [5:0]   start_key_len;
   logic         start_ready, in_ready, out_we, res_valid, busy;
   logic [127:0] out_data;
   logic [4:0]   out_bytes;
@@ -48,7 +49,7 @@ module mccp_synth_arx (
   );
 
   assign {im_we, im_waddr, im_wdata, cm_we, cm_waddr, cm_wdata, start_valid, start_entry, start_args,
-          start_empty, start_key, in_valid, in_data, in_last, out_space, res_ready, abort} = stim;
+          start_empty, start_key, start_key_len, in_valid, in_data, in_last, out_space, res_ready, abort} = stim;
 
   /* verilator lint_off PINCONNECTEMPTY */
   mccp_arx_pe #(
@@ -70,6 +71,7 @@ module mccp_synth_arx (
     .start_args_i  (start_args),
     .start_empty_i (start_empty),
     .start_key_i   (start_key),
+    .start_key_len_i(start_key_len),
     .in_valid_i    (in_valid),
     .in_ready_o    (in_ready),
     .in_data_i     (in_data),

@@ -41,12 +41,13 @@ async def _load(dut, words, consts):
     await RisingEdge(dut.clk_i)
 
 
-async def _run(dut, task: Task, key: int, stream: list, max_cycles: int):
+async def _run(dut, task: Task, key: int, key_len: int, stream: list, max_cycles: int):
     """One task: (retire events, output words, status, cycles)."""
     words = list(task.words)
     dut.start_entry_i.value = task.entry
     dut.start_args_i.value = sum((a & 0xFFFFFFFF) << (96 - 32 * i) for i, a in enumerate(task.args))
     dut.start_key_i.value = key
+    dut.start_key_len_i.value = key_len
     dut.start_empty_i.value = int(not words)
     dut.start_valid_i.value = 1
     dut.res_ready_i.value = 1
@@ -104,7 +105,7 @@ async def lockstep(dut):
     iss = ArxElement(image["words"], image["consts"], Config())
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
     for name in ("im_we_i", "cm_we_i", "start_valid_i", "in_valid_i", "res_ready_i", "in_last_i", "abort_i",
-                 "start_empty_i", "start_key_i"):
+                 "start_empty_i", "start_key_i", "start_key_len_i"):
         getattr(dut, name).value = 0
     dut.out_space_i.value = 1
     dut.rst_ni.value = 0
@@ -116,8 +117,9 @@ async def lockstep(dut):
         task = Task(spec["entry"], tuple(spec["args"]),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])
         stream = [tuple(s) for s in spec.get("stream", [])]
-        want = iss.run(task, spec.get("key", 0), stream=stream)
-        retired, out, status, cycles = await _run(dut, task, spec.get("key", 0), stream, want.cycles + 1000)
+        key, key_len = spec.get("key", 0), spec.get("key_len", 0)
+        want = iss.run(task, key, stream=stream, key_len=key_len)
+        retired, out, status, cycles = await _run(dut, task, key, key_len, stream, want.cycles + 1000)
         exp = [(r.pc, r.word, r.reg, r.value, r.cycle) for r in want.retired]
         for i, (g, e) in enumerate(zip(retired, exp)):
             assert g == e, f"task {n}: retire {i}: RTL {g} != ISS {e} ({want.retired[i]})"

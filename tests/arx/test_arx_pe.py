@@ -168,26 +168,43 @@ def test_decoder_agrees_with_the_table():
     _run({"words": words, "consts": consts}, tasks)
 
 
-ALU_OPS = ("add", "sub", "xor", "and", "or", "andn", "mov", "arx", "vins", "vmask", "vcmp")
+ALU_OPS = ("add", "sub", "xor", "and", "or", "andn", "mov", "arx", "vins", "vmask", "vcmp", "bswap", "swz", "shar",
+           "mst", "madd", "msch")
 
 
 def test_alu_on_random_values():
     """Random vector instructions of every lane width, rotation and lane rotation on random
     register contents (loaded from the coefficient memory), RTL against the ISS write by write:
-    the lane adder's carries, the rotator and the lane shuffles on values that exercise them."""
+    the lane adder's carries, the rotator and the lane shuffles on values that exercise them,
+    the SHA-256 round and schedule, and the message memory (stores, then gathers of random
+    words, often of a word the instruction before wrote)."""
     rng = random.Random(11)
     isa = load("arx")
     consts = [rng.getrandbits(128) for _ in range(16)]
     consts[0], consts[1] = (1 << 128) - 1, 0x8000_0000_0000_0000_8000_0000_0000_0000   # carries across lanes
     lines = [f"    ldc v{r}, {r}" for r in range(16)]
     lines += [f"    cli c{c}, {rng.randrange(1 << 16)}" for c in range(1, 7)]
-    for _ in range(400):
+    for _ in range(600):
         op = rng.choice(ALU_OPS)
         w = rng.choice((16, 32, 64))
         r = [rng.randrange(16) for _ in range(3)]
-        if op == "arx":
+        if op in ("arx", "swz", "shar"):
             while r[2] == r[0]:
                 r[2] = rng.randrange(16)
+        idx = ", ".join(str(rng.randrange(32)) for _ in range(4))
+        if op == "swz":
+            lines.append(f"    swz v{r[0]}, v{r[2]}")
+        elif op == "shar":
+            lines.append(f"    shar v{r[0]}, v{r[1]}, v{r[2]}, {rng.randrange(4)}")
+        elif op == "bswap":
+            lines.append(f"    bswap.{w} v{r[0]}, v{r[1]}")
+        elif op == "mst":
+            lines.append(f"    mst {rng.randrange(8)}, v{r[1]}")
+        elif op == "madd":
+            lines.append(f"    madd.{w} v{r[0]}, v{r[1]}, {idx}")
+        elif op == "msch":
+            lines.append(f"    msch {rng.randrange(32)}, {idx}")
+        elif op == "arx":
             lines.append(f"    arx.{w}.r{rng.randrange(w)}.x{rng.randrange(4)}.z{rng.randrange(4)} v{r[0]}, v{r[1]}, v{r[2]}")
         elif op == "vins":
             lines.append(f"    vins.{w} v{r[0]}, c{rng.randrange(8)}, {rng.randrange(128 // w)}")

@@ -62,6 +62,36 @@ def rotl(x: int, n: int, w: int) -> int:
     return lane_map(x, w, lambda v: ((v << n) | (v >> (w - n))) & m if n else v)
 
 
+def rotr32(x: int, n: int) -> int:
+    return ((x >> n) | (x << (32 - n))) & MASK32
+
+
+# SHA-256's functions of one 32-bit word (FIPS 180-4 4.1.2)
+def big_s0(x: int) -> int:
+    return rotr32(x, 2) ^ rotr32(x, 13) ^ rotr32(x, 22)
+
+
+def big_s1(x: int) -> int:
+    return rotr32(x, 6) ^ rotr32(x, 11) ^ rotr32(x, 25)
+
+
+def small_s0(x: int) -> int:
+    return rotr32(x, 7) ^ rotr32(x, 18) ^ (x >> 3)
+
+
+def small_s1(x: int) -> int:
+    return rotr32(x, 17) ^ rotr32(x, 19) ^ (x >> 10)
+
+
+def sha256_round(a4: list[int], e4: list[int], kw: int) -> tuple[list[int], list[int]]:
+    """(a, b, c, d), (e, f, g, h) after one round with K[t] + W[t] = kw."""
+    a, b, c, d = a4
+    e, f, g, h = e4
+    t1 = (h + big_s1(e) + ((e & f) ^ (~e & g)) + kw) & MASK32
+    t2 = (big_s0(a) + ((a & b) ^ (a & c) ^ (b & c))) & MASK32
+    return [(t1 + t2) & MASK32, a, b, c], [(d + t1) & MASK32, e, f, g]
+
+
 def lane_rotate(x: int, k: int) -> int:
     """Lane i takes 32-bit lane i + k (mod 4): the 128 bits rotated right by 32k."""
     s = 32 * (k % 4)
@@ -111,22 +141,24 @@ class ArxElement:
                 self._decoded[pc] = (ins.mnemonic, ops, ins.decode_mods(self.imem[pc], self.isa))
         return self._decoded[pc]
 
-    def run(self, task: Task, key: int = 0, stream: list[tuple[int, int, int]] = ()) -> Result:
-        """One task; `key` is the channel's key, byte i in bits [8i+7:8i].  `stream`: words
+    def run(self, task: Task, key: int = 0, stream: list[tuple[int, int, int]] = (), key_len: int = 0) -> Result:
+        """One task; `key` is the channel's key, byte i in bits [8i+7:8i], `key_len` its length in
+        bytes (c4 at the start; 0 for a keyless task).  `stream`: words
         written into the instruction memory while it runs, (address, word, cycle): an
         instruction sees the writes of the cycles up to two before its first cycle (its word
         is read in the cycle before; a write to it in that cycle has no defined effect)."""
-        return _Task(self, task, key, stream).run()
+        return _Task(self, task, key, stream, key_len).run()
 
 
 class _Task:
-    def __init__(self, elem: ArxElement, task: Task, key: int, stream=()):
+    def __init__(self, elem: ArxElement, task: Task, key: int, stream=(), key_len: int = 0):
         self.e, self.isa, self.task = elem, elem.isa, task
         self.cfg = elem.config
         self.stream = self.isa.options["stream_register"]
         self.budget = self.isa.options["output_budget"]
         self.v = [0] * self.isa.registers["v"]["count"]
-        self.c = [a & MASK32 for a in task.args] + [0] * (self.isa.registers["c"]["count"] - 4)
+        self.c = [a & MASK32 for a in task.args] + [key_len] + [0] * (self.isa.registers["c"]["count"] - 5)
+        self.m = [0] * self.isa.registers["m"]["count"]   # message memory, 32-bit words
         self.flag_e = False
         self.e_ready = 0                           # first cycle a beq / bne may read E
         self.key = key
@@ -314,6 +346,23 @@ class _Task:
         elif name == "vmask":
             n = min(c[ops["ca"]], 16)
             self.write(ops["vd"], (1 << (8 * n)) - 1, 0)
+        elif name == "bswap":
+            a = self.src(ops["va"], t)
+            r = lane_map(a, w, lambda x: int.from_bytes(x.to_bytes(w // 8, "little"), "big"))
+            self.write(ops["vd"], r, 0)
+        elif name in ("swz", "shar"):
+            if ops["vx"] == ops["vz"]:
+                raise _Trap("ILLEGAL", t)
+            x, z = v[ops["vx"]], v[ops["vz"]]
+            if name == "swz":
+                m64 = (1 << 64) - 1
+                nx, nz = (x >> 64) | ((z & m64) << 64), (z >> 64) | ((x & m64) << 64)
+            else:
+                kw = lanes(v[ops["vy"]], 32)[ops["k"]]
+                na, ne = sha256_round(lanes(x, 32), lanes(z, 32), kw)
+                nx, nz = join(na, 32), join(ne, 32)
+            self.write(ops["vx"], nx, 0)
+            self.write(ops["vz"], nz, 0)
         elif name == "vcmp":
             self.flag_e = v[ops["va"]] == v[ops["vb"]]
             self.e_ready = t + 2
@@ -323,6 +372,15 @@ class _Task:
             if addr >= self.cfg.cmem_words:
                 raise _Trap("ILLEGAL", t)
             self.write(ops["vd"], self.e.cmem[addr], 0)
+        elif name == "mst":
+            a = self.src(ops["va"], t)
+            self.m[4 * ops["k"]:4 * ops["k"] + 4] = lanes(a, 32)
+        elif name == "madd":
+            g = join([self.m[ops[f"i{j}"]] for j in range(4)], 32)
+            self.write(ops["vd"], lane_op(v[ops["va"]], g, w, lambda p, q: (p + q) & ((1 << w) - 1)), 0)
+        elif name == "msch":
+            m = self.m
+            m[ops["k"]] = (m[ops["i0"]] + small_s0(m[ops["i1"]]) + m[ops["i2"]] + small_s1(m[ops["i3"]])) & MASK32
         elif name == "key":
             self.write(ops["vd"], (self.key >> (128 * ops["k"])) & MASK128, 0)
         # ---- Poly1305
