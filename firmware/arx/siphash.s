@@ -1,6 +1,7 @@
 ; SipHash-2-4 (Aumasson, Bernstein): the MAC of the payload under the channel's 16-byte key
-; (bytes 0..7 k0, 8..15 k1, little endian); out: the 8-byte tag.  A packet carries only the
-; payload (c1 = c2 = 0) and a tag length of 8 (c3).
+; (bytes 0..7 k0, 8..15 k1, little endian).  A packet carries only the payload (c1 = c2 = 0)
+; and a tag length of 8 (c3); `siphash24` outputs the 8-byte tag, `siphash24_verify` takes it
+; after the payload and ends OK (no output) or AUTH_FAIL.
 ;
 ; One 64-bit lane of each register is the state (v8..v11 = SipHash's v0..v3, lane 0); the
 ; other lane carries what it likes.  A message word is lane 0 of v12.
@@ -38,6 +39,26 @@ sip_compress:
 
 .entry siphash24
 siphash24:
+    call    sip_mac
+    cli     c7, 8
+    mov     out, v12
+    done    OK
+
+.entry siphash24_verify
+siphash24_verify:
+    call    sip_mac
+    mov     v13, in                     ; the tag, zero-padded
+    cli     c6, 8
+    vmask   v14, c6
+    and     v12, v12, v14
+    vcmp    v12, v13
+    bne     sip_fail
+    done    OK
+sip_fail:
+    done    AUTH_FAIL
+
+; v12 lane 0 = the tag of the payload (BAD_PARAM for other fields)
+sip_mac:
     bnz     c1, sip_bad
     bnz     c2, sip_bad
     cadd    c4, c3, -8
@@ -91,8 +112,6 @@ sip_last:
     xor     v12, v8, v9
     xor     v12, v12, v10
     xor     v12, v12, v11
-    cli     c7, 8
-    mov     out, v12
-    done    OK
+    ret
 sip_bad:
     done    BAD_PARAM

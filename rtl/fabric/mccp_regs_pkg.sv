@@ -310,6 +310,8 @@ package mccp_regs_pkg;
   // Functions of an arx channel (its MODE).
   localparam logic [2:0] MODE_CHACHA20_POLY1305 = 3'd0;
   localparam logic [2:0] MODE_XCHACHA20_POLY1305 = 3'd1;
+  localparam logic [2:0] MODE_SIPHASH_2_4 = 3'd2;
+  localparam logic [7:0] ArxMacModes = 8'b00000100;  // bit m: arx mode m takes the ops mac / verify
 
   // States of the randomness unit (RNG_STATUS.STATE).
   localparam logic [2:0] RNG_STATE_OFF = 3'd0;

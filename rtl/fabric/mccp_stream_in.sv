@@ -126,11 +126,12 @@ module mccp_stream_in #(
   assign is_rng     = cfg_q.kind == mccp_regs_pkg::KIND_RNG;
   assign is_unit    = is_ecc || is_rng;
   // An arx channel's packet has an AES AEAD channel's fields (docs/arx.md): a nonce, AAD,
-  // the payload and, to decrypt, the tag.
+  // the payload and, to decrypt or verify, the tag.
   assign is_arx     = cfg_q.kind == mccp_regs_pkg::KIND_ARX;
-  assign mac_mode   = !is_unit && !is_arx &&
-                      ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
-                       (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
+  // An arx MAC mode (regs.yml `mac: true`, SipHash) takes the ops mac / verify.
+  assign mac_mode   = is_arx ? mccp_regs_pkg::ArxMacModes[cfg_q.mode] :
+                      !is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CBC_MAC) || (cfg_q.mode == mccp_regs_pkg::MODE_CMAC) ||
+                                   (cfg_q.mode == mccp_regs_pkg::MODE_GMAC));
   assign has_tag     = mac_mode || is_arx ||
                        (!is_unit && ((cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM)));
   assign aad_ok     = is_arx || (cfg_q.mode == mccp_regs_pkg::MODE_CCM) || (cfg_q.mode == mccp_regs_pkg::MODE_GCM) ||

@@ -14,6 +14,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 import mccp
 from mccp import regmap
 from mccp.ref import xchacha
+from mccp.ref.siphash import siphash
 
 KEY = bytes(range(0x40, 0x60))
 
@@ -108,6 +109,32 @@ def test_mixed_traffic(dev):
         assert tickets == sorted(tickets)
     for ch in cc + [gcm]:
         ch.close()
+
+
+def test_siphash_channel(dev):
+    """siphash-2-4 channels (a 16-byte key from the key store): Channel.mac against
+    mccp.ref.siphash over lengths, verify of the right tag and of flipped ones (AuthError),
+    and an AES-GCM packet between them unaffected."""
+    dev.load_key(4, KEY[:16])
+    ch = dev.open_channel("siphash-2-4", key_slot=4)
+    rng = random.Random(31)
+    for n in (0, 1, 7, 8, 15, 16, 17, 100, 1000):
+        data = rng.randbytes(n)
+        tag = ch.mac(data)
+        assert tag == siphash(KEY[:16], data), n
+        ch.verify(data, tag)
+        with pytest.raises(mccp.AuthError):
+            ch.verify(data, bytes([tag[0] ^ 0x10]) + tag[1:])
+    with pytest.raises(ValueError, match="16 bytes"):
+        dev.open_channel("siphash-2-4", key_slot=1)                # slot 1 holds a 32-byte key
+    with pytest.raises(ValueError, match="tag length"):
+        dev.open_channel("siphash-2-4", key_slot=4, tag_len=16)
+    gcm = dev.open_channel("gcm", key_slot=2)
+    ct, tag = gcm.encrypt(b"beside", nonce=bytes(12))
+    assert ct + tag == AESGCM(bytes(16)).encrypt(bytes(12), b"beside", b"")
+    assert ch.mac(b"after") == siphash(KEY[:16], b"after")
+    ch.close()
+    gcm.close()
 
 
 def test_bad_input(dev):

@@ -143,3 +143,18 @@ def test_siphash_lengths(elem, n):
     key, data = rng.randbytes(16), rng.randbytes(n)
     r = elem.run(_siptask(data), key_int(key))
     assert r.status == 0 and r.data == siphash(key, data)
+
+
+@pytest.mark.parametrize("n", [0, 8, 17])
+def test_siphash_verify(elem, n):
+    """siphash24_verify: the right tag ends OK with no output; any flipped bit, AUTH_FAIL."""
+    rng = random.Random(950 + n)
+    key, data = rng.randbytes(16), rng.randbytes(n)
+    tag = siphash(key, data)
+    entry = program().entries["siphash24_verify"]
+    r = elem.run(make_task(entry, payload=data, tag=tag, tag_len=8), key_int(key))
+    assert r.status == 0 and r.output == []
+    for bit in (0, 37, 63):
+        bad = (int.from_bytes(tag, "little") ^ (1 << bit)).to_bytes(8, "little")
+        r = elem.run(make_task(entry, payload=data, tag=bad, tag_len=8), key_int(key))
+        assert r.status == ISA.status("AUTH_FAIL") and r.output == []

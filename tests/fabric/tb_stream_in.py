@@ -55,6 +55,7 @@ CHAN = RM.structs["chan_cfg"]
 KIND_ECC = RM.kind_code["ecc"]
 KIND_RNG = RM.kind_code["rng"]
 KIND_ARX = RM.kind_code["arx"]
+ARX_MAC_MODES = {m["code"] for m in RM.arx_modes if m.get("mac")}
 UNIT_KINDS = (KIND_ECC, KIND_RNG)          # slot kinds whose packets are op 0 + payload only
 KEYED_EC = {RM.ec_mode_code["ec-public"], RM.ec_mode_code["ecdh"]}   # the EC functions with a private scalar
 MAGIC = RM.magic("in")
@@ -159,8 +160,9 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
         tag = 0
         fields_ok = h["aad_len"] == 0 and h["nonce_len"] == 0
     elif cfg["kind"] == KIND_ARX:
-        # docs/arx.md: an AEAD's fields, the tag to decrypt; any AAD and payload
-        op_ok = op in (0, 1)
+        # docs/arx.md: an AEAD's fields, the tag to decrypt or verify; any AAD and payload; a
+        # MAC mode takes the ops mac / verify
+        op_ok = op in ((2, 3) if mode in ARX_MAC_MODES else (0, 1))
         tag = cfg["tag_len"] if direction else 0
         fields_ok = h["nonce_len"] == cfg["nonce_len"]
         fields_ok = fields_ok and not (cfg.get("secret_in") and (h["payload_len"] or h["aad_len"]))
@@ -250,7 +252,7 @@ def good_header(rng: random.Random, chan: int, cfg: dict, budget: int) -> dict:
         return dict(op=0, channel=chan, seq=rng.getrandbits(32), payload_len=payload, aad_len=0, nonce_len=0,
                     tag_len=0)
     arx = cfg["kind"] == KIND_ARX
-    mac = cfg["mode"] in MAC_MODES and not arx
+    mac = cfg["mode"] in (ARX_MAC_MODES if arx else MAC_MODES)
     direction = rng.getrandbits(1)
     if cfg.get("secret_in"):
         # the header alone (a MAC over the shared secret)

@@ -118,7 +118,7 @@ def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: 
     if key_len not in KEY_LEN_CODE:
         raise ValueError(f"key of {key_len} bytes: AES keys are 16, 24 or 32 bytes")
     if m.tag_lens:
-        tag_len = 16 if tag_len is None else tag_len
+        tag_len = max(m.tag_lens) if tag_len is None else tag_len    # the longest the mode takes
         if tag_len not in m.tag_lens:
             raise ValueError(f"{mode}: tag length {tag_len} not supported (allowed: {_ranges(m.tag_lens)})")
     else:
@@ -260,7 +260,7 @@ def split_body(cfg: ChannelConfig, op: str, data_len: int, body: bytes) -> tuple
     m = cfg.spec
     if m.mac_only:
         out = body[:cfg.tag_len] if op == MAC else b""
-        return split_output(cfg.mode, op, out, 0, cfg.tag_len)
+        return split_output(m, op, out, 0, cfg.tag_len)
     if m.aead and op == ENCRYPT:
         tag_at = _words(data_len) * WORD_BYTES
         out = body[:data_len] + body[tag_at:tag_at + cfg.tag_len]

@@ -71,6 +71,9 @@ def render_pkg(rm: RegMap) -> str:
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.rng_modes]
     lines += ["", "  // Functions of an arx channel (its MODE)."]
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.arx_modes]
+    mac = sum(1 << m["code"] for m in rm.arx_modes if m.get("mac"))
+    lines += [f"  localparam logic [{(1 << mb) - 1}:0] ArxMacModes = {1 << mb}'b{mac:0{1 << mb}b};  // bit m: arx mode m "
+              "takes the ops mac / verify"]
     lines += ["", "  // States of the randomness unit (RNG_STATUS.STATE)."]
     lines += [f"  localparam logic [2:0] RNG_STATE_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.rng_states]
     lines += ["", "  // Fabric status codes (output header byte STATUS)."]
