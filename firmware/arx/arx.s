@@ -11,3 +11,5 @@
 
 .include "chacha.s"
 .include "siphash.s"
+.include "blake2.s"
+.include "sha256.s"

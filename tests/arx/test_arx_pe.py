@@ -3,10 +3,11 @@
 Every task is first run on the ISS here and checked against an independent reference
 (`cryptography`), so a bench that passes means RTL == ISS == reference.  The tasks take every
 entry of firmware/arx/arx.s over the lengths where the firmware's paths change, the refusals
-and the hardware's own ends (TRUNCATED, LENGTH, ILLEGAL)."""
+and the hardware's own ends (TRUNCATED, LENGTH, ILLEGAL); the hashes against `hashlib`."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -29,7 +30,7 @@ ISA = load("arx")
 
 def _spec(task: Task, key: bytes) -> dict:
     return {"entry": task.entry, "args": list(task.args), "words": [w.data for w in task.words],
-            "key": key_int(key)}
+            "key": key_int(key), "key_len": len(key)}
 
 
 def firmware_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
@@ -57,6 +58,20 @@ def firmware_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
     for n in (0, 9, 33):
         key, data = rng.randbytes(16), rng.randbytes(n)
         tasks.append((_spec(make_task(e["siphash24"], payload=data, tag_len=8), key), siphash(key, data), 0))
+    for n in (0, 64, 130):
+        data = rng.randbytes(n)
+        tasks.append((_spec(make_task(e["siphash24_verify"], payload=data, tag=siphash(bytes(16), data), tag_len=8),
+                            bytes(16)), b"", 0))
+        tasks.append((_spec(make_task(e["sha256"], payload=data, tag_len=32), b""), hashlib.sha256(data).digest(), 0))
+        key, nn = rng.randbytes(n % 33), rng.randint(1, 32)
+        tasks.append((_spec(make_task(e["blake2s"], aad=key, payload=data, tag_len=nn), b""),
+                      hashlib.blake2s(data, key=key, digest_size=nn).digest(), 0))
+        key, nn = rng.randbytes(24), rng.randint(1, 64)
+        tag = hashlib.blake2b(data, key=key, digest_size=nn).digest()
+        tasks.append((_spec(make_task(e["blake2b_mac"], payload=data, tag_len=nn), key), tag, 0))
+        tasks.append((_spec(make_task(e["blake2b_mac_verify"], payload=data, tag=tag, tag_len=nn), key), b"", 0))
+        tasks.append((_spec(make_task(e["blake2s_mac_verify"], payload=data, tag=bytes(16), tag_len=16), key), None,
+                      ISA.status("AUTH_FAIL")))
     tasks.append((_spec(make_task(e["chacha20"], nonce=bytes(12), payload=b"x"), bytes(32)), None, ISA.status("BAD_PARAM")))
     # a packet cut short (the firmware reads past its end) and one with a word too many
     short = chacha20_task(bytes(16), bytes(64))
@@ -73,7 +88,7 @@ def _iss_check(tasks, image) -> None:
     for spec, want, status in tasks:
         task = Task(spec["entry"], tuple(spec["args"]),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])
-        r = elem.run(task, spec["key"])
+        r = elem.run(task, spec["key"], key_len=spec.get("key_len", 0))
         assert r.status == status, (spec["entry"], r.status, status)
         if want is not None:
             assert r.data == want
