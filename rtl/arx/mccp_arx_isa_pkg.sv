@@ -82,6 +82,7 @@ package mccp_arx_isa_pkg;
     OP_LDCX = 6'h29,
     OP_MST = 6'h2c,
     OP_MADD = 6'h2d,
+    OP_MSIG = 6'h2f,
     OP_MSCH = 6'h2e,
     OP_KEY = 6'h2b,
     OP_PKEY = 6'h30,
@@ -128,6 +129,7 @@ package mccp_arx_isa_pkg;
       6'h29: insn_bits = 64'hfc79c0000000ffff;  // ldcx
       6'h2c: insn_bits = 64'hfc07c00000000007;  // mst
       6'h2d: insn_bits = 64'hff7bc000000fffff;  // madd
+      6'h2f: insn_bits = 64'hff7bce000007bdef;  // msig
       6'h2e: insn_bits = 64'hfcf80000000fffff;  // msch
       6'h2b: insn_bits = 64'hfc78000000000001;  // key
       6'h30: insn_bits = 64'hfc03de0000000000;  // pkey
@@ -156,10 +158,35 @@ package mccp_arx_isa_pkg;
       6'h26: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31) && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31) && insn[57:56] != 2'd3;  // bswap
       6'h2c: ok = ok && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31);  // mst
       6'h2d: ok = ok && insn[57:56] != 2'd3;  // madd
+      6'h2f: ok = ok && insn[57:56] != 2'd3;  // msig
       6'h31: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31);  // pfin
       default: ;
     endcase
     insn_defined = ok && insn_bits(opcode) != '0;
+  endfunction
+
+  // BLAKE2's sigma table (msig): row r mod 16, rows 10..15 repeating rows 0..5; position p
+  // in bits [4p+3:4p].
+  function automatic logic [63:0] blake2_sigma(input logic [3:0] r);
+    case (r)
+      4'd0: blake2_sigma = 64'hfedcba9876543210;
+      4'd1: blake2_sigma = 64'h357b20c16df984ae;
+      4'd2: blake2_sigma = 64'h491763eadf250c8b;
+      4'd3: blake2_sigma = 64'h8f04a562ebcd1397;
+      4'd4: blake2_sigma = 64'hd386cb1efa427509;
+      4'd5: blake2_sigma = 64'h91ef57d438b0a6c2;
+      4'd6: blake2_sigma = 64'hb8293670a4def15c;
+      4'd7: blake2_sigma = 64'ha2684f05931ce7bd;
+      4'd8: blake2_sigma = 64'h5a417d2c803b9ef6;
+      4'd9: blake2_sigma = 64'h0dc3e9bf5167482a;
+      4'd10: blake2_sigma = 64'hfedcba9876543210;
+      4'd11: blake2_sigma = 64'h357b20c16df984ae;
+      4'd12: blake2_sigma = 64'h491763eadf250c8b;
+      4'd13: blake2_sigma = 64'h8f04a562ebcd1397;
+      4'd14: blake2_sigma = 64'hd386cb1efa427509;
+      4'd15: blake2_sigma = 64'h91ef57d438b0a6c2;
+      default: blake2_sigma = '0;
+    endcase
   endfunction
 
   // Task end status codes.

@@ -201,10 +201,21 @@ module mccp_arx_pe #(
   logic [2:0]      m_wrow;
   logic [3:0]      m_wmask;
   logic [127:0]    m_wdata;
-  assign m_raddr = {imm[mccp_arx_isa_pkg::FieldG3Msb:mccp_arx_isa_pkg::FieldG3Lsb],
-                    imm[mccp_arx_isa_pkg::FieldG2Msb:mccp_arx_isa_pkg::FieldG2Lsb],
-                    imm[mccp_arx_isa_pkg::FieldG1Msb:mccp_arx_isa_pkg::FieldG1Lsb],
-                    imm[mccp_arx_isa_pkg::FieldG0Msb:mccp_arx_isa_pkg::FieldG0Lsb]};
+  logic [3:0][4:0] g;                      // the gather fields: word indices, or msig's positions
+  assign g = {imm[mccp_arx_isa_pkg::FieldG3Msb:mccp_arx_isa_pkg::FieldG3Lsb],
+              imm[mccp_arx_isa_pkg::FieldG2Msb:mccp_arx_isa_pkg::FieldG2Lsb],
+              imm[mccp_arx_isa_pkg::FieldG1Msb:mccp_arx_isa_pkg::FieldG1Lsb],
+              imm[mccp_arx_isa_pkg::FieldG0Msb:mccp_arx_isa_pkg::FieldG0Lsb]};
+  // msig: the words at positions g of BLAKE2's sigma row cb (a 64-bit lane's two words)
+  logic [63:0] sig_row;
+  assign sig_row = mccp_arx_isa_pkg::blake2_sigma(cb[3:0]);
+  always_comb begin
+    for (int j = 0; j < 4; j++) begin
+      if (op != mccp_arx_isa_pkg::OP_MSIG) m_raddr[j] = g[j];
+      else if (w == 2'd2) m_raddr[j] = {sig_row[4*g[j/2][3:0] +: 4], 1'(j % 2)};
+      else m_raddr[j] = {1'b0, sig_row[4*g[j][3:0] +: 4]};
+    end
+  end
   mccp_arx_msgmem u_msg (
     .clk_i,
     .rst_ni,
@@ -221,7 +232,7 @@ module mccp_arx_pe #(
   logic [2:0][127:0] opnd;
   assign uses_in = src_op && ra == Stream;
   assign opnd[0] = uses_in ? bswap128(in_data_i) : forward(raddr[0], rdata[0], we0, waddr0, wdata0, we1, waddr1, wdata1);
-  assign gathers = op == mccp_arx_isa_pkg::OP_MADD || op == mccp_arx_isa_pkg::OP_MSCH;
+  assign gathers = op == mccp_arx_isa_pkg::OP_MADD || op == mccp_arx_isa_pkg::OP_MSIG || op == mccp_arx_isa_pkg::OP_MSCH;
   assign opnd[1] = gathers ? m_rdata : forward(raddr[1], rdata[1], we0, waddr0, wdata0, we1, waddr1, wdata1);
   assign opnd[2] = forward(raddr[2], rdata[2], we0, waddr0, wdata0, we1, waddr1, wdata1);
 
@@ -439,7 +450,7 @@ module mccp_arx_pe #(
   logic i_we0;
   assign i_we0 = rd != Stream && (alu_op || two_writes || op == mccp_arx_isa_pkg::OP_VINS || op == mccp_arx_isa_pkg::OP_VMASK ||
                                   op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX || op == mccp_arx_isa_pkg::OP_KEY || op == mccp_arx_isa_pkg::OP_PFIN ||
-                                  op == mccp_arx_isa_pkg::OP_MADD);
+                                  op == mccp_arx_isa_pkg::OP_MADD || op == mccp_arx_isa_pkg::OP_MSIG);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

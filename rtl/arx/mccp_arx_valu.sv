@@ -8,7 +8,7 @@
 //     add-xor-rotate step of ChaCha and BLAKE2, two results in one cycle.
 //   * vins: res1 = a with lane k replaced by the counter cval (zero-extended).
 //   * vmask: res1 = the byte mask of the first min(cval, 16) bytes.
-//   * madd: res1 = a + b (b = the gathered message words).
+//   * madd, msig: res1 = a + b (b = the gathered message words).
 //   * bswap: res1 = a with the bytes of each lane reversed.
 //   * swz: res1 = (a.hi, c.lo), res2 = (c.hi, a.lo) in 64-bit halves.
 //   * shar: a SHA-256 round (mccp_arx_sha256) on a = (a, b, c, d),
@@ -68,7 +68,7 @@ module mccp_arx_valu (
   logic [127:0] pre;
   always_comb begin
     unique case (op_i)
-      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB, mccp_arx_isa_pkg::OP_MADD: pre = sum;
+      mccp_arx_isa_pkg::OP_ADD, mccp_arx_isa_pkg::OP_SUB, mccp_arx_isa_pkg::OP_MADD, mccp_arx_isa_pkg::OP_MSIG: pre = sum;
       mccp_arx_isa_pkg::OP_XOR:  pre = a_i ^ b_i;
       mccp_arx_isa_pkg::OP_AND:  pre = a_i & b_i;
       mccp_arx_isa_pkg::OP_OR:   pre = a_i | b_i;

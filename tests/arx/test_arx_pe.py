@@ -184,7 +184,7 @@ def test_decoder_agrees_with_the_table():
 
 
 ALU_OPS = ("add", "sub", "xor", "and", "or", "andn", "mov", "arx", "vins", "vmask", "vcmp", "bswap", "swz", "shar",
-           "mst", "madd", "msch")
+           "mst", "madd", "msig", "msch")
 
 
 def test_alu_on_random_values():
@@ -199,6 +199,7 @@ def test_alu_on_random_values():
     consts[0], consts[1] = (1 << 128) - 1, 0x8000_0000_0000_0000_8000_0000_0000_0000   # carries across lanes
     lines = [f"    ldc v{r}, {r}" for r in range(16)]
     lines += [f"    cli c{c}, {rng.randrange(1 << 16)}" for c in range(1, 7)]
+    lines += [f"    mst {k}, v{k}" for k in range(8)]           # a whole message memory to gather from
     for _ in range(600):
         op = rng.choice(ALU_OPS)
         w = rng.choice((16, 32, 64))
@@ -217,6 +218,9 @@ def test_alu_on_random_values():
             lines.append(f"    mst {rng.randrange(8)}, v{r[1]}")
         elif op == "madd":
             lines.append(f"    madd.{w} v{r[0]}, v{r[1]}, {idx}")
+        elif op == "msig":
+            pos = ", ".join(str(rng.randrange(16)) for _ in range(4))
+            lines.append(f"    msig.{w} v{r[0]}, v{r[1]}, c{rng.randrange(8)}, {pos}")
         elif op == "msch":
             lines.append(f"    msch {rng.randrange(32)}, {idx}")
         elif op == "arx":

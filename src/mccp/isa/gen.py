@@ -161,6 +161,16 @@ def render_sv(isa: Isa, package: str) -> str:
         lines += _dual_issue_sv(isa)
     if isa.modifiers:
         lines += _defined_sv(isa)
+    if "blake2_sigma" in isa.options:
+        rows = isa.options["blake2_sigma"]
+        lines += ["  // BLAKE2's sigma table (msig): row r mod 16, rows 10..15 repeating rows 0..5; position p",
+                  "  // in bits [4p+3:4p].",
+                  "  function automatic logic [63:0] blake2_sigma(input logic [3:0] r);",
+                  "    case (r)"]
+        for r in range(16):
+            row = rows[r if r < len(rows) else r - len(rows)]
+            lines.append(f"      4'd{r}: blake2_sigma = 64'h" + "".join(f"{v:x}" for v in reversed(row)) + ";")
+        lines += ["      default: blake2_sigma = '0;", "    endcase", "  endfunction", ""]
     lines += ["  // Task end status codes."]
     for s in isa.status_codes:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
