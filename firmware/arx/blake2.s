@@ -14,8 +14,14 @@
 ; blocks, the last zero-padded; t counts the bytes of both (a whole block for the key), and
 ; the final flag marks the last block (an empty unkeyed message: one zero block, t = 0).
 ;
+; The rounds: one round's code under `loop`, its message words gathered by `msig` from the
+; sigma row that the round counter (c5's low four bits, below) selects.  The first `msig` of
+; round 0 reads a from h and stands before the loop, the rest of the last round after it (a
+; cycle a block saved for its 11 / 22 words); the body is the rest of a round, `cadd c5, c5,
+; 1` and the first `msig`(s) of the next round, run 9 (BLAKE2s) or 11 (BLAKE2b) times.
+;
 ; BLAKE2s: a row of the state is a register of four 32-bit lanes, v0..v3 = a, b, c, d.  The
-; half G step of a column round is one `madd` (the message words of the four columns, in
+; half G step of a column round is one `msig` (the message words of the four columns, in
 ; sigma's order) and two `arx`; the last two steps of the column round write a, c and b
 ; rotated by one, three and two lanes (as in chacha.s), so the diagonal round runs on the
 ; same lanes (lane i: the diagonal of a(i+1)) and rotates them back.
@@ -26,15 +32,17 @@
 ; meet in (v0 swapped, v3 swapped, v4, v7), and (a1 b2 c3 d0), (a3 b0 c1 d2) in (v1, v2
 ; swapped, v5 swapped, v6): swapping a register's two 64-bit lanes is a lane rotation by two
 ; that the column round's last `arx` writes for free (.x2 / .z2), and the diagonal round's
-; last ones swap back.  No `swz` in the rounds.  Rounds 10 and 11 (sigma 0 and 1) re-run the
-; code of rounds 0 and 1.
+; last ones swap back.  No `swz` in the rounds.  Rounds 10 and 11 read sigma rows 10 and 11,
+; which `msig` takes as rows 0 and 1.
 ;
 ; Registers: v8..v11 = the chaining value h (BLAKE2s: v8 = h0..h3, v9 = h4..h7; BLAKE2b:
 ; (h0, h2), (h1, h3), (h4, h6), (h5, h7), in order at the end), v12 = (t, f) as row d takes
 ; them, v13 = the IV half row d starts from, v14 = the block's size in lane 0 (t's step),
-; v15 scratch.  Counters: c0 = n, c1 = kk, c2 = stream words per block (4 / 8), c3 = nn,
-; c4 = 0 for BLAKE2s, 8 for BLAKE2b (its constants' offset), c5 = the message's words still
-; in the stream, c6 = 1 to verify, c7 scratch.
+; v15 scratch.  Counters: c0 = n, c1 = kk, c2 = the block's bytes + 16 (80 / 144: the block
+; loop's bound), c3 = nn, c4 = 0 for BLAKE2s, 8 for BLAKE2b (its constants' offset), c5 = 16
+; x the message's words still in the stream, plus the round in its low four bits (0 at a
+; compression's start, 9 / 11 after it: b2s_full / b2b_full take the block and the round off
+; in one `cadd`, so the round costs no reset), c6 = 1 to verify, c7 = the loop's count (9 / 11).
 
 ; Two groups of eight constants, BLAKE2b's 8 after BLAKE2s's (ldcx with c4): h's start (IV,
 ; h0 with 0x01010000 of the parameter block), row d's IV half, the block size, the final flag
@@ -58,27 +66,27 @@
 
 ; ---- BLAKE2s --------------------------------------------------------------------------
 
-; One round, sigma s0..s15; a0 = the first step's a (v8 = h0..h3 in round 0, where a = h).
-.macro b2s_round a0, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15
-    madd.32             v0, \a0, \s0, \s2, \s4, \s6
+; A round after its first message words (sigma positions 0, 2, 4, 6 added to a): the
+; positions of the row c5 selects.
+.macro b2s_rest
     arx.32.r16          v0, v1, v3      ; a += b; d = (d ^ a) >>> 16
     arx.32.r20          v2, v3, v1      ; c += d; b = (b ^ c) >>> 12
-    madd.32             v0, v0, \s1, \s3, \s5, \s7
+    msig.32             v0, v0, c5, 1, 3, 5, 7
     arx.32.r24.x1       v0, v1, v3      ; a += b; d = (d ^ a) >>> 8;   a to the diagonal frame
     arx.32.r25.x3.z2    v2, v3, v1      ; c += d; b = (b ^ c) >>> 7;   c, b to the diagonal frame
-    madd.32             v0, v0, \s10, \s12, \s14, \s8
+    msig.32             v0, v0, c5, 10, 12, 14, 8
     arx.32.r16          v0, v1, v3
     arx.32.r20          v2, v3, v1
-    madd.32             v0, v0, \s11, \s13, \s15, \s9
+    msig.32             v0, v0, c5, 11, 13, 15, 9
     arx.32.r24.x3       v0, v1, v3      ; a back
     arx.32.r25.x1.z2    v2, v3, v1      ; c, b back
 .endm
 
-; b2s_full: compress the stream's next block (c5 -= 4, t += 64), then the blocks after it
-; while more than a block's words are left.  b2s_comp: the same from the block in m with t
-; and f in v12.  b2s_next: only the loop's test.
+; b2s_full: compress the stream's next block, then the blocks after it while more than a
+; block's bytes are left (c5 = 16 x words + 9 here and at b2s_next).  b2s_comp: the same from
+; the block in m with t and f in v12 (c5 = 16 x words).  b2s_next: only the loop's test.
 b2s_full:
-    cadd    c5, c5, -4
+    cadd    c5, c5, -64-9               ; the block, and the round back to 0
     mst     0, in
     mst     1, in
     mst     2, in
@@ -88,16 +96,13 @@ b2s_comp:
     ldc     v2, B2S_C
     xor     v3, v13, v12
     mov     v1, v9
-    b2s_round v8,  0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15
-    b2s_round v0, 14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
-    b2s_round v0, 11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4
-    b2s_round v0,  7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8
-    b2s_round v0,  9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13
-    b2s_round v0,  2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9
-    b2s_round v0, 12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11
-    b2s_round v0, 13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10
-    b2s_round v0,  6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5
-    b2s_round v0, 10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0
+    msig.32 v0, v8, c5, 0, 2, 4, 6      ; round 0 starts from h
+    loop    c7, b2s_body                ; rounds 0..8, each with the next one's first words
+    b2s_rest
+    cadd    c5, c5, 1
+b2s_body:
+    msig.32 v0, v0, c5, 0, 2, 4, 6
+    b2s_rest                            ; round 9
     xor     v0, v0, v2
     xor     v8, v8, v0                  ; h0..h3 ^= a ^ c
     xor     v1, v1, v3
@@ -108,48 +113,38 @@ b2s_next:
 
 ; ---- BLAKE2b --------------------------------------------------------------------------
 
-; The first message words of a column round: a0/a1 = the registers a is read from.
-.macro b2b_mx a0, a1, s0, s2, s4, s6
-    madd.64             v0, \a0, 2*\s0, 2*\s0+1, 2*\s4, 2*\s4+1     ; columns 0, 2
-    madd.64             v1, \a1, 2*\s2, 2*\s2+1, 2*\s6, 2*\s6+1     ; columns 1, 3
-.endm
-
-; The rest of a round after b2b_mx.
-.macro b2b_rest s1, s3, s5, s7, s8, s9, s10, s11, s12, s13, s14, s15
+; A round after its first message words (sigma positions 0, 4 added to (a0, a2), 2, 6 to
+; (a1, a3)).
+.macro b2b_rest
     arx.64.r32          v0, v2, v6      ; a += b; d = (d ^ a) >>> 32
     arx.64.r32          v1, v3, v7
     arx.64.r40          v4, v6, v2      ; c += d; b = (b ^ c) >>> 24
     arx.64.r40          v5, v7, v3
-    madd.64             v0, v0, 2*\s1, 2*\s1+1, 2*\s5, 2*\s5+1
-    madd.64             v1, v1, 2*\s3, 2*\s3+1, 2*\s7, 2*\s7+1
+    msig.64             v0, v0, c5, 1, 5, 0, 0
+    msig.64             v1, v1, c5, 3, 7, 0, 0
     arx.64.r48.x2       v0, v2, v6      ; a += b; d = (d ^ a) >>> 16;  (a0, a2) swapped
     arx.64.r48          v1, v3, v7
     arx.64.r1.z2        v4, v6, v2      ; c += d; b = (b ^ c) >>> 63;  (b0, b2) swapped
     arx.64.r1.x2.z2     v5, v7, v3      ; (c1, c3), (b1, b3) swapped
     ; diagonals: v0 = (a2, a0), v3 = (b3, b1), v4 = (c0, c2), v7 = (d1, d3): G6, G4;
     ;            v1 = (a1, a3), v2 = (b2, b0), v5 = (c3, c1), v6 = (d0, d2): G5, G7
-    madd.64             v0, v0, 2*\s12, 2*\s12+1, 2*\s8, 2*\s8+1
-    madd.64             v1, v1, 2*\s10, 2*\s10+1, 2*\s14, 2*\s14+1
+    msig.64             v0, v0, c5, 12, 8, 0, 0
+    msig.64             v1, v1, c5, 10, 14, 0, 0
     arx.64.r32          v0, v3, v7
     arx.64.r32          v1, v2, v6
     arx.64.r40          v4, v7, v3
     arx.64.r40          v5, v6, v2
-    madd.64             v0, v0, 2*\s13, 2*\s13+1, 2*\s9, 2*\s9+1
-    madd.64             v1, v1, 2*\s11, 2*\s11+1, 2*\s15, 2*\s15+1
+    msig.64             v0, v0, c5, 13, 9, 0, 0
+    msig.64             v1, v1, c5, 11, 15, 0, 0
     arx.64.r48.x2       v0, v3, v7      ; a back
     arx.64.r48          v1, v2, v6
     arx.64.r1.z2        v4, v7, v3      ; b odd back
     arx.64.r1.x2.z2     v5, v6, v2      ; c odd, b even back
 .endm
 
-.macro b2b_round s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15
-    b2b_mx v0, v1, \s0, \s2, \s4, \s6
-    b2b_rest \s1, \s3, \s5, \s7, \s8, \s9, \s10, \s11, \s12, \s13, \s14, \s15
-.endm
-
 ; As b2s_full / b2s_comp / b2s_next, for BLAKE2b's 128-byte blocks.
 b2b_full:
-    cadd    c5, c5, -8
+    cadd    c5, c5, -128-11
     mst     0, in
     mst     1, in
     mst     2, in
@@ -166,18 +161,15 @@ b2b_comp:
     ldc     v5, B2B_H1
     xor     v6, v13, v12
     ldc     v7, B2B_H3
-    b2b_mx  v8, v9, 0, 2, 4, 6          ; round 0 starts from h
-    call    b2b_r01
-    b2b_round 11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4
-    b2b_round  7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8
-    b2b_round  9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13
-    b2b_round  2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9
-    b2b_round 12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11
-    b2b_round 13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10
-    b2b_round  6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5
-    b2b_round 10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0
-    b2b_mx  v0, v1, 0, 2, 4, 6          ; round 10 = round 0
-    call    b2b_r01
+    msig.64 v0, v8, c5, 0, 4, 0, 0      ; round 0 starts from h
+    msig.64 v1, v9, c5, 2, 6, 0, 0
+    loop    c7, b2b_body                ; rounds 0..10, each with the next one's first words
+    b2b_rest
+    cadd    c5, c5, 1
+    msig.64 v0, v0, c5, 0, 4, 0, 0
+b2b_body:
+    msig.64 v1, v1, c5, 2, 6, 0, 0
+    b2b_rest                            ; round 11
     xor     v0, v0, v4
     xor     v8, v8, v0
     xor     v1, v1, v5
@@ -190,16 +182,10 @@ b2b_next:
     blt     c2, c5, b2b_full
     ret
 
-; Rounds 0 (after its first message words) and 1; again as rounds 10 and 11.
-b2b_r01:
-    b2b_rest 1, 3, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    b2b_round 14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
-    ret
-
 ; ---- both -----------------------------------------------------------------------------
 
 ; m rows 0 .. c5 - 1 = the next c5 stream words (c5 <= 8), the rows after them zero; c5 ends
-; at 0 (or 1 with 8 words).  b2_z2: only zero rows 2..7 (v15 = 0).
+; at 0.  b2_z2: only zero rows 2..7 (v15 = 0).
 b2_fill:
     xor     v15, v15, v15
     bz      c5, b2_z0
@@ -224,6 +210,7 @@ b2_fill:
     mst     6, in
     cadd    c5, c5, -1
     bz      c5, b2_z7
+    cadd    c5, c5, -1
     mst     7, in
     ret
 b2_z0:
@@ -244,14 +231,16 @@ b2_z7:
     mst     7, v15
     ret
 
-; The common checks: c2 = 0, 1 <= nn <= c7, kk <= c7 (c7 = 32 or 64); then c2 = words per
-; block, c4 = the constants' offset.
+; The common checks: c2 = 0, 1 <= nn <= c7, kk <= c7 (c7 = 32 or 64); then c2 = the block's
+; bytes + 16 (2 c7 + 16: 16 words + 9 (11) > c2 if words > 4 (8)), c4 = the constants' offset.
 b2_chk:
     bnz     c2, b2_bad
     bz      c3, b2_bad
     blt     c7, c3, b2_bad
     blt     c7, c1, b2_bad
-    cshr    c2, c7, 3
+    csub    c2, c2, c7
+    csub    c2, c7, c2
+    cadd    c2, c2, 16
     cshr    c4, c7, 2
     cadd    c4, c4, -8
     ret
@@ -317,7 +306,10 @@ b2_front:
     xor     v8, v8, v12
     xor     v12, v12, v12               ; t = 0, f = 0
     cadd    c5, c0, 15
-    cshr    c5, c5, 4                   ; the message's words
+    cand    c7, c5, 15
+    csub    c5, c5, c7                  ; the message's bytes in whole words
+    cshr    c7, c4, 2
+    cadd    c7, c7, 9                   ; the loop's rounds: 9 / 11
     bz      c1, b2_nokey
     add.32  v12, v12, v14               ; the key block: t = one block
     bz      c5, b2_final                ; (the last one if the message is empty)
@@ -329,11 +321,14 @@ b2_kb:
     jmp     b2_last
 b2_nokey:
     bnz     c4, b2_nb
+    cadd    c5, c5, 9                   ; as after a compression
     call    b2s_next                    ; the message's blocks but the last
     jmp     b2_last
 b2_nb:
+    cadd    c5, c5, 11
     call    b2b_next
-b2_last:                                ; the last block: c5 words (0 if the message is empty)
+b2_last:                                ; the last block: c5 / 16 words (0 if the message is empty)
+    cshr    c5, c5, 4
     call    b2_fill
     vins.32 v12, c0, 0                  ; t = n (+ the key block)
     bz      c1, b2_final
