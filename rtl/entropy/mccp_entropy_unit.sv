@@ -305,17 +305,17 @@ module mccp_entropy_unit #(
       cmd_pr        = pr_q;
       cmd_add_bytes = bytes_q - 16'({test_ent_q, 4'd0});
       unique case (func_q)
-        mccp_regs_pkg::MODE_GENERATE: begin
+        3'(mccp_regs_pkg::MODE_GENERATE): begin
           cmd_op     = OpGenerate;
           cmd_blocks = 13'((out_bytes_q + 32'd15) >> 4);
         end
-        mccp_regs_pkg::MODE_EC_KEYGEN: begin
+        3'(mccp_regs_pkg::MODE_EC_KEYGEN): begin
           cmd_op        = OpGenerate;
           cmd_blocks    = 13'(w_words);
           cmd_add_bytes = (tries_q == '0) ? bytes_q : 16'd0;
         end
-        mccp_regs_pkg::MODE_RESEED:      cmd_op = OpReseed;
-        mccp_regs_pkg::MODE_INSTANTIATE: cmd_op = OpInstantiate;
+        3'(mccp_regs_pkg::MODE_RESEED):      cmd_op = OpReseed;
+        3'(mccp_regs_pkg::MODE_INSTANTIATE): cmd_op = OpInstantiate;
         default: begin   // drbg-test
           cmd_op     = test_op_q;
           cmd_k256   = test_k256_q;
@@ -344,7 +344,7 @@ module mccp_entropy_unit #(
 
   // DRBG output: the task's words (generate), the candidate (ec-keygen), the KAT's check.
   logic tk_gen_out;
-  assign tk_gen_out = tk_drbg && (func_q == mccp_regs_pkg::MODE_GENERATE || func_q == 3'd7);
+  assign tk_gen_out = tk_drbg && (func_q == 3'(mccp_regs_pkg::MODE_GENERATE) || func_q == 3'd7);
   assign dout_ready = (tk_gen_out && !abort_q) ? out_space_i : 1'b1;
 
   // The last word of a generate keeps out_bytes % 16 bytes.
@@ -543,13 +543,13 @@ module mccp_entropy_unit #(
             status_q <= mccp_isa_pkg::STATUS_BAD_PARAM;
           end else begin
             unique case (func_q)
-              mccp_regs_pkg::MODE_GENERATE:
+              3'(mccp_regs_pkg::MODE_GENERATE):
                 if (req_out_bytes > 32'(OutWords * 16)) status_q <= mccp_isa_pkg::STATUS_BAD_PARAM;
                 else begin tk_q <= TkCmd; tk_cmd_pending_q <= 1'b1; end
-              mccp_regs_pkg::MODE_EC_KEYGEN:
+              3'(mccp_regs_pkg::MODE_EC_KEYGEN):
                 if (!curve_ok) status_q <= mccp_isa_pkg::STATUS_BAD_CURVE;
                 else begin tk_q <= TkCmd; tk_cmd_pending_q <= 1'b1; end
-              mccp_regs_pkg::MODE_RESEED, mccp_regs_pkg::MODE_INSTANTIATE: begin
+              3'(mccp_regs_pkg::MODE_RESEED), 3'(mccp_regs_pkg::MODE_INSTANTIATE): begin
                 tk_q <= TkCmd;
                 tk_cmd_pending_q <= 1'b1;
               end
@@ -567,14 +567,14 @@ module mccp_entropy_unit #(
           // body words the DRBG takes
           if (ext_valid && ext_ready) test_ent_q <= test_ent_q - 8'd1;
           if (out_we_o) out_left_q <= out_left_q - 13'd1;
-          if (func_q == mccp_regs_pkg::MODE_EC_KEYGEN && dout_valid) begin
+          if (func_q == 3'(mccp_regs_pkg::MODE_EC_KEYGEN) && dout_valid) begin
             cand_q       <= {cand_q[255:0], dout_data};
             cand_words_q <= cand_words_q - 2'd1;
           end
           if (!tk_cmd_pending_q && drbg_done) begin
             status_q <= drbg_task_status;
             tk_q     <= TkDrain;
-            if (func_q == mccp_regs_pkg::MODE_EC_KEYGEN && drbg_status == mccp_entropy_pkg::DrbgOk) begin
+            if (func_q == 3'(mccp_regs_pkg::MODE_EC_KEYGEN) && drbg_status == mccp_entropy_pkg::DrbgOk) begin
               tries_q <= tries_q + 6'd1;
               if (cand_ok_q) begin
                 tk_q <= TkKeyAdd;

@@ -5,7 +5,7 @@
 // in one session for the cores in FW_CORES:
 //  * FW_LEN opens it: the length is latched, FW_ADDR and the CRC restart, and
 //    the cores' memories are swept (one word per clock, BUSY) to FillWord, an
-//    undefined instruction, while the first 16 sweep clocks invalidate their
+//    undefined instruction, while the first NumFuncs sweep clocks invalidate their
 //    entry tables.  So no word of an older image survives past the new one,
 //    and nothing runs until the new entries are written.
 //  * FW_DATA words go to FW_ADDR, which then advances; a word at or beyond the
@@ -26,7 +26,8 @@
 // tables (it crossed the die there).  The late write is safe: the cores it
 // addresses are disabled, so no dispatch reads their entries meanwhile.
 module mccp_fw_loader #(
-  parameter int NumCores = 4
+  parameter int NumCores = 4,
+  localparam int FuncW = mccp_regs_pkg::ModeBits + 1   // function index: mode * 2 + dir
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -58,7 +59,7 @@ module mccp_fw_loader #(
   output logic [31:0]         crc_o,
   // FW_ENTRY
   input  logic                entry_we_i,
-  input  logic [3:0]          entry_func_i,
+  input  logic [FuncW-1:0]    entry_func_i,
   input  logic [9:0]          entry_addr_i,
   input  logic                entry_valid_i,
   output logic                entry_err_o,
@@ -68,7 +69,7 @@ module mccp_fw_loader #(
   output logic [31:0]         imem_wdata_o,
   output logic                ent_we_o,
   output logic [NumCores-1:0] ent_cores_o,
-  output logic [3:0]          ent_func_o,
+  output logic [FuncW-1:0]    ent_func_o,
   output logic [9:0]          ent_addr_o,
   output logic                ent_valid_o
 );
@@ -89,7 +90,7 @@ module mccp_fw_loader #(
   logic [31:0]         imem_wdata_q;
   logic                ent_we_q;
   logic [NumCores-1:0] ent_cores_q;
-  logic [3:0]          ent_func_q;
+  logic [FuncW-1:0]    ent_func_q;
   logic [9:0]          ent_addr_q;
   logic                ent_valid_q;
 
@@ -170,8 +171,8 @@ module mccp_fw_loader #(
     end
   end
 
-  logic sweep_ent;   // the first 16 sweep clocks invalidate function sweep_q
-  assign sweep_ent = busy_q && (sweep_q[12:4] == '0);
+  logic sweep_ent;   // the first NumFuncs sweep clocks invalidate function sweep_q
+  assign sweep_ent = busy_q && (sweep_q[12:FuncW] == '0);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -186,7 +187,7 @@ module mccp_fw_loader #(
     imem_addr_q  <= busy_q ? sweep_q[11:0] : addr_q[11:0];
     imem_wdata_q <= busy_q ? FillWord : data_wdata_i;
     ent_cores_q  <= busy_q ? img_cores_q : cores_i;
-    ent_func_q   <= busy_q ? sweep_q[3:0] : entry_func_i;
+    ent_func_q   <= busy_q ? sweep_q[FuncW-1:0] : entry_func_i;
     ent_addr_q   <= busy_q ? '0 : entry_addr_i;
     ent_valid_q  <= !busy_q && entry_valid_i;
   end

@@ -69,7 +69,6 @@ module mccp_regs (
   output logic [3:0]   core_sel_index_o,
   input  logic [31:0]  core_busy_count_i,
   input  logic [31:0]  core_tasks_count_i,
-  input  logic [15:0]  core_caps_funcs_i,
   input  logic         core_caps_decrypt_i,
   input  logic [2:0]   core_caps_kind_i,
   input  logic         core_caps_key_valid_i,
@@ -78,6 +77,7 @@ module mccp_regs (
   output logic [7:0]   watchdog_per_word_o,
   output logic         watchdog_enable_o,
   output logic [23:0]  watchdog_ec_base_o,
+  input  logic [31:0]  core_funcs_funcs_i,
   output logic         rng_ctrl_enable_o,
   output logic         rng_ctrl_capture_o,
   output logic         rng_restart_go_o,
@@ -140,14 +140,14 @@ module mccp_regs (
   output logic [4:0]   chan_cfg1_dest_slot_o,
   output logic         chan_cfg1_we_o,
   input  logic         chan_cfg1_wr_err_i,
-  input  logic [2:0]   chan_cfg0_mode_i,
-  output logic [2:0]   chan_cfg0_mode_o,
+  input  logic [3:0]   chan_cfg0_mode_i,
+  output logic [3:0]   chan_cfg0_mode_o,
   input  logic         chan_cfg0_enable_i,
   output logic         chan_cfg0_enable_o,
   input  logic [1:0]   chan_cfg0_key_len_i,
   output logic [1:0]   chan_cfg0_key_len_o,
-  input  logic [4:0]   chan_cfg0_tag_len_i,
-  output logic [4:0]   chan_cfg0_tag_len_o,
+  input  logic [6:0]   chan_cfg0_tag_len_i,
+  output logic [6:0]   chan_cfg0_tag_len_o,
   input  logic         chan_cfg0_ordered_i,
   output logic         chan_cfg0_ordered_o,
   input  logic         chan_cfg0_affinity_i,
@@ -171,8 +171,8 @@ module mccp_regs (
   input  logic         fw_data_wr_err_i,
   input  logic [9:0]   fw_entry_addr_i,
   output logic [9:0]   fw_entry_addr_o,
-  input  logic [3:0]   fw_entry_func_i,
-  output logic [3:0]   fw_entry_func_o,
+  input  logic [4:0]   fw_entry_func_i,
+  output logic [4:0]   fw_entry_func_o,
   input  logic         fw_entry_valid_i,
   output logic         fw_entry_valid_o,
   output logic         fw_entry_we_o,
@@ -286,6 +286,8 @@ module mccp_regs (
   assign wsel_watchdog = wr_go && (aw_addr_q == 10'h015);  // 0x054
   logic wsel_watchdog_ec;
   assign wsel_watchdog_ec = wr_go && (aw_addr_q == 10'h016);  // 0x058
+  logic wsel_core_funcs;
+  assign wsel_core_funcs = wr_go && (aw_addr_q == 10'h017);  // 0x05c
   logic wsel_rng_ctrl;
   assign wsel_rng_ctrl = wr_go && (aw_addr_q == 10'h018);  // 0x060
   logic wsel_rng_restart;
@@ -354,6 +356,7 @@ module mccp_regs (
                 | wsel_core_caps
                 | wsel_watchdog
                 | wsel_watchdog_ec
+                | wsel_core_funcs
                 | wsel_rng_ctrl
                 | wsel_rng_restart
                 | wsel_rng_status
@@ -417,13 +420,13 @@ module mccp_regs (
   assign chan_cfg1_src_slot_o = w_data_q[23:19];
   assign chan_cfg1_dest_slot_o = w_data_q[28:24];
   assign chan_cfg0_we_o = wsel_chan_cfg0 && wr_any;
-  assign chan_cfg0_mode_o = w_data_q[2:0];
-  assign chan_cfg0_enable_o = w_data_q[3:3];
-  assign chan_cfg0_key_len_o = w_data_q[5:4];
-  assign chan_cfg0_tag_len_o = w_data_q[10:6];
-  assign chan_cfg0_ordered_o = w_data_q[11:11];
-  assign chan_cfg0_affinity_o = w_data_q[12:12];
-  assign chan_cfg0_split_o = w_data_q[13:13];
+  assign chan_cfg0_mode_o = w_data_q[3:0];
+  assign chan_cfg0_enable_o = w_data_q[4:4];
+  assign chan_cfg0_key_len_o = w_data_q[6:5];
+  assign chan_cfg0_tag_len_o = w_data_q[13:7];
+  assign chan_cfg0_ordered_o = w_data_q[14:14];
+  assign chan_cfg0_affinity_o = w_data_q[15:15];
+  assign chan_cfg0_split_o = w_data_q[24:24];
   assign chan_cfg0_key_slot_o = w_data_q[20:16];
   assign chan_cfg0_kind_o = w_data_q[23:21];
   assign fw_addr_we_o = wsel_fw_addr && wr_any;
@@ -432,7 +435,7 @@ module mccp_regs (
   assign fw_data_word_o = w_data_q[31:0];
   assign fw_entry_we_o = wsel_fw_entry && wr_any;
   assign fw_entry_addr_o = w_data_q[9:0];
-  assign fw_entry_func_o = w_data_q[19:16];
+  assign fw_entry_func_o = w_data_q[20:16];
   assign fw_entry_valid_o = w_data_q[31:31];
   assign fw_len_we_o = wsel_fw_len && wr_any;
   assign fw_len_len_o = w_data_q[15:0];
@@ -682,7 +685,6 @@ module mccp_regs (
         rd_data[31:0] = core_tasks_count_i;
       end
       10'h014: begin  // CORE_CAPS
-        rd_data[15:0] = core_caps_funcs_i;
         rd_data[16:16] = core_caps_decrypt_i;
         rd_data[19:17] = core_caps_kind_i;
         rd_data[24:24] = core_caps_key_valid_i;
@@ -695,6 +697,9 @@ module mccp_regs (
       end
       10'h016: begin  // WATCHDOG_EC
         rd_data[23:0] = watchdog_ec_base_q;
+      end
+      10'h017: begin  // CORE_FUNCS
+        rd_data[31:0] = core_funcs_funcs_i;
       end
       10'h018: begin  // RNG_CTRL
         rd_data[0:0] = rng_ctrl_enable_q;
@@ -769,13 +774,13 @@ module mccp_regs (
         rd_data[28:24] = chan_cfg1_dest_slot_i;
       end
       10'h082: begin  // CHAN_CFG0
-        rd_data[2:0] = chan_cfg0_mode_i;
-        rd_data[3:3] = chan_cfg0_enable_i;
-        rd_data[5:4] = chan_cfg0_key_len_i;
-        rd_data[10:6] = chan_cfg0_tag_len_i;
-        rd_data[11:11] = chan_cfg0_ordered_i;
-        rd_data[12:12] = chan_cfg0_affinity_i;
-        rd_data[13:13] = chan_cfg0_split_i;
+        rd_data[3:0] = chan_cfg0_mode_i;
+        rd_data[4:4] = chan_cfg0_enable_i;
+        rd_data[6:5] = chan_cfg0_key_len_i;
+        rd_data[13:7] = chan_cfg0_tag_len_i;
+        rd_data[14:14] = chan_cfg0_ordered_i;
+        rd_data[15:15] = chan_cfg0_affinity_i;
+        rd_data[24:24] = chan_cfg0_split_i;
         rd_data[20:16] = chan_cfg0_key_slot_i;
         rd_data[23:21] = chan_cfg0_kind_i;
       end
@@ -790,7 +795,7 @@ module mccp_regs (
       end
       10'h0c3: begin  // FW_ENTRY
         rd_data[9:0] = fw_entry_addr_i;
-        rd_data[19:16] = fw_entry_func_i;
+        rd_data[20:16] = fw_entry_func_i;
         rd_data[31:31] = fw_entry_valid_i;
       end
       10'h0c4: begin  // FW_LEN

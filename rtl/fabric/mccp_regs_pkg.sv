@@ -31,6 +31,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_CORE_CAPS = 12'h050;
   localparam logic [11:0] ADDR_WATCHDOG = 12'h054;
   localparam logic [11:0] ADDR_WATCHDOG_EC = 12'h058;
+  localparam logic [11:0] ADDR_CORE_FUNCS = 12'h05c;
   localparam logic [11:0] ADDR_RNG_CTRL = 12'h060;
   localparam logic [11:0] ADDR_RNG_RESTART = 12'h064;
   localparam logic [11:0] ADDR_RNG_STATUS = 12'h068;
@@ -124,8 +125,6 @@ package mccp_regs_pkg;
   localparam int CORE_BUSY_COUNT_WIDTH = 32;
   localparam int CORE_TASKS_COUNT_LSB = 0;
   localparam int CORE_TASKS_COUNT_WIDTH = 32;
-  localparam int CORE_CAPS_FUNCS_LSB = 0;
-  localparam int CORE_CAPS_FUNCS_WIDTH = 16;
   localparam int CORE_CAPS_DECRYPT_LSB = 16;
   localparam int CORE_CAPS_DECRYPT_WIDTH = 1;
   localparam int CORE_CAPS_KIND_LSB = 17;
@@ -144,6 +143,8 @@ package mccp_regs_pkg;
   localparam int WATCHDOG_EC_BASE_LSB = 0;
   localparam int WATCHDOG_EC_BASE_WIDTH = 24;
   localparam logic [31:0] WATCHDOG_EC_RESET = 32'h00100000;
+  localparam int CORE_FUNCS_FUNCS_LSB = 0;
+  localparam int CORE_FUNCS_FUNCS_WIDTH = 32;
   localparam int RNG_CTRL_ENABLE_LSB = 0;
   localparam int RNG_CTRL_ENABLE_WIDTH = 1;
   localparam int RNG_CTRL_CAPTURE_LSB = 1;
@@ -225,18 +226,18 @@ package mccp_regs_pkg;
   localparam int CHAN_CFG1_DEST_SLOT_LSB = 24;
   localparam int CHAN_CFG1_DEST_SLOT_WIDTH = 5;
   localparam int CHAN_CFG0_MODE_LSB = 0;
-  localparam int CHAN_CFG0_MODE_WIDTH = 3;
-  localparam int CHAN_CFG0_ENABLE_LSB = 3;
+  localparam int CHAN_CFG0_MODE_WIDTH = 4;
+  localparam int CHAN_CFG0_ENABLE_LSB = 4;
   localparam int CHAN_CFG0_ENABLE_WIDTH = 1;
-  localparam int CHAN_CFG0_KEY_LEN_LSB = 4;
+  localparam int CHAN_CFG0_KEY_LEN_LSB = 5;
   localparam int CHAN_CFG0_KEY_LEN_WIDTH = 2;
-  localparam int CHAN_CFG0_TAG_LEN_LSB = 6;
-  localparam int CHAN_CFG0_TAG_LEN_WIDTH = 5;
-  localparam int CHAN_CFG0_ORDERED_LSB = 11;
+  localparam int CHAN_CFG0_TAG_LEN_LSB = 7;
+  localparam int CHAN_CFG0_TAG_LEN_WIDTH = 7;
+  localparam int CHAN_CFG0_ORDERED_LSB = 14;
   localparam int CHAN_CFG0_ORDERED_WIDTH = 1;
-  localparam int CHAN_CFG0_AFFINITY_LSB = 12;
+  localparam int CHAN_CFG0_AFFINITY_LSB = 15;
   localparam int CHAN_CFG0_AFFINITY_WIDTH = 1;
-  localparam int CHAN_CFG0_SPLIT_LSB = 13;
+  localparam int CHAN_CFG0_SPLIT_LSB = 24;
   localparam int CHAN_CFG0_SPLIT_WIDTH = 1;
   localparam int CHAN_CFG0_KEY_SLOT_LSB = 16;
   localparam int CHAN_CFG0_KEY_SLOT_WIDTH = 5;
@@ -252,7 +253,7 @@ package mccp_regs_pkg;
   localparam int FW_ENTRY_ADDR_LSB = 0;
   localparam int FW_ENTRY_ADDR_WIDTH = 10;
   localparam int FW_ENTRY_FUNC_LSB = 16;
-  localparam int FW_ENTRY_FUNC_WIDTH = 4;
+  localparam int FW_ENTRY_FUNC_WIDTH = 5;
   localparam int FW_ENTRY_VALID_LSB = 31;
   localparam int FW_ENTRY_VALID_WIDTH = 1;
   localparam int FW_LEN_LEN_LSB = 0;
@@ -267,16 +268,16 @@ package mccp_regs_pkg;
   localparam int FW_CHECK_CRC_WIDTH = 32;
 
   // Mode codes (function index = mode * 2 + op[0]).
-  localparam logic [2:0] MODE_ECB = 3'd0;
-  localparam logic [2:0] MODE_CBC = 3'd1;
-  localparam logic [2:0] MODE_CTR = 3'd2;
-  localparam logic [2:0] MODE_CBC_MAC = 3'd3;
-  localparam logic [2:0] MODE_CMAC = 3'd4;
-  localparam logic [2:0] MODE_CCM = 3'd5;
-  localparam logic [2:0] MODE_GCM = 3'd6;
-  localparam logic [2:0] MODE_GMAC = 3'd7;
-  localparam int ModeBits = 3;
-  localparam int NumFuncs = 16;
+  localparam logic [3:0] MODE_ECB = 4'd0;
+  localparam logic [3:0] MODE_CBC = 4'd1;
+  localparam logic [3:0] MODE_CTR = 4'd2;
+  localparam logic [3:0] MODE_CBC_MAC = 4'd3;
+  localparam logic [3:0] MODE_CMAC = 4'd4;
+  localparam logic [3:0] MODE_CCM = 4'd5;
+  localparam logic [3:0] MODE_GCM = 4'd6;
+  localparam logic [3:0] MODE_GMAC = 4'd7;
+  localparam int ModeBits = 4;
+  localparam int NumFuncs = 32;
 
   // Packet op codes (input header byte OP).
   localparam logic [1:0] PKT_OP_ENCRYPT = 2'd0;
@@ -293,25 +294,31 @@ package mccp_regs_pkg;
   localparam int KindBits = 3;
 
   // Functions of an ecc channel (its MODE).
-  localparam logic [2:0] MODE_EC_MUL = 3'd0;
-  localparam logic [2:0] MODE_EC_MULG = 3'd1;
-  localparam logic [2:0] MODE_EC_ADD = 3'd2;
-  localparam logic [2:0] MODE_EC_VALIDATE = 3'd3;
-  localparam logic [2:0] MODE_EC_PUBLIC = 3'd4;
-  localparam logic [2:0] MODE_ECDH = 3'd5;
+  localparam logic [3:0] MODE_EC_MUL = 4'd0;
+  localparam logic [3:0] MODE_EC_MULG = 4'd1;
+  localparam logic [3:0] MODE_EC_ADD = 4'd2;
+  localparam logic [3:0] MODE_EC_VALIDATE = 4'd3;
+  localparam logic [3:0] MODE_EC_PUBLIC = 4'd4;
+  localparam logic [3:0] MODE_ECDH = 4'd5;
 
   // Functions of an rng channel (its MODE).
-  localparam logic [2:0] MODE_GENERATE = 3'd0;
-  localparam logic [2:0] MODE_EC_KEYGEN = 3'd1;
-  localparam logic [2:0] MODE_RESEED = 3'd2;
-  localparam logic [2:0] MODE_INSTANTIATE = 3'd3;
-  localparam logic [2:0] MODE_DRBG_TEST = 3'd7;
+  localparam logic [3:0] MODE_GENERATE = 4'd0;
+  localparam logic [3:0] MODE_EC_KEYGEN = 4'd1;
+  localparam logic [3:0] MODE_RESEED = 4'd2;
+  localparam logic [3:0] MODE_INSTANTIATE = 4'd3;
+  localparam logic [3:0] MODE_DRBG_TEST = 4'd7;
 
   // Functions of an arx channel (its MODE).
-  localparam logic [2:0] MODE_CHACHA20_POLY1305 = 3'd0;
-  localparam logic [2:0] MODE_XCHACHA20_POLY1305 = 3'd1;
-  localparam logic [2:0] MODE_SIPHASH_2_4 = 3'd2;
-  localparam logic [7:0] ArxMacModes = 8'b00000100;  // bit m: arx mode m takes the ops mac / verify
+  localparam logic [3:0] MODE_CHACHA20_POLY1305 = 4'd0;
+  localparam logic [3:0] MODE_XCHACHA20_POLY1305 = 4'd1;
+  localparam logic [3:0] MODE_SIPHASH_2_4 = 4'd2;
+  localparam logic [3:0] MODE_BLAKE2S_MAC = 4'd3;
+  localparam logic [3:0] MODE_BLAKE2B_MAC = 4'd4;
+  localparam logic [3:0] MODE_SHA256 = 4'd5;
+  localparam logic [3:0] MODE_BLAKE2S = 4'd6;
+  localparam logic [3:0] MODE_BLAKE2B = 4'd7;
+  localparam logic [15:0] ArxMacModes = 16'b0000000011111100;  // bit m: arx mode m takes the ops mac / verify
+  localparam logic [15:0] ArxKeylessModes = 16'b0000000011100000;  // bit m: arx mode m reads no key slot
 
   // States of the randomness unit (RNG_STATUS.STATE).
   localparam logic [2:0] RNG_STATE_OFF = 3'd0;
@@ -332,43 +339,43 @@ package mccp_regs_pkg;
 
   // one channel table entry: packed register fields, msb first (chan_cfg_t of mccp_fabric_pkg
   // follows this layout).
-  localparam int CHAN_CFG_BITS = 51;
-  localparam int CHAN_CFG_DEST_SLOT_LSB = 46;
+  localparam int CHAN_CFG_BITS = 54;
+  localparam int CHAN_CFG_DEST_SLOT_LSB = 49;
   localparam int CHAN_CFG_DEST_SLOT_WIDTH = 5;
-  localparam int CHAN_CFG_SRC_SLOT_LSB = 41;
+  localparam int CHAN_CFG_SRC_SLOT_LSB = 44;
   localparam int CHAN_CFG_SRC_SLOT_WIDTH = 5;
-  localparam int CHAN_CFG_CURVE_LSB = 38;
+  localparam int CHAN_CFG_CURVE_LSB = 41;
   localparam int CHAN_CFG_CURVE_WIDTH = 3;
-  localparam int CHAN_CFG_SECRET_OUT_LSB = 37;
+  localparam int CHAN_CFG_SECRET_OUT_LSB = 40;
   localparam int CHAN_CFG_SECRET_OUT_WIDTH = 1;
-  localparam int CHAN_CFG_SECRET_IN_LSB = 36;
+  localparam int CHAN_CFG_SECRET_IN_LSB = 39;
   localparam int CHAN_CFG_SECRET_IN_WIDTH = 1;
-  localparam int CHAN_CFG_ZERO_KEY_LSB = 35;
+  localparam int CHAN_CFG_ZERO_KEY_LSB = 38;
   localparam int CHAN_CFG_ZERO_KEY_WIDTH = 1;
-  localparam int CHAN_CFG_KDF_LSB = 34;
+  localparam int CHAN_CFG_KDF_LSB = 37;
   localparam int CHAN_CFG_KDF_WIDTH = 1;
-  localparam int CHAN_CFG_DEST_LEN_LSB = 32;
+  localparam int CHAN_CFG_DEST_LEN_LSB = 35;
   localparam int CHAN_CFG_DEST_LEN_WIDTH = 2;
-  localparam int CHAN_CFG_NONCE_LEN_LSB = 22;
+  localparam int CHAN_CFG_NONCE_LEN_LSB = 25;
   localparam int CHAN_CFG_NONCE_LEN_WIDTH = 10;
-  localparam int CHAN_CFG_KIND_LSB = 19;
-  localparam int CHAN_CFG_KIND_WIDTH = 3;
-  localparam int CHAN_CFG_KEY_SLOT_LSB = 14;
-  localparam int CHAN_CFG_KEY_SLOT_WIDTH = 5;
-  localparam int CHAN_CFG_SPLIT_LSB = 13;
+  localparam int CHAN_CFG_SPLIT_LSB = 24;
   localparam int CHAN_CFG_SPLIT_WIDTH = 1;
-  localparam int CHAN_CFG_AFFINITY_LSB = 12;
+  localparam int CHAN_CFG_KIND_LSB = 21;
+  localparam int CHAN_CFG_KIND_WIDTH = 3;
+  localparam int CHAN_CFG_KEY_SLOT_LSB = 16;
+  localparam int CHAN_CFG_KEY_SLOT_WIDTH = 5;
+  localparam int CHAN_CFG_AFFINITY_LSB = 15;
   localparam int CHAN_CFG_AFFINITY_WIDTH = 1;
-  localparam int CHAN_CFG_ORDERED_LSB = 11;
+  localparam int CHAN_CFG_ORDERED_LSB = 14;
   localparam int CHAN_CFG_ORDERED_WIDTH = 1;
-  localparam int CHAN_CFG_TAG_LEN_LSB = 6;
-  localparam int CHAN_CFG_TAG_LEN_WIDTH = 5;
-  localparam int CHAN_CFG_KEY_LEN_LSB = 4;
+  localparam int CHAN_CFG_TAG_LEN_LSB = 7;
+  localparam int CHAN_CFG_TAG_LEN_WIDTH = 7;
+  localparam int CHAN_CFG_KEY_LEN_LSB = 5;
   localparam int CHAN_CFG_KEY_LEN_WIDTH = 2;
-  localparam int CHAN_CFG_ENABLE_LSB = 3;
+  localparam int CHAN_CFG_ENABLE_LSB = 4;
   localparam int CHAN_CFG_ENABLE_WIDTH = 1;
   localparam int CHAN_CFG_MODE_LSB = 0;
-  localparam int CHAN_CFG_MODE_WIDTH = 3;
+  localparam int CHAN_CFG_MODE_WIDTH = 4;
 
   // Stream header 'in' (word 0, byte 0 = bits [127:120]): byte offset, size,
   // and bit positions in the 128-bit word.

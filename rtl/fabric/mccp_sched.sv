@@ -61,7 +61,7 @@ module mccp_sched #(
   // Fixed-function slots (the randomness unit): their functions are FixedFuncs
   // from reset on, whatever FW_ENTRY writes; their entry point is unused.
   parameter logic [15:0]     FixedSlots = '0,
-  parameter logic [15:0]     FixedFuncs = '0
+  parameter logic [mccp_regs_pkg::NumFuncs-1:0] FixedFuncs = '0
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -126,14 +126,14 @@ module mccp_sched #(
   // entry tables (FW_ENTRY), written for every core in the mask
   input  logic                     ent_we_i,
   input  logic [NumCores-1:0]      ent_cores_i,
-  input  logic [3:0]               ent_func_i,
+  input  logic [mccp_regs_pkg::ModeBits:0] ent_func_i,   // mode * 2 + dir
   input  logic [9:0]               ent_addr_i,
   input  logic                     ent_valid_i,
   // status (CORE_CAPS, CORE_IDLE, counters)
   output logic [NumCores-1:0]      busy_o,       // a task is being started or runs
   output logic [NumCores-1:0]      start_o,      // a core started a task (pulse)
   output logic [1:0]               start_role_o, // with start_o: 0 alone, 1 split I/O half, 2 split MAC half
-  output logic [NumCores*16-1:0]   caps_funcs_o,
+  output logic [NumCores*mccp_regs_pkg::NumFuncs-1:0] caps_funcs_o,
   output logic [NumCores-1:0]      key_tag_valid_o,
   output logic [NumCores*5-1:0]    key_tag_slot_o,
   output logic                     retiring_o     // a task is about to start with a replaced key
@@ -165,13 +165,16 @@ module mccp_sched #(
   logic [287:0]        sec_q;           // a SECRET_IN request's body, left aligned
   logic [1:0]          key_len_q;
   logic                key_ok_q, stale_q;
+  localparam int NumFuncs = mccp_regs_pkg::NumFuncs;   // entry table size: mode * 2 + dir
+  localparam int FuncW = mccp_regs_pkg::ModeBits + 1;
+
   logic                split_q, mac_half_q, io_hit_q;   // a split request; its MAC half is being started
   logic [7:0]          err_q;
   logic [NumCores-1:0] busy_q, tag_valid_q;
   logic [4:0]          tag_slot_q [NumCores];
-  logic [15:0]         funcs_q [NumCores];
+  logic [NumFuncs-1:0] funcs_q [NumCores];
 
-  // Per-core entry tables: 16 entries in distributed RAM, read by function.
+  // Per-core entry tables: NumFuncs entries in distributed RAM, read by function.
   // Each core's entry point comes from a register of its own: the read would
   // otherwise run from the parser's header register through the table into
   // the core's instruction memory across the die.  No dispatch cycle is lost:
@@ -179,7 +182,7 @@ module mccp_sched #(
   // earliest; the tables change only between requests (FW_ENTRY is refused
   // while a core is enabled).
   for (genvar c = 0; c < NumCores; c++) begin : g_entry
-    logic [9:0] mem_q [16];
+    logic [9:0] mem_q [NumFuncs];
     logic [9:0] entry_q;
     always_ff @(posedge clk_i) begin
       if (ent_we_i && ent_cores_i[c]) mem_q[ent_func_i] <= ent_addr_i;
@@ -210,7 +213,7 @@ module mccp_sched #(
   logic no_expand;
   assign no_expand = req_i.kind != mccp_regs_pkg::KIND_AES;
   assign need_dec = (req_i.kind == mccp_regs_pkg::KIND_AES) &&
-                    ((req_i.func == 4'd1) || (req_i.func == 4'd3));  // ecb / cbc decrypt
+                    ((req_i.func == FuncW'(1)) || (req_i.func == FuncW'(3)));  // ecb / cbc decrypt
   assign affine   = affinity_en_i && req_i.affinity;
   always_comb begin
     for (int c = 0; c < NumCores; c++) begin
@@ -277,7 +280,7 @@ module mccp_sched #(
     end
   end
   assign want_split = (split_en_i || req_i.split) && (req_i.kind == mccp_regs_pkg::KIND_AES) && !req_i.secret_in &&
-                      (req_i.func[3:1] == mccp_regs_pkg::MODE_CCM);
+                      (req_i.func[FuncW-1:1] == mccp_regs_pkg::MODE_CCM);
   assign split_ok   = want_split && pcap_any_q;
 
   // Round robin: the first candidate after the core last chosen alone (a
@@ -529,7 +532,7 @@ module mccp_sched #(
       if (mac_half_q) busy_o[core_q ^ Cw'(1)] = 1'b1;   // the I/O core is taken too
     end
     for (int c = 0; c < NumCores; c++) begin
-      caps_funcs_o[c*16 +: 16] = funcs_q[c];
+      caps_funcs_o[c*NumFuncs +: NumFuncs] = funcs_q[c];
       key_tag_slot_o[c*5 +: 5] = tag_slot_q[c];
     end
   end

@@ -118,7 +118,7 @@ module mccp_stream_in #(
   logic        is_ecc, is_rng, is_arx, is_unit, mac_mode, has_tag, aad_ok, dir, op_ok, chan_ok, fields_ok;
   logic [13:0] words_d;
   logic [7:0]  check_status;
-  logic [4:0]  tag_expect;
+  logic [6:0]  tag_expect;
   // An ecc or rng channel's packet carries its operands (request) as payload;
   // op 0, no AAD, nonce or tag (docs/fabric.md "Elliptic-curve packets",
   // docs/entropy.md).
@@ -138,7 +138,7 @@ module mccp_stream_in #(
                       (cfg_q.mode == mccp_regs_pkg::MODE_GMAC);
   assign dir        = hdr_q.op[0];
   assign op_ok      = is_unit ? (hdr_q.op == '0) : (hdr_q.op[7:2] == '0) && (hdr_q.op[1] == mac_mode);
-  assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 5'd0;
+  assign tag_expect = (has_tag && dir) ? cfg_q.tag_len : 7'd0;
   assign chan_ok    = (32'(hdr_q.channel) < Channels) && cfg_q.enable;
   // Fields a mode does not take (firmware/*.s): AAD only with CCM, GCM and
   // GMAC; GMAC's message travels as AAD, so it takes no payload.  The core
@@ -174,7 +174,7 @@ module mccp_stream_in #(
     check_status = mccp_isa_pkg::STATUS_OK;
     if (hdr_q.magic != mccp_regs_pkg::HDR_IN_MAGIC || hdr_q.reserved != '0) check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (!chan_ok)                                   check_status = mccp_regs_pkg::STATUS_NO_CHANNEL;
-    else if (!op_ok || !fields_ok || hdr_q.tag_len != {3'd0, tag_expect})
+    else if (!op_ok || !fields_ok || hdr_q.tag_len != {1'd0, tag_expect})
                                                          check_status = mccp_regs_pkg::STATUS_BAD_HEADER;
     else if (32'(left_q) > InWords)                      check_status = mccp_isa_pkg::STATUS_OVERSIZE;
   end
@@ -194,7 +194,8 @@ module mccp_stream_in #(
     // ec-public and ecdh take the channel's key slot: an EC private scalar of the channel's
     // curve; the randomness unit takes no key
     req_o.keyless  = is_rng ||
-                     (is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC && cfg_q.mode != mccp_regs_pkg::MODE_ECDH);
+                     (is_ecc && cfg_q.mode != mccp_regs_pkg::MODE_EC_PUBLIC && cfg_q.mode != mccp_regs_pkg::MODE_ECDH) ||
+                     (is_arx && mccp_regs_pkg::ArxKeylessModes[cfg_q.mode]);   // the hashes
     // a secret output: an ecdh shared secret (restricted), a generated EC private scalar
     // (rng ec-keygen; not restricted, as a host's), or an AES key
     req_o.secret_out      = cfg_q.secret_out;
@@ -215,9 +216,9 @@ module mccp_stream_in #(
     req_o.ordered  = cfg_q.ordered;
     req_o.split    = cfg_q.split;
     req_o.empty    = !cfg_q.secret_in && (hdr_last_q || (left_q == '0));  // no body word will reach the core
-    req_o.args     = is_unit ? {29'd0, cfg_q.curve, 16'd0, hdr_q.payload_len, 29'd0, cfg_q.mode, 32'd0}
+    req_o.args     = is_unit ? {29'd0, cfg_q.curve, 16'd0, hdr_q.payload_len, 28'd0, cfg_q.mode, 32'd0}
                             : {16'd0, payload_len, 16'd0, hdr_q.aad_len,
-                               16'd0, hdr_q.nonce_len, 12'd0, kdf_blocks, 13'd0, cfg_q.tag_len};
+                               16'd0, hdr_q.nonce_len, 12'd0, kdf_blocks, 11'd0, cfg_q.tag_len};
   end
 
   logic body_fire, body_last, word_fire, sec_fire, sec_last;

@@ -119,9 +119,10 @@ module mccp_top #(
   localparam logic [15:0] ArxSlots = 16'(((17'(1) << NumArxEnd) - 17'(1)) ^ ((17'(1) << NumEcEnd) - 17'(1)));
   localparam logic [15:0] RngSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumArxEnd) - 17'(1)));
   localparam logic [15:0] UnitSlots = EcSlots | ArxSlots | RngSlots;   // slots that are not AES cores
-  // The functions the randomness unit serves (its CORE_CAPS.FUNCS: mode * 2).
-  localparam logic [15:0] RngFuncs =
-      16'((1 << (2 * mccp_regs_pkg::MODE_GENERATE)) | (1 << (2 * mccp_regs_pkg::MODE_EC_KEYGEN)) |
+  // The functions the randomness unit serves (its CORE_FUNCS: mode * 2).
+  localparam int NumFuncs = mccp_regs_pkg::NumFuncs;
+  localparam logic [NumFuncs-1:0] RngFuncs =
+      NumFuncs'((1 << (2 * mccp_regs_pkg::MODE_GENERATE)) | (1 << (2 * mccp_regs_pkg::MODE_EC_KEYGEN)) |
           (1 << (2 * mccp_regs_pkg::MODE_RESEED)) | (1 << (2 * mccp_regs_pkg::MODE_INSTANTIATE)) |
           (RngTestEntropy ? (1 << (2 * mccp_regs_pkg::MODE_DRBG_TEST)) : 0));
   function automatic logic [16*3-1:0] slot_kinds();
@@ -156,16 +157,17 @@ module mccp_top #(
   logic [2:0]  cfg0_kind;
   mccp_fabric_pkg::chan_cfg_t chan_cfg1_w;    // the CHAN_CFG1 fields of a write (others zero)
   mccp_fabric_pkg::chan_cfg_t chan_rcfg, chan_rcfg_q, chan_lookup_cfg;
-  logic [2:0]  cfg0_mode;
+  logic [3:0]  cfg0_mode;
   logic [1:0]  cfg0_key_len;
-  logic [4:0]  cfg0_tag_len, cfg0_key_slot;
+  logic [6:0]  cfg0_tag_len;
+  logic [4:0]  cfg0_key_slot;
   logic        cfg0_enable, cfg0_ordered, cfg0_affinity, cfg0_split;
   logic        fw_addr_we, fw_data_we, fw_entry_we, fw_len_we, fw_check_we;
   logic        fw_addr_err, fw_data_err, fw_entry_err, fw_len_err, fw_check_err;
   logic [15:0] fw_addr_wdata, fw_addr, fw_len_wdata, fw_len;
   logic [9:0]  fw_entry_addr;
   logic [31:0] fw_data_wdata, fw_check_wdata, fw_crc;
-  logic [3:0]  fw_entry_func;
+  logic [mccp_regs_pkg::ModeBits:0] fw_entry_func;
   logic        fw_entry_valid, fw_loaded, fw_committed, fw_busy;
   logic [15:0] core_abort_mask;
   logic        core_abort_we;
@@ -187,7 +189,7 @@ module mccp_top #(
   logic [63:0]       cycle_q;
   logic [31:0]       core_busy_cnt_q [N];
   logic [31:0]       core_task_cnt_q [N];
-  logic [N*16-1:0]   caps_funcs;
+  logic [N*NumFuncs-1:0] caps_funcs;
   logic [N-1:0]      key_tag_valid;
   logic [N*5-1:0]    key_tag_slot;
   logic [KeySlots-1:0] key_valid_mask;
@@ -257,7 +259,7 @@ module mccp_top #(
     .core_sel_index_o         (core_sel),
     .core_busy_count_i        (core_busy_cnt_q[sel]),
     .core_tasks_count_i       (core_task_cnt_q[sel]),
-    .core_caps_funcs_i        (caps_funcs[32'(sel)*16 +: 16]),
+    .core_funcs_funcs_i       (caps_funcs[32'(sel)*NumFuncs +: NumFuncs]),
     .core_caps_decrypt_i      (DecryptCores[4'(sel)] && !UnitSlots[4'(sel)]),
     .core_caps_kind_i         (SlotKinds[32'(sel)*3 +: 3]),
     .core_caps_key_valid_i    (key_tag_valid[sel]),
@@ -358,7 +360,7 @@ module mccp_top #(
     .fw_data_we_o             (fw_data_we),
     .fw_data_wr_err_i         (fw_data_err),
     .fw_entry_addr_i          (10'd0),
-    .fw_entry_func_i          (4'd0),
+    .fw_entry_func_i          (5'd0),
     .fw_entry_valid_i         (1'b0),
     .fw_entry_addr_o          (fw_entry_addr),
     .fw_entry_func_o          (fw_entry_func),
@@ -616,7 +618,7 @@ module mccp_top #(
   mccp_fabric_pkg::secret_dest_t disp_dest;
   logic           ent_we;
   logic [N-1:0]   ent_cores;
-  logic [3:0]     ent_func;
+  logic [mccp_regs_pkg::ModeBits:0] ent_func;
   logic [9:0]     ent_addr;
   logic           ent_valid;
 

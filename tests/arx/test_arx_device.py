@@ -4,6 +4,7 @@ input of docs/arx.md (refused in Python, or answered by the device with a status
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -135,6 +136,54 @@ def test_siphash_channel(dev):
     assert ch.mac(b"after") == siphash(KEY[:16], b"after")
     ch.close()
     gcm.close()
+
+
+def test_hashes(dev):
+    """Device.hash on the elements against hashlib: SHA-256, BLAKE2s and BLAKE2b over lengths,
+    keyed from bytes, every digest size class; the refusals in Python; a hash beside AEAD
+    traffic leaves it right."""
+    rng = random.Random(77)
+    for n in (0, 1, 55, 56, 64, 65, 128, 129, 1000, 4000):
+        data = rng.randbytes(n)
+        assert dev.hash("sha256", data) == hashlib.sha256(data).digest(), n
+        key, nn = rng.randbytes(rng.choice([0, 1, 16, 32])), rng.randint(1, 32)
+        assert dev.hash("blake2s", data, key=key, digest_size=nn) == hashlib.blake2s(data, key=key, digest_size=nn).digest()
+        key, nn = rng.randbytes(rng.choice([0, 7, 33, 64])), rng.choice([1, 20, 64])
+        assert dev.hash("blake2b", data, key=key, digest_size=nn) == hashlib.blake2b(data, key=key, digest_size=nn).digest()
+    assert dev.hash("blake2b", b"abc") == hashlib.blake2b(b"abc").digest()            # the defaults
+    for args, match in ((("md5", b""), "unknown hash"), (("sha256", b"", b"k"), "no key"),
+                        (("blake2s", b"", bytes(33)), "at most 32"), (("sha256", b"", b"", 16), "tag length"),
+                        (("blake2b", b"", b"", 65), "tag length"), (("blake2s", b"", b"", 0), "tag length")):
+        with pytest.raises(ValueError, match=match):
+            dev.hash(*args)
+    ch = dev.open_channel("chacha20-poly1305", key_slot=1)
+    t = dev.submit(ch, "encrypt", b"beside a hash", nonce=bytes(12))
+    assert dev.hash("sha256", b"x" * 300) == hashlib.sha256(b"x" * 300).digest()
+    (r,) = dev.drain()
+    assert r.ticket == t and r.data + r.tag == ChaCha20Poly1305(KEY).encrypt(bytes(12), b"beside a hash", b"")
+    ch.close()
+
+
+@pytest.mark.parametrize("alg", ["blake2s", "blake2b"])
+def test_blake2_mac_channels(dev, alg):
+    """blake2s-mac / blake2b-mac channels under 16-, 24- and 32-byte keys of the key store:
+    Channel.mac against hashlib's keyed BLAKE2, verify of right and wrong tags."""
+    ref = getattr(hashlib, alg)
+    rng = random.Random(alg)
+    for slot, key in ((5, rng.randbytes(16)), (6, rng.randbytes(24)), (1, KEY)):
+        dev.load_key(slot, key)
+        for nn in (1, 16, 32) + ((64,) if alg == "blake2b" else ()):
+            ch = dev.open_channel(f"{alg}-mac", key_slot=slot, tag_len=nn)
+            for n in (0, 3, 64, 129):
+                data = rng.randbytes(n)
+                tag = ch.mac(data)
+                assert tag == ref(data, key=key, digest_size=nn).digest(), (len(key), nn, n)
+                ch.verify(data, tag)
+                with pytest.raises(mccp.AuthError):
+                    ch.verify(data, bytes([tag[0] ^ 1]) + tag[1:])
+            ch.close()
+    with pytest.raises(ValueError, match="tag length"):
+        dev.open_channel(f"{alg}-mac", key_slot=1, tag_len=65)
 
 
 def test_bad_input(dev):

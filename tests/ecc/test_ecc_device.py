@@ -198,7 +198,7 @@ def test_mixed_aes_and_ec_traffic(dev):
 
 
 def test_capabilities(dev):
-    """CONFIG0 counts both kinds; CORE_CAPS says each slot's kind and its functions."""
+    """CONFIG0 counts both kinds; CORE_CAPS says each slot's kind, CORE_FUNCS its functions."""
     cfg = dev.read_fields("CONFIG0")
     assert (cfg["num_cores"], cfg["num_ec"]) == (CORES, EC_UNITS)
     for s in range(CORES + EC_UNITS):
@@ -208,7 +208,7 @@ def test_capabilities(dev):
         assert caps["kind"] == dev.rm.kind_code["ecc" if ecc else "aes"]
         if ecc:
             want = sum(1 << (m["code"] * 2) for m in dev.rm.ec_modes)
-            assert caps["funcs"] == want and caps["decrypt"] == 0
+            assert dev.read_fields("CORE_FUNCS")["funcs"] == want and caps["decrypt"] == 0
 
 
 # ---- bad input --------------------------------------------------------------------------

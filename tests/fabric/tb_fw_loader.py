@@ -5,7 +5,7 @@ FW_LEN (1..max_len_i, else refused: 1024, or 4096 for ARX elements) opens an ima
 for the cores in FW_CORES: FW_ADDR
 and the CRC restart and, for max_len_i clocks (BUSY), the loader writes 0xFFFFFFFF to
 every address of those cores' memories, invalidating function i of their entry
-tables in the i-th of the first 16 of those clocks.  A FW_DATA word is written at
+tables in the i-th of the first NF (the number of functions) of those clocks.  A FW_DATA word is written at
 FW_ADDR (then FW_ADDR advances) only for an open image with the same FW_CORES,
 not BUSY, FW_ADDR < LEN and fewer than LEN words so far; it enters the CRC-32
 (zlib.crc32 over each word's 4 bytes little endian: the reference here is zlib).
@@ -34,12 +34,15 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
+from mccp import regmap
+
 N = int(os.environ.get("FW_CORES_N", "3"))
 OPS = int(os.environ.get("FW_OPS", "3000"))
 ALL = (1 << N) - 1
 MEM = 1024
 FILL = 0xFFFFFFFF
 OPS_IN = ("len", "addr", "data", "check", "entry")
+NF = 2 << regmap.load().field("CHAN_CFG0", "MODE").width    # functions: mode * 2 + dir
 
 
 def crc_add(crc: int, word: int) -> int:
@@ -118,7 +121,7 @@ class FwTb:
         dut.data_wdata_i.value = value if op == "data" else rng.getrandbits(32)
         dut.check_wdata_i.value = value if op == "check" else rng.getrandbits(32)
         if entry is None:
-            entry = (rng.randrange(16), rng.randrange(1024), rng.randrange(2))
+            entry = (rng.randrange(NF), rng.randrange(1024), rng.randrange(2))
         dut.entry_func_i.value, dut.entry_addr_i.value, dut.entry_valid_i.value = entry
         await ReadOnly()
         ok = self.accepts(op, value, entry, cores, enable, idle)
@@ -161,7 +164,7 @@ class FwTb:
         if self.busy:
             self.expect = (self.img, self.sweep, FILL)
             self.write(self.img, self.sweep, FILL)
-            if self.sweep < 16:
+            if self.sweep < NF:
                 self.ent_expect = (self.img, self.sweep, 0, 0)
                 self.set_ents(self.img, self.sweep, 0, 0)
             self.sweep += 1
@@ -333,7 +336,7 @@ async def test_commit(dut):
     await tb.step(0b1, 0, ALL, "len", 2)
     assert not tb.committed
     await tb.wait_sweep(0b1, 0, ALL)
-    assert tb.ents[0] == {f: (0, 0) for f in range(16)}
+    assert tb.ents[0] == {f: (0, 0) for f in range(NF)}
     await tb.check_memories()
 
 
@@ -363,7 +366,7 @@ async def test_random(dut):
             value = tb.crc if rng.random() < 0.7 else rng.getrandbits(32)
         else:
             value = rng.getrandbits(32)
-            entry = (rng.randrange(16), rng.randrange(48), rng.randrange(2))
+            entry = (rng.randrange(NF), rng.randrange(48), rng.randrange(2))
         await tb.step(cores, enable, idle, op, value, entry)
     await tb.check_memories()
     assert min(tb.refused.values()) > 0 and min(tb.accepted.values()) > 0, (tb.refused, tb.accepted)

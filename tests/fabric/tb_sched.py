@@ -65,6 +65,7 @@ REQUESTS = int(os.environ.get("SCHED_REQUESTS", "300"))
 SEED = int(os.environ.get("SCHED_SEED", "5"))
 SLOTS = 4
 ST = regmap.load().status_code
+NF = 2 << regmap.load().field("CHAN_CFG0", "MODE").width    # functions: mode * 2 + dir
 
 REQ = fabric_pkg.struct("task_req_t")
 REQ_BITS = REQ.bits
@@ -99,8 +100,8 @@ class SchedTb:
         self.rng = rng
         self.cycle = 0
         self.store: dict[int, tuple[int, int] | None] = {s: None for s in range(SLOTS)}
-        self.funcs = [[0] * 16 for _ in range(N)]
-        self.entries = [[0] * 16 for _ in range(N)]
+        self.funcs = [[0] * NF for _ in range(N)]
+        self.entries = [[0] * NF for _ in range(N)]
         self.tag: list[int | None] = [None] * N
         self.core_key: list[tuple[int, int] | None] = [None] * N
         self.busy = [False] * N
@@ -165,7 +166,7 @@ class SchedTb:
         self.last_slot = slot
         stored = self.store[slot]
         key_len = stored[1] if stored is not None and rng.random() < 0.85 else rng.randrange(3)
-        func = rng.choice([rng.randrange(16), 0, 2, 1, 3, 12, 13])
+        func = rng.choice([rng.randrange(NF), 0, 2, 1, 3, 12, 13])
         return dict(channel=rng.randrange(256), seq=rng.getrandbits(32), func=func, key_slot=slot,
                     key_len=key_len, affinity=int(rng.random() < 0.7), ordered=rng.getrandbits(1),
                     split=0, empty=rng.getrandbits(1), args=rng.getrandbits(128))
@@ -223,7 +224,7 @@ class SchedTb:
             ent = None
             if cur is None and ent_left and rng.random() < 0.5:
                 # func 1 stays as the test set it (decrypt-capability coverage)
-                ent = (rng.randrange(1, 1 << N), rng.choice([f for f in range(16) if f != 1]),
+                ent = (rng.randrange(1, 1 << N), rng.choice([f for f in range(NF) if f != 1]),
                        rng.randrange(1024), int(rng.random() < 0.8))
                 ent_left -= 1
             dut.ent_we_i.value = int(ent is not None)
@@ -231,7 +232,7 @@ class SchedTb:
                 dut.ent_cores_i.value, dut.ent_func_i.value, dut.ent_addr_i.value, dut.ent_valid_i.value = ent
             else:
                 dut.ent_cores_i.value = rng.randrange(1 << N)
-                dut.ent_func_i.value = rng.randrange(16)
+                dut.ent_func_i.value = rng.randrange(NF)
             # parser
             if cur is None and ent is None and rng.random() < p_req and not (idle_first and any(self.busy)):
                 if pending is not None:
@@ -349,7 +350,8 @@ class SchedTb:
             caps = int(dut.caps_funcs_o.value)
             for c in range(N):
                 want = sum(b << f for f, b in enumerate(self.funcs[c]))
-                assert (caps >> (16 * c)) & 0xFFFF == want, f"core {c}: caps {(caps >> (16 * c)) & 0xFFFF:04x}, want {want:04x}"
+                got = (caps >> (NF * c)) & ((1 << NF) - 1)
+                assert got == want, f"core {c}: caps {got:x}, want {want:x}"
             model_busy = sum(int(b) << c for c, b in enumerate(self.busy))
             busy_out = int(dut.busy_o.value)
             picked = busy_out & ~model_busy      # the core chosen for the request on offer, if any

@@ -56,6 +56,7 @@ KIND_ECC = RM.kind_code["ecc"]
 KIND_RNG = RM.kind_code["rng"]
 KIND_ARX = RM.kind_code["arx"]
 ARX_MAC_MODES = {m["code"] for m in RM.arx_modes if m.get("mac")}
+ARX_KEYLESS_MODES = {m["code"] for m in RM.arx_modes if m.get("keyless")}
 UNIT_KINDS = (KIND_ECC, KIND_RNG)          # slot kinds whose packets are op 0 + payload only
 KEYED_EC = {RM.ec_mode_code["ec-public"], RM.ec_mode_code["ecdh"]}   # the EC functions with a private scalar
 MAGIC = RM.magic("in")
@@ -205,9 +206,10 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
     dest = DEST.pack(slot=cfg.get("dest_slot", 0), ec=int(dest_ec), len=cfg.get("dest_len", 0), curve=cfg["curve"],
                      restricted=int(ecc or bool(secret_in)), need=need)
     # ecc: every function is keyless but ec-public and ecdh, whose key is an EC scalar (size 3) of
-    # the curve; rng: keyless
+    # the curve; rng: keyless; arx: the hashes (regs.yml `keyless`)
+    arx = cfg["kind"] == KIND_ARX
     p.req = dict(channel=h["channel"] & 0xFF, seq=h["seq"], kind=cfg["kind"],
-                 keyless=int(rngk or (ecc and mode not in KEYED_EC)), func=mode * 2 + direction, key_slot=cfg["key_slot"],
+                 keyless=int(rngk or (ecc and mode not in KEYED_EC) or (arx and mode in ARX_KEYLESS_MODES)), func=mode * 2 + direction, key_slot=cfg["key_slot"],
                  key_len=3 if ecc else cfg["key_len"], key_curve=cfg["curve"],
                  affinity=cfg["affinity"], ordered=cfg["ordered"], split=cfg["split"],
                  empty=int(len(got) == 0 and not secret_in), args=args,
@@ -224,12 +226,12 @@ def expect(p: Packet, table: dict[int, dict]) -> None:
 def random_table(rng: random.Random) -> dict[int, dict]:
     table = {}
     for c in range(CHANNELS):
-        mode = rng.randrange(8)
+        mode = rng.choice([rng.randrange(8), rng.randrange(16)])     # the codes of every kind
         # a quarter are ecc or rng channels (any function code, curve or stray AES fields: the
         # parser passes the code and curve on, the unit judges them)
         ecc = rng.random() < 0.25
         table[c] = dict(mode=mode, enable=int(rng.random() < 0.85 or c == 0), key_len=rng.randrange(3),
-                        tag_len=rng.choice([4, 8, 12, 16]) if mode in TAG_MODES else rng.choice([0, 0, 7]),
+                        tag_len=rng.choice([4, 8, 12, 16, 32, 64]) if mode in TAG_MODES else rng.choice([0, 0, 7, 40]),
                         ordered=rng.getrandbits(1), affinity=rng.getrandbits(1), split=rng.getrandbits(1),
                         key_slot=rng.randrange(32),
                         nonce_len=0 if ecc or mode in (MODE["ecb"], MODE["cbc-mac"], MODE["cmac"])

@@ -6,7 +6,7 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
-SOURCES = pick("fabric", "mccp_fw_loader")
+SOURCES = pick("fabric", "mccp_regs_pkg", "mccp_fw_loader")
 
 
 def test_fw_loader():

@@ -55,9 +55,9 @@ def test_addresses_and_fields_from_the_spec():
 def test_encode_decode():
     rm = regmap.load()
     assert rm.encode("KEY_CMD", op=1, len=2) == 0b1001
-    word = rm.encode("CHAN_CFG0", mode=6, enable=1, key_len=2, tag_len=16, ordered=1, key_slot=31)
-    assert word == 6 | 1 << 3 | 2 << 4 | 16 << 6 | 1 << 11 | 31 << 16
-    assert rm.decode("CHAN_CFG0", word) == {"mode": 6, "enable": 1, "key_len": 2, "tag_len": 16, "ordered": 1,
+    word = rm.encode("CHAN_CFG0", mode=13, enable=1, key_len=2, tag_len=64, ordered=1, key_slot=31)
+    assert word == 13 | 1 << 4 | 2 << 5 | 64 << 7 | 1 << 14 | 31 << 16     # the layout of docs/registers.md
+    assert rm.decode("CHAN_CFG0", word) == {"mode": 13, "enable": 1, "key_len": 2, "tag_len": 64, "ordered": 1,
                                             "affinity": 0, "split": 0, "key_slot": 31, "kind": 0}
     with pytest.raises(ValueError):
         rm.encode("KEY_CMD", op=4)                   # 2-bit field

@@ -27,7 +27,7 @@ module fv_keysched (
   input  logic        kx_fin_i,          // the expander's last round key (when running)
   input  logic        ent_we_i,
   input  logic [1:0]  ent_cores_i,
-  input  logic [3:0]  ent_func_i,
+  input  logic [4:0]  ent_func_i,
   input  logic [9:0]  ent_addr_i,
   input  logic        ent_valid_i
 );
@@ -93,7 +93,7 @@ module fv_keysched (
   logic [127:0]        start_args;
   logic [31:0]         disp_seq, disp_start_cycle;
   logic [4:0]          disp_key_slot;
-  logic [NumCores*16-1:0] caps;
+  logic [NumCores*mccp_regs_pkg::NumFuncs-1:0] caps;
   logic [NumCores*5-1:0]  tag_slot;
 
   mccp_sched #(.NumCores(NumCores), .DecryptCores(16'h0001)) u_sched (

@@ -165,7 +165,7 @@ def test_firmware_update_in_flight(dev, rng):
 
         def caps(core):
             dev.write_reg("CORE_SEL", core)
-            return dev.read_fields("CORE_CAPS")["funcs"]
+            return dev.read_fields("CORE_FUNCS")["funcs"]
 
         def check(results):
             for r in results:

@@ -40,7 +40,7 @@ def resp(dev, name: str, value: int) -> int:
 
 def caps(dev, core: int) -> int:
     dev.write_reg("CORE_SEL", core)
-    return dev.read_fields("CORE_CAPS")["funcs"]
+    return dev.read_fields("CORE_FUNCS")["funcs"]
 
 
 def disable(dev, mask: int) -> int:

@@ -7,7 +7,11 @@ from __future__ import annotations
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, VERIFY, Mode
 
 # key bytes each mode takes (the key store holds AES-sized keys: 16, 24, 32 bytes)
-KEY_BYTES = {"chacha20-poly1305": (32,), "xchacha20-poly1305": (32,), "siphash-2-4": (16,)}
+KEY_BYTES = {"chacha20-poly1305": (32,), "xchacha20-poly1305": (32,), "siphash-2-4": (16,),
+             "blake2s-mac": (16, 24, 32), "blake2b-mac": (16, 24, 32)}
+# the hashes: no key slot (regs.yml `keyless`), reached through Device.hash; a BLAKE2 key travels
+# as the packet's AAD
+HASHES = {"sha256": (32, 0), "blake2s": (32, 32), "blake2b": (64, 64)}     # name -> (digest, key) bytes at most
 
 ARX_MODES = {
     "chacha20-poly1305": Mode("chacha20-poly1305", {ENCRYPT: "chacha20_poly1305_enc", DECRYPT: "chacha20_poly1305_dec"},
@@ -15,5 +19,12 @@ ARX_MODES = {
     "xchacha20-poly1305": Mode("xchacha20-poly1305", {ENCRYPT: "xchacha20_poly1305_enc", DECRYPT: "xchacha20_poly1305_dec"},
                                aead=True, nonce_lens=(24,), tag_lens=(16,)),
     "siphash-2-4": Mode("siphash-2-4", {MAC: "siphash24", VERIFY: "siphash24_verify"}, mac_only=True, tag_lens=(8,)),
+    "blake2s-mac": Mode("blake2s-mac", {MAC: "blake2s_mac", VERIFY: "blake2s_mac_verify"}, mac_only=True,
+                        tag_lens=tuple(range(1, 33))),
+    "blake2b-mac": Mode("blake2b-mac", {MAC: "blake2b_mac", VERIFY: "blake2b_mac_verify"}, mac_only=True,
+                        tag_lens=tuple(range(1, 65))),
+    "sha256": Mode("sha256", {MAC: "sha256"}, mac_only=True, tag_lens=(32,)),
+    "blake2s": Mode("blake2s", {MAC: "blake2s"}, mac_only=True, aead=True, tag_lens=tuple(range(1, 33))),
+    "blake2b": Mode("blake2b", {MAC: "blake2b"}, mac_only=True, aead=True, tag_lens=tuple(range(1, 65))),
 }
-DEFAULT_NONCE = {"chacha20-poly1305": 12, "xchacha20-poly1305": 24, "siphash-2-4": 0}
+DEFAULT_NONCE = {name: 0 for name in ARX_MODES} | {"chacha20-poly1305": 12, "xchacha20-poly1305": 24}

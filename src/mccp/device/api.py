@@ -43,7 +43,7 @@ from mccp.device.model import BusError, Model, SimTimeout
 from mccp.device.packets import ChannelConfig, Policy, SecretRoute
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, kdf_fixed_input
 from mccp.arx import image as arx_image
-from mccp.arx.modes import ARX_MODES
+from mccp.arx.modes import ARX_MODES, HASHES as ARX_HASHES
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
 from mccp.device.ec_packets import EcChannelConfig, InvalidPoint
@@ -141,11 +141,11 @@ def fw_crc(words) -> int:
 
 
 def entry_table(program, rm: regmap.RegMap, kind: str = "aes") -> list[tuple[int, int, bool]]:
-    """(function, address, valid) for all 16 functions (function = mode*2 + op[0]); valid
+    """(function, address, valid) for every function (function = mode*2 + op[0]); valid
     when the program exports the label of that mode/op: for AES cores the labels of
     mccp.aes.modes.MODES, for ARX elements those of mccp.arx.modes.ARX_MODES, for EC units
     the function's name with "_" for "-" (ec_mul, ...)."""
-    table = {f: (0, False) for f in range(2 * len(rm.modes))}
+    table = {f: (0, False) for f in range(2 << rm.field("CHAN_CFG0", "MODE").width)}
     labels = {**program.symbols, **program.entries}
     if kind == "arx":
         for name, mode in ARX_MODES.items():
@@ -298,6 +298,7 @@ class Device(RandomnessApi):
         self._ec_channels: dict[tuple[str, int, int], EcChannelConfig] = {}  # (func, curve id, slot) -> channel
         self._rng_channels: dict[tuple, RngChannelConfig] = {}
         self._scratch: dict[str, int] = {}        # internal role (the steps of ecdh) -> its channel index
+        self._hash_cfg: dict[int, ChannelConfig] = {}    # a hash role's channel as last written
         self._pending: dict[int, _Pending] = {}
         self._raw_more: dict[int, int] = {}      # seq -> raw packets with it beyond the one pending
         self._done: list[Result] = []
@@ -925,6 +926,34 @@ class Device(RandomnessApi):
         self._run_until(lambda: any(r.ticket == ticket for r in self._done), what)
         i = next(i for i, r in enumerate(self._done) if r.ticket == ticket)
         return self._done.pop(i)
+
+    def hash(self, algorithm: str, data: bytes, key: bytes = b"", digest_size: int | None = None) -> bytes:
+        """The digest of `data` computed on an ARX element: algorithm "sha256", "blake2s" or
+        "blake2b".  A BLAKE2 hash may be keyed by `key` (bytes, at most 32 / 64; never a key slot:
+        for a MAC under a stored key open a "blake2s-mac" / "blake2b-mac" channel);
+        `digest_size` 1..32 / 1..64, default the longest (SHA-256: 32 only)."""
+        if algorithm not in ARX_HASHES:
+            raise ValueError(f"unknown hash {algorithm!r}; choose one of {', '.join(ARX_HASHES)}")
+        longest, max_key = ARX_HASHES[algorithm]
+        if not isinstance(key, (bytes, bytearray, memoryview)):
+            raise ValueError(f"key must be bytes, got {type(key).__name__}")
+        if len(key) > max_key:
+            raise ValueError(f"{algorithm} takes a key of at most {max_key} bytes, got {len(key)}"
+                             if max_key else f"{algorithm} takes no key")
+        digest_size = longest if digest_size is None else digest_size
+        if not self.arx_units:
+            raise ValueError(f"{algorithm} runs on ARX elements: this device has none (Device(arx_units=...))")
+        index = self._scratch_channel(f"hash {algorithm}")
+        cfg = packets.channel_config(index, algorithm, 0, 16, digest_size, 0, {"ordered"})
+        if self._hash_cfg.get(index) != cfg:            # the digest size is the channel's tag length
+            self._write_channel(cfg, enable=True)
+            self._hash_cfg[index] = cfg
+        ch = Channel(self, cfg)
+        self._channels[index] = ch                      # for submit; the role stays reserved
+        try:
+            return self._blocking(ch, MAC, bytes(data), b"", bytes(key), b"").tag
+        finally:
+            self._channels[index] = f"hash {algorithm}"
 
     def _blocking(self, channel: Channel, op: str, data, nonce, aad, tag) -> Result:
         ticket = self.submit(channel, op, data, nonce, aad, tag)

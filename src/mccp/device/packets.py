@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from mccp import regmap
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, Mode, build_task, split_output
 from mccp.aes.task import WORD_BYTES
-from mccp.arx.modes import ARX_MODES, DEFAULT_NONCE as ARX_NONCE, KEY_BYTES as ARX_KEY_BYTES
+from mccp.arx.modes import ARX_MODES, DEFAULT_NONCE as ARX_NONCE, HASHES as ARX_HASHES, KEY_BYTES as ARX_KEY_BYTES
 
 OPS = (ENCRYPT, DECRYPT, MAC, VERIFY)
 KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
@@ -112,7 +112,9 @@ def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: 
     """Check a channel's parameters (ValueError with the reason) and return its configuration."""
     kind = kind_of_mode(mode)
     m = KIND_MODES[kind][mode]
-    if kind == "arx" and key_len not in ARX_KEY_BYTES[mode]:
+    if kind == "arx" and mode in ARX_HASHES:
+        key_len = 16                    # no key slot is read (regs.yml keyless); KEY_LEN 0
+    if kind == "arx" and key_len not in ARX_KEY_BYTES.get(mode, (16,)):
         raise ValueError(f"{mode} takes a key of {' or '.join(map(str, ARX_KEY_BYTES[mode]))} bytes, "
                          f"the slot holds {key_len}")
     if key_len not in KEY_LEN_CODE:
@@ -181,7 +183,7 @@ def check_request(cfg: ChannelConfig, op: str, data: bytes, nonce: bytes, aad: b
     out_words = _words(payload_len) + (_words(cfg.tag_len) if op in (ENCRYPT, MAC) and cfg.tagged else 0)
     out_cap = buf_bytes // WORD_BYTES + 2
     if m.mac_only:
-        out_words = 1
+        out_words = _words(cfg.tag_len) if op == MAC else 0
     if out_words > out_cap:
         raise ValueError(f"output of {out_words} words exceeds the core's output buffer of {out_cap} words "
                          f"(BufBytes={buf_bytes})")

@@ -55,7 +55,7 @@ def render_pkg(rm: RegMap) -> str:
             lines.append(f"  localparam int {r.name}_{f.name}_WIDTH = {f.width};")
         if r.access & {"rw", "w1c"}:
             lines.append(f"  localparam logic [{db - 1}:0] {r.name}_RESET = {db}'h{r.reset:08x};")
-    mb = code_bits([m["code"] for m in rm.modes])
+    mb = rm.field("CHAN_CFG0", "MODE").width            # every kind's mode codes share the field
     ob = code_bits([o["code"] for o in rm.ops])
     lines += ["", "  // Mode codes (function index = mode * 2 + op[0])."]
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.modes]
@@ -71,9 +71,10 @@ def render_pkg(rm: RegMap) -> str:
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.rng_modes]
     lines += ["", "  // Functions of an arx channel (its MODE)."]
     lines += [f"  localparam logic [{mb - 1}:0] MODE_{sv_name(m['name'])} = {mb}'d{m['code']};" for m in rm.arx_modes]
-    mac = sum(1 << m["code"] for m in rm.arx_modes if m.get("mac"))
-    lines += [f"  localparam logic [{(1 << mb) - 1}:0] ArxMacModes = {1 << mb}'b{mac:0{1 << mb}b};  // bit m: arx mode m "
-              "takes the ops mac / verify"]
+    for flag, name, what in (("mac", "ArxMacModes", "takes the ops mac / verify"),
+                             ("keyless", "ArxKeylessModes", "reads no key slot")):
+        bits = sum(1 << m["code"] for m in rm.arx_modes if m.get(flag))
+        lines.append(f"  localparam logic [{(1 << mb) - 1}:0] {name} = {1 << mb}'b{bits:0{1 << mb}b};  // bit m: arx mode m {what}")
     lines += ["", "  // States of the randomness unit (RNG_STATUS.STATE)."]
     lines += [f"  localparam logic [2:0] RNG_STATE_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.rng_states]
     lines += ["", "  // Fabric status codes (output header byte STATUS)."]
