@@ -207,34 +207,24 @@ def test_alu_on_random_values():
         if op in ("arx", "swz", "shar"):
             while r[2] == r[0]:
                 r[2] = rng.randrange(16)
-        idx = ", ".join(str(rng.randrange(32)) for _ in range(4))
-        if op == "swz":
-            lines.append(f"    swz v{r[0]}, v{r[2]}")
-        elif op == "shar":
-            lines.append(f"    shar v{r[0]}, v{r[1]}, v{r[2]}, {rng.randrange(4)}")
-        elif op == "bswap":
-            lines.append(f"    bswap.{w} v{r[0]}, v{r[1]}")
-        elif op == "mst":
-            lines.append(f"    mst {rng.randrange(8)}, v{r[1]}")
-        elif op == "madd":
-            lines.append(f"    madd.{w} v{r[0]}, v{r[1]}, {idx}")
-        elif op == "msig":
-            pos = ", ".join(str(rng.randrange(16)) for _ in range(4))
-            lines.append(f"    msig.{w} v{r[0]}, v{r[1]}, c{rng.randrange(8)}, {pos}")
-        elif op == "msch":
-            lines.append(f"    msch {rng.randrange(32)}, {idx}")
-        elif op == "arx":
-            lines.append(f"    arx.{w}.r{rng.randrange(w)}.x{rng.randrange(4)}.z{rng.randrange(4)} v{r[0]}, v{r[1]}, v{r[2]}")
-        elif op == "vins":
-            lines.append(f"    vins.{w} v{r[0]}, c{rng.randrange(8)}, {rng.randrange(128 // w)}")
-        elif op == "vmask":
-            lines.append(f"    vmask v{r[0]}, c{rng.randrange(8)}")
-        elif op == "vcmp":
-            lines.append(f"    vcmp v{r[0]}, v{r[1]}")
-        elif op == "mov":
-            lines.append(f"    mov.{w}.r{rng.randrange(w)}.x{rng.randrange(4)} v{r[0]}, v{r[1]}")
-        else:
-            lines.append(f"    {op}.{w}.r{rng.randrange(w)}.x{rng.randrange(4)} v{r[0]}, v{r[1]}, v{r[2]}")
+        n = rng.randrange                                   # a random number below its argument
+        idx, pos = (", ".join(str(n(k)) for _ in range(4)) for k in (32, 16))
+        d, a, c = (f"v{x}" for x in r)
+        line = {
+            "swz": lambda: f"swz {d}, {c}",
+            "shar": lambda: f"shar {d}, {a}, {c}, {n(4)}",
+            "bswap": lambda: f"bswap.{w} {d}, {a}",
+            "mst": lambda: f"mst {n(8)}, {a}",
+            "madd": lambda: f"madd.{w} {d}, {a}, {idx}",
+            "msig": lambda: f"msig.{w} {d}, {a}, c{n(8)}, {pos}",
+            "msch": lambda: f"msch {n(32)}, {idx}",
+            "arx": lambda: f"arx.{w}.r{n(w)}.x{n(4)}.z{n(4)} {d}, {a}, {c}",
+            "vins": lambda: f"vins.{w} {d}, c{n(8)}, {n(128 // w)}",
+            "vmask": lambda: f"vmask {d}, c{n(8)}",
+            "vcmp": lambda: f"vcmp {d}, {a}",
+            "mov": lambda: f"mov.{w}.r{n(w)}.x{n(4)} {d}, {a}",
+        }.get(op, lambda: f"{op}.{w}.r{n(w)}.x{n(4)} {d}, {a}, {c}")
+        lines.append("    " + line())
     prog = assemble_text(".entry alu\nalu:\n" + "\n".join(lines) + "\n    done OK\n", isa=isa)
     task = {"entry": prog.entries["alu"], "args": [rng.getrandbits(32) for _ in range(4)], "words": [], "key": 0}
     _run({"words": prog.words, "consts": consts}, [task])
