@@ -3,8 +3,9 @@
 `element`: the ISS's cycles (equal to the RTL's, held instruction by instruction by
 tests/arx/test_arx_pe.py) of each firmware entry over message lengths, from the start handshake
 to the result, with the element's input there and its output drained.  Per entry the cycles of
-every length, and the cost per 64-byte block (the slope between the longest two lengths, whole
-blocks) and the fixed cost (the cycles of a one-block message less one block).  The Poly1305
+every length, and the cost per block of the algorithm (64 bytes; BLAKE2b 128: the slope between
+the longest two lengths, whole blocks) and the fixed cost (the cycles of a one-block message less
+one block).  The Poly1305
 unit's rate is a block per PolyCycles: `poly_cycles`.
 
 `fabric`: ChaCha20-Poly1305 through the device API on mccp_top with 1, 2 and 4 ARX elements
@@ -12,12 +13,13 @@ unit's rate is a block per PolyCycles: `poly_cycles`.
 packet in steady state (from the first result to the last) and one packet's latency (its first
 input beat to its last output beat, alone).
 
-Every output is checked against `cryptography` (SipHash: mccp.ref.siphash, itself checked
-against the authors' vectors) before a figure is kept.
+Every output is checked against `cryptography` or `hashlib` (SipHash: mccp.ref.siphash, itself
+checked against the authors' vectors) before a figure is kept.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 
@@ -34,8 +36,7 @@ from mccp.ref.siphash import siphash
 
 logger = logging.getLogger(__name__)
 
-LENGTHS = (0, 16, 64, 256, 1024, 2048)
-BLOCK = 64
+LENGTHS = (0, 16, 64, 128, 256, 1024, 2048)
 FABRIC_ELEMENTS = (1, 2, 4)
 PACKET = 2048
 PACKETS_PER_ELEMENT = 6
@@ -45,48 +46,55 @@ def _key_int(key: bytes) -> int:
     return int.from_bytes(key, "little")
 
 
+def _cases(key: bytes, rng: random.Random) -> dict:
+    """entry -> (block bytes, a function of the message giving (task args, the reference's output, the
+    key the element is given))."""
+    aead = ChaCha20Poly1305(key)
+
+    def chacha20(pt):
+        nonce = rng.randbytes(16)
+        return dict(nonce=nonce, payload=pt), Cipher(algorithms.ChaCha20(key, nonce), None).encryptor().update(pt), key
+
+    def aead_enc(pt):
+        nonce = rng.randbytes(12)
+        return dict(nonce=nonce, payload=pt, tag_len=16), aead.encrypt(nonce, pt, b""), key
+
+    def aead_dec(pt):
+        nonce = rng.randbytes(12)
+        sealed = aead.encrypt(nonce, pt, b"")
+        return dict(nonce=nonce, payload=sealed[:-16], tag=sealed[-16:], tag_len=16), pt, key
+
+    return {
+        "chacha20": (64, chacha20),
+        "chacha20_poly1305_enc": (64, aead_enc),
+        "chacha20_poly1305_dec": (64, aead_dec),
+        "siphash24": (64, lambda pt: (dict(payload=pt, tag_len=8), siphash(key[:16], pt), key[:16])),
+        "sha256": (64, lambda pt: (dict(payload=pt, tag_len=32), hashlib.sha256(pt).digest(), b"")),
+        "blake2s": (64, lambda pt: (dict(payload=pt, tag_len=32), hashlib.blake2s(pt).digest(), b"")),
+        "blake2b": (128, lambda pt: (dict(payload=pt, tag_len=64), hashlib.blake2b(pt).digest(), b"")),
+    }
+
+
 def _element() -> dict:
     prog = assemble_file(FIRMWARE, isa=load("arx"))
     elem = ArxElement(prog.words, prog.consts)
     rng = random.Random(4)
-    key = rng.randbytes(32)
-    ref = ChaCha20Poly1305(key)
     out = {}
-    for name in ("chacha20", "chacha20_poly1305_enc", "chacha20_poly1305_dec", "siphash24"):
+    for name, (block, case) in _cases(rng.randbytes(32), rng).items():
+        if name not in prog.entries:
+            continue
         cycles = {}
         for n in LENGTHS:
-            pt = rng.randbytes(n)
-            if name == "siphash24":
-                task = make_task(prog.entries[name], payload=pt, tag_len=8)
-                want = siphash(key[:16], pt)
-                r = elem.run(task, _key_int(key[:16]))
-                if r.status != 0 or r.data != want:
-                    raise RuntimeError(f"{name}, {n} bytes: status {r.status} or output differs from mccp.ref.siphash")
-                cycles[n] = r.cycles
-                continue
-            if name == "chacha20":
-                nonce = rng.randbytes(16)
-                task = make_task(prog.entries[name], nonce=nonce, payload=pt)
-                want = Cipher(algorithms.ChaCha20(key, nonce), None).encryptor().update(pt)
-            else:
-                nonce = rng.randbytes(12)
-                sealed = ref.encrypt(nonce, pt, b"")
-                if name.endswith("enc"):
-                    task = make_task(prog.entries[name], nonce=nonce, payload=pt, tag_len=16)
-                    want = sealed
-                else:
-                    task = make_task(prog.entries[name], nonce=nonce, payload=sealed[:-16], tag=sealed[-16:],
-                                     tag_len=16)
-                    want = pt
-            r = elem.run(task, _key_int(key))
+            fields, want, key = case(rng.randbytes(n))
+            r = elem.run(make_task(prog.entries[name], **fields), _key_int(key), key_len=len(key))
             if r.status != 0 or r.data != want:
-                raise RuntimeError(f"{name}, {n} bytes: status {r.status} or output differs from cryptography")
+                raise RuntimeError(f"{name}, {n} bytes: status {r.status} or output differs from the reference")
             cycles[n] = r.cycles
         a, b = LENGTHS[-2], LENGTHS[-1]
-        per_block = (cycles[b] - cycles[a]) / ((b - a) / BLOCK)
-        out[name] = {"cycles": {str(n): c for n, c in cycles.items()}, "per_block": per_block,
-                     "fixed": cycles[BLOCK] - per_block}
-        logger.info(f"  {name}: {per_block:.1f} cycles per 64-byte block, {out[name]['fixed']:.0f} fixed")
+        per_block = (cycles[b] - cycles[a]) / ((b - a) / block)
+        out[name] = {"cycles": {str(n): c for n, c in cycles.items()}, "block_bytes": block, "per_block": per_block,
+                     "fixed": cycles[block] - per_block}
+        logger.info(f"  {name}: {per_block:.1f} cycles per {block}-byte block, {out[name]['fixed']:.0f} fixed")
     return out
 
 

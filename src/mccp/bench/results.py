@@ -1,7 +1,7 @@
 """The results files of the benchmarks and the performance model, typed, and one loader per file.
 
 results/bench_engines.json, bench_core.json, bench_fabric.json, bench_ccm.json, bench_ecc.json,
-bench_ecc_fabric.json (`mccp bench`),
+bench_ecc_fabric.json, bench_entropy.json, bench_arx.json, bench_pi.json (`mccp bench`),
 perf_model.json, fig3.json and table2.json (`mccp model`).  Each loader returns None when its
 file is absent (the docs then leave its sections out) and raises ResultsError, naming the file
 and the field, when a field the record declares is missing or of the wrong kind.
@@ -310,7 +310,8 @@ class BenchEntropy(BenchStamp):
 
 class ArxEntry(TypedDict):
     cycles: dict[str, int]          # message bytes -> cycles, start handshake to result
-    per_block: float                # cycles per 64-byte block (the slope)
+    block_bytes: int                # the algorithm's block: 64 bytes, BLAKE2b 128
+    per_block: float                # cycles per block (the slope)
     fixed: float                    # a one-block message's cycles less one block
 
 
@@ -326,6 +327,20 @@ class BenchArx(BenchStamp):
     element: dict[str, ArxEntry]    # firmware entry -> its figures (ISS, equal to the RTL)
     poly_cycles: int                # the Poly1305 unit: cycles per 16-byte block
     fabric: list[ArxFabricRow]
+
+
+# ---- results/bench_pi.json (mccp.bench.pi_engines) ------------------------------------------
+
+class PiEngine(TypedDict):
+    w: int                          # word bits
+    lanes: int                      # equations per direction per cycle (1 single, 2 double, 4 quad)
+    operations: int                 # operations run back to back
+    cycles_per_op: float            # steady state: accepted start to accepted start
+    latency: int                    # start handshake to result
+
+
+class BenchPi(BenchStamp):
+    engines: dict[str, PiEngine]    # pi16_single ... pi64_quad (the synthesis units' names)
 
 
 # ---- results/perf_model.json ------------------------------------------------------------
@@ -516,6 +531,10 @@ def load_bench_entropy(path: Path | None = None) -> BenchEntropy | None:
 
 def load_bench_arx(path: Path | None = None) -> BenchArx | None:
     return _load(path or paths.RESULTS / "bench_arx.json", BenchArx)
+
+
+def load_bench_pi(path: Path | None = None) -> BenchPi | None:
+    return _load(path or paths.RESULTS / "bench_pi.json", BenchPi)
 
 
 def load_perf_model(path: Path | None = None) -> PerfModel | None:

@@ -12,7 +12,8 @@ from mccp.synth.results import SynthResults
 UNIT = "arx_pe"
 TOP = "top_c2_x1_s64"      # the element in mccp_top beside two AES cores
 ENTRIES = {"chacha20": "ChaCha20", "chacha20_poly1305_enc": "ChaCha20-Poly1305 encrypt",
-           "chacha20_poly1305_dec": "ChaCha20-Poly1305 decrypt", "siphash24": "SipHash-2-4"}
+           "chacha20_poly1305_dec": "ChaCha20-Poly1305 decrypt", "siphash24": "SipHash-2-4",
+           "sha256": "SHA-256", "blake2s": "BLAKE2s", "blake2b": "BLAKE2b"}
 
 
 def _n(x) -> str:
@@ -32,17 +33,20 @@ def section(b: BenchArx | None, synth: SynthResults | None) -> str:
         where = (f"at `{UNIT}`'s {mhz:.1f} MHz (speed 8{'' if is_current(unit) else ', a stale record'})"
                  if mhz else "(no Fmax on record: `mccp synth --unit arx_pe`)")
         out += [f"Cycles on the element (`mccp bench arx`, results/bench_arx.json: the ISS, equal to the RTL "
-                f"cycle for cycle), every output checked against `cryptography` (SipHash: the reference of mccp.ref.siphash); "
+                f"cycle for cycle), every output checked against `cryptography` or `hashlib` (SipHash: the reference of "
+                f"mccp.ref.siphash); "
                 f"Gbps {where}.", ""]
         rows = []
         for name, title in ENTRIES.items():
             e = b["element"].get(name)
             if e:
-                rows.append([title, f"{e['per_block']:.1f}", _n(e["fixed"]), _gbps(512, e["per_block"], mhz)])
-        rows.append([f"Poly1305 unit alone ({b['poly_cycles']} cycles per 16-byte block)", f"{b['poly_cycles'] * 4}", "—",
-                     _gbps(512, b["poly_cycles"] * 4, mhz)])
-        out += md_table(["function", "cycles per 64-byte block", "fixed cycles (a 64-byte message less one block)",
-                         "Gbps, long messages"], rows)
+                blk = e.get("block_bytes", 64)
+                rows.append([title, str(blk), f"{e['per_block']:.1f}", f"{e['per_block'] * 64 / blk:.1f}", _n(e["fixed"]),
+                             _gbps(8 * blk, e["per_block"], mhz)])
+        rows.append([f"Poly1305 unit alone ({b['poly_cycles']} cycles per 16-byte block)", "16", f"{b['poly_cycles']}",
+                     f"{b['poly_cycles'] * 4}", "—", _gbps(512, b["poly_cycles"] * 4, mhz)])
+        out += md_table(["function", "block (bytes)", "cycles per block", "cycles per 64 bytes",
+                         "fixed cycles (a one-block message less one block)", "Gbps, long messages"], rows)
         out += ["", "ChaCha20-Poly1305 in `mccp_top` through the device API (1 AES core beside), "
                 f"{b['fabric'][0]['packet_bytes']}-byte packets queued on one channel per element:", ""]
         rows = [[str(f["elements"]), _n(f["cycles_per_packet"]), _gbps(8 * f["packet_bytes"], f["cycles_per_packet"], mhz),
@@ -66,10 +70,13 @@ def section(b: BenchArx | None, synth: SynthResults | None) -> str:
         out += ["", "Beside fixed-function cores on the same flow (figures of `mccp.ref.arx_anchors`, quoted); "
                 "Gbps per 1,000 LUT4:", ""]
         rows = []
-        for key, name in (("chacha20", "chacha20"), ("poly1305", None)):
+        for key, name in (("chacha20", "chacha20"), ("blake2s", "blake2s"), ("sha256", "sha256"), ("poly1305", None)):
             core, cyc, blk, c_lut, c_dsp, c_mhz, c_gbps = FIXED_CORES[key]
+            if name and name not in b["element"]:
+                continue
             if name:
-                ours = 512 / b["element"][name]["per_block"] * mhz / 1000
+                e = b["element"][name]
+                ours = 8 * e.get("block_bytes", 64) / e["per_block"] * mhz / 1000
             else:
                 ours = 128 / b["poly_cycles"] * mhz / 1000
             rows.append([key, core, f"{c_gbps:.2f}", f"{c_gbps / c_lut * 1000:.3f}" + (f" ({c_dsp} DSP)" if c_dsp else ""),
