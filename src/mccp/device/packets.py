@@ -114,7 +114,7 @@ def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: 
     m = KIND_MODES[kind][mode]
     if kind == "arx" and mode in ARX_HASHES:
         key_len = 16                    # no key slot is read (regs.yml keyless); KEY_LEN 0
-    if kind == "arx" and key_len not in ARX_KEY_BYTES.get(mode, (16,)):
+    elif kind == "arx" and key_len not in ARX_KEY_BYTES[mode]:
         raise ValueError(f"{mode} takes a key of {' or '.join(map(str, ARX_KEY_BYTES[mode]))} bytes, "
                          f"the slot holds {key_len}")
     if key_len not in KEY_LEN_CODE:

@@ -375,15 +375,15 @@ class _Task:
         elif name == "mst":
             a = self.src(ops["va"], t)
             self.m[4 * ops["k"]:4 * ops["k"] + 4] = lanes(a, 32)
-        elif name == "madd":
-            g = join([self.m[ops[f"i{j}"]] for j in range(4)], 32)
-            self.write(ops["vd"], lane_op(v[ops["va"]], g, w, lambda p, q: (p + q) & ((1 << w) - 1)), 0)
-        elif name == "msig":
-            table = self.isa.options["blake2_sigma"]
-            r = c[ops["cb"]] % 16
-            row = table[r if r < len(table) else r - len(table)]
-            pos = [row[ops[f"p{j}"]] for j in range(4)]
-            idx = [2 * pos[j // 2] + j % 2 for j in range(4)] if w == 64 else pos
+        elif name in ("madd", "msig"):
+            if name == "madd":
+                idx = [ops[f"i{j}"] for j in range(4)]
+            else:                                   # the words at positions p of sigma's row cb
+                table = self.isa.options["blake2_sigma"]
+                r = c[ops["cb"]] % 16
+                row = table[r if r < len(table) else r - len(table)]
+                pos = [row[ops[f"p{j}"]] for j in range(4)]
+                idx = [2 * pos[j // 2] + j % 2 for j in range(4)] if w == 64 else pos
             g = join([self.m[i] for i in idx], 32)
             self.write(ops["vd"], lane_op(v[ops["va"]], g, w, lambda p, q: (p + q) & ((1 << w) - 1)), 0)
         elif name == "msch":
