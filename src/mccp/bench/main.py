@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from mccp import paths
-from mccp.bench import BENCHES, arx, ccm, core, ecc, ecc_fabric, engines, entropy, fabric
+from mccp.bench import BENCHES, arx, ccm, core, ecc, ecc_fabric, engines, entropy, fabric, pi_engines
 from mccp.bench.run import write
 
 logger = logging.getLogger(__name__)
@@ -39,4 +39,7 @@ def main(which: list[str] | None = None) -> int:
         logger.info("bench: ARX element, every firmware entry (ISS); ChaCha20-Poly1305 on 1, 2, 4 elements in "
                     "mccp_top (device API) ...")
         logger.info(f"  wrote {write('bench_arx', arx.bench_arx()).relative_to(paths.ROOT)}")
+    if "pi" in which:
+        logger.info("bench: the fixed-function pi-Cipher ARX engines, pi16/32/64 x single/double/quad (RTL) ...")
+        logger.info(f"  wrote {write('bench_pi', pi_engines.bench_pi()).relative_to(paths.ROOT)}")
     return 0

@@ -1,7 +1,8 @@
 """Generate each core kind's RTL decode package and ISA doc from its table.
 
-`mccp isa gen` writes them; `mccp isa check` (and tests/core/test_isa.py)
-fails if any differs from what the tables (insns.yml, ecc.yml, status.yml)
+`mccp isa gen` writes them, and the pi-Cipher engines' constant package
+(mccp.arx.pi_params); `mccp isa check` (and tests/core/test_isa.py) fails if any
+differs from what the tables (insns.yml, ecc.yml, status.yml, mccp.ref.pi_cipher)
 generate.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mccp import generated, paths
+from mccp.arx import pi_params
 from mccp.isa import KINDS, Isa, load
 
 SV_PKG = paths.RTL / "core" / "mccp_isa_pkg.sv"
@@ -240,6 +242,7 @@ def outputs() -> dict[Path, str]:
         isa = load(kind)
         out[sv] = render_sv(isa, sv.stem)
         out[md] = render_md(isa, title, semantics)
+    out.update(pi_params.outputs())      # the pi-Cipher engines' constants (mccp.arx.pi_params)
     return out
 
 

@@ -3,7 +3,8 @@
 docs/performance.md and the README performance block come from results/bench_*.json,
 perf_model.json, fig3.json and table2.json (read through mccp.bench.results); docs/ecc.md's
 performance block from results/bench_ecc.json (mccp.report.ecc); docs/arx.md's from
-results/bench_arx.json (mccp.report.arx); docs/synthesis.md
+results/bench_arx.json (mccp.report.arx), its pi-Cipher tables from results/bench_pi.json
+(mccp.report.pi_engines); docs/synthesis.md
 and the README synthesis block from results/synth.json (mccp.report.synthesis).  Nothing here runs a simulation, so a
 test can check the docs are up to date with the results.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 from mccp import generated, paths
 from mccp.bench import results
 from mccp.ref.paper import PAPER_CLOCK_MHZ
-from mccp.report import arx, bench, ecc, entropy, model, paper, synthesis
+from mccp.report import arx, bench, ecc, entropy, model, paper, pi_engines, synthesis
 from mccp.synth import results as synth_results
 from mccp.report.markdown import replace_between
 
@@ -30,6 +31,7 @@ ECC_BEGIN, ECC_END = "<!-- ecc-perf:begin -->", "<!-- ecc-perf:end -->"
 ECC_FABRIC_BEGIN, ECC_FABRIC_END = "<!-- ecc-fabric:begin -->", "<!-- ecc-fabric:end -->"
 ARX_DOC = paths.DOCS / "arx.md"
 ARX_BEGIN, ARX_END = "<!-- arx-perf:begin -->", "<!-- arx-perf:end -->"
+PI_BEGIN, PI_END = "<!-- pi-tables -->", "<!-- /pi-tables -->"
 ENTROPY_DOC = paths.DOCS / "entropy.md"
 CUTOFF_BEGIN, CUTOFF_END = "<!-- entropy-cutoffs:begin -->", "<!-- entropy-cutoffs:end -->"
 ENTROPY_BEGIN, ENTROPY_END = "<!-- entropy-perf:begin -->", "<!-- entropy-perf:end -->"
@@ -173,6 +175,8 @@ def outputs() -> dict[Path, str]:
         doc = ARX_DOC.read_text()
         out[ARX_DOC] = replace_between(doc, ARX_BEGIN, ARX_END,
                                        arx.section(results.load_bench_arx(), synth_results.load())) or doc
+        out[ARX_DOC] = replace_between(out[ARX_DOC], PI_BEGIN, PI_END, pi_engines.section(
+            results.load_bench_pi(), results.load_bench_arx(), synth_results.load())) or out[ARX_DOC]
     return out
 
 

@@ -135,7 +135,18 @@ UNITS["entropy_unit"] = Unit("mccp_synth_entropy", {"WholeUnit": 1, "NumRings": 
 UNITS["arx_pe"] = Unit("mccp_synth_arx", {}, rtl_dirs=("prim", "arx", "synth"), target_mhz=80.0,
                        description="ARX element: 64-bit VLIW sequencer with 1 K-instruction memory, 16 x 128-bit "
                                    "register file (3 reads, 2 writes), 16/32/64-bit lane adder and rotator, 64 x "
-                                   "128-bit coefficient memory, Poly1305 unit (10 MULT18X18D)")
+                                   "128-bit coefficient memory, 32 x 32-bit gathering message memory, SHA-256 round "
+                                   "and schedule, Poly1305 unit (10 MULT18X18D)")
+
+# The fixed-function pi-Cipher ARX engines (paper 004 section 4, its Tables 1 and 2): the price of
+# the element's programmability.  One per word size and width (Lanes 1, 2, 4 = single, double, quad).
+for _w, _mhz in ((16, 250.0), (32, 220.0), (64, 190.0)):
+    for _lanes, _width in ((1, "single"), (2, "double"), (4, "quad")):
+        UNITS[f"pi{_w}_{_width}"] = Unit(
+            "mccp_synth_pi", {"W": _w, "Lanes": _lanes}, rtl_dirs=("prim", "arx", "synth"), target_mhz=_mhz,
+            description=f"pi{_w}-Cipher ARX engine x (*) y, {_width} width: {_lanes} of the 4 mu and 4 nu equations "
+                        f"per cycle ({3 * _lanes} {_w}-bit adders per direction), rotations, XOR bank and final "
+                        f"adders in a second stage, {4 // _lanes} cycle{'s' if _lanes < 4 else ''} per (*)")
 
 # mccp_top with an ARX element beside its AES cores (issue 42: ChaCha20-Poly1305 at the top's
 # Fmax).  Not in the default run (place and route of a top takes long).
