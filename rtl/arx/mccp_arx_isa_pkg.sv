@@ -73,6 +73,12 @@ package mccp_arx_isa_pkg;
     OP_MOV = 6'h1e,
     OP_ARX = 6'h1f,
     OP_SHAR = 6'h22,
+    OP_PMU = 6'h20,
+    OP_PNU = 6'h21,
+    OP_PMUT = 6'h32,
+    OP_PNUT = 6'h33,
+    OP_PMUX = 6'h34,
+    OP_PNUX = 6'h35,
     OP_VINS = 6'h23,
     OP_VMASK = 6'h24,
     OP_VCMP = 6'h25,
@@ -120,6 +126,12 @@ package mccp_arx_isa_pkg;
       6'h1e: insn_bits = 64'hffffc00ff3000000;  // mov
       6'h1f: insn_bits = 64'hff781efffc000000;  // arx
       6'h22: insn_bits = 64'hfc781ef000000003;  // shar
+      6'h20: insn_bits = 64'hff7bc00000000000;  // pmu
+      6'h21: insn_bits = 64'hff7bc00000000000;  // pnu
+      6'h32: insn_bits = 64'hfc7bde0000000000;  // pmut
+      6'h33: insn_bits = 64'hfc7bde0000000000;  // pnut
+      6'h34: insn_bits = 64'hfc7bdef000000000;  // pmux
+      6'h35: insn_bits = 64'hfc7bdef000000000;  // pnux
       6'h23: insn_bits = 64'hff79c00000000007;  // vins
       6'h24: insn_bits = 64'hfc79c00000000000;  // vmask
       6'h25: insn_bits = 64'hfc03de0000000000;  // vcmp
@@ -154,6 +166,8 @@ package mccp_arx_isa_pkg;
       6'h1d: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31) && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31) && (insn[25:24] == 2'd0 || insn[25:24] == 2'd1 || insn[25:24] == 2'd2) && ((insn[57:56] == 2'd0 && insn[35:30] < 6'd32) || (insn[57:56] == 2'd1 && insn[35:30] < 6'd16) || insn[57:56] == 2'd2);  // andn
       6'h1e: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31) && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31) && (insn[25:24] == 2'd0 || insn[25:24] == 2'd1 || insn[25:24] == 2'd2) && ((insn[57:56] == 2'd0 && insn[35:30] < 6'd32) || (insn[57:56] == 2'd1 && insn[35:30] < 6'd16) || insn[57:56] == 2'd2);  // mov
       6'h1f: ok = ok && ((insn[57:56] == 2'd0 && insn[35:30] < 6'd32) || (insn[57:56] == 2'd1 && insn[35:30] < 6'd16) || insn[57:56] == 2'd2);  // arx
+      6'h20: ok = ok && (insn[57:56] == 2'd0 || insn[57:56] == 2'd1);  // pmu
+      6'h21: ok = ok && (insn[57:56] == 2'd0 || insn[57:56] == 2'd1);  // pnu
       6'h23: ok = ok && insn[57:56] != 2'd3;  // vins
       6'h26: ok = ok && (insn[55:51] < 5'd16 || insn[55:51] == 5'd31) && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31) && insn[57:56] != 2'd3;  // bswap
       6'h2c: ok = ok && (insn[50:46] < 5'd16 || insn[50:46] == 5'd31);  // mst

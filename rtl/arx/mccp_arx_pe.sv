@@ -168,9 +168,10 @@ module mccp_arx_pe #(
   logic              we0, we1;
   logic [3:0]        waddr0, waddr1;
   logic [127:0]      wdata0, wdata1;
-  logic two_writes;                        // arx, swz, shar: write vx (rd) and vz (rc)
-  assign two_writes = op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_SWZ || op == mccp_arx_isa_pkg::OP_SHAR;
-  assign raddr[0] = (two_writes || op == mccp_arx_isa_pkg::OP_VINS) ? rd[3:0] : ra[3:0];
+  logic two_writes, pi_second;             // arx, swz, shar, pmux, pnux: write vx (rd) and vz (rc)
+  assign pi_second  = op == mccp_arx_isa_pkg::OP_PMUX || op == mccp_arx_isa_pkg::OP_PNUX;   // these read va (ra), not vx
+  assign two_writes = op == mccp_arx_isa_pkg::OP_ARX || op == mccp_arx_isa_pkg::OP_SWZ || op == mccp_arx_isa_pkg::OP_SHAR || pi_second;
+  assign raddr[0] = ((two_writes && !pi_second) || op == mccp_arx_isa_pkg::OP_VINS) ? rd[3:0] : ra[3:0];
   assign raddr[1] = rb[3:0];
   assign raddr[2] = rc[3:0];
   mccp_prim_rf #(.NumRegs(mccp_arx_isa_pkg::NumVregs), .Width(mccp_arx_isa_pkg::VregBits), .NumRead(3), .NumWrite(2)) u_rf (
@@ -365,7 +366,7 @@ module mccp_arx_pe #(
       mccp_arx_isa_pkg::OP_CALL: if (32'(sp_q) >= mccp_arx_isa_pkg::CallDepth) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_RET:  if (sp_q == '0) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LOOP: if (target <= pc_q) bad_run = 1'b1;
-      mccp_arx_isa_pkg::OP_ARX, mccp_arx_isa_pkg::OP_SWZ, mccp_arx_isa_pkg::OP_SHAR: if (rd == rc) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_ARX, mccp_arx_isa_pkg::OP_SWZ, mccp_arx_isa_pkg::OP_SHAR, mccp_arx_isa_pkg::OP_PMUX, mccp_arx_isa_pkg::OP_PNUX: if (rd == rc) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_VINS: if ((w == 2'd0 && imm[2]) || (w == 2'd2 && imm[2:1] != 2'b00)) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: if (cm_addr >= 32'(CmemWords)) bad_run = 1'b1;
       default: ;
@@ -450,7 +451,8 @@ module mccp_arx_pe #(
   logic i_we0;
   assign i_we0 = rd != Stream && (alu_op || two_writes || op == mccp_arx_isa_pkg::OP_VINS || op == mccp_arx_isa_pkg::OP_VMASK ||
                                   op == mccp_arx_isa_pkg::OP_LDC || op == mccp_arx_isa_pkg::OP_LDCX || op == mccp_arx_isa_pkg::OP_KEY || op == mccp_arx_isa_pkg::OP_PFIN ||
-                                  op == mccp_arx_isa_pkg::OP_MADD || op == mccp_arx_isa_pkg::OP_MSIG);
+                                  op == mccp_arx_isa_pkg::OP_MADD || op == mccp_arx_isa_pkg::OP_MSIG || op == mccp_arx_isa_pkg::OP_PMU || op == mccp_arx_isa_pkg::OP_PNU ||
+                                  op == mccp_arx_isa_pkg::OP_PMUT || op == mccp_arx_isa_pkg::OP_PNUT);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -13,6 +13,8 @@
 //   * swz: res1 = (a.hi, c.lo), res2 = (c.hi, a.lo) in 64-bit halves.
 //   * shar: a SHA-256 round (mccp_arx_sha256) on a = (a, b, c, d),
 //     c = (e, f, g, h) and lane k of b; res1, res2 = the new rows.
+//   * pmu, pnu (w 16, 32), pmut, pnut, pmux, pnux (64): pi-Cipher's phi
+//     (mccp_arx_phi) on a (and b, c for 64); pmux, pnux write res2 too.
 // eq_o = (a == b) for vcmp; sched_o = SHA-256's schedule word of the four
 // words of b (msch).
 module mccp_arx_valu (
@@ -63,6 +65,23 @@ module mccp_arx_valu (
     .e4_o(sha_e),
     .m_i (b_i),
     .w_o (sched_o)
+  );
+
+  // pi-Cipher's phi: the 64-bit steps carry no lane width of their own
+  logic phi_nu, phi_second, phi_64;
+  assign phi_nu     = op_i == mccp_arx_isa_pkg::OP_PNU || op_i == mccp_arx_isa_pkg::OP_PNUT || op_i == mccp_arx_isa_pkg::OP_PNUX;
+  assign phi_second = op_i == mccp_arx_isa_pkg::OP_PMUX || op_i == mccp_arx_isa_pkg::OP_PNUX;
+  assign phi_64     = phi_second || op_i == mccp_arx_isa_pkg::OP_PMUT || op_i == mccp_arx_isa_pkg::OP_PNUT;
+  logic [127:0] phi1, phi2;
+  mccp_arx_phi u_phi (
+    .w_i     (phi_64 ? 2'd2 : w_i),
+    .nu_i    (phi_nu),
+    .second_i(phi_second),
+    .a_i     (a_i),
+    .b_i     (b_i),
+    .c_i     (c_i),
+    .res1_o  (phi1),
+    .res2_o  (phi2)
   );
 
   logic [127:0] pre;
@@ -126,6 +145,7 @@ module mccp_arx_valu (
       mccp_arx_isa_pkg::OP_VMASK: res1 = bytemask;
       mccp_arx_isa_pkg::OP_SWZ:   res1 = {c_i[63:0], a_i[127:64]};
       mccp_arx_isa_pkg::OP_SHAR:  res1 = sha_a;
+      mccp_arx_isa_pkg::OP_PMU, mccp_arx_isa_pkg::OP_PNU, mccp_arx_isa_pkg::OP_PMUT, mccp_arx_isa_pkg::OP_PNUT, mccp_arx_isa_pkg::OP_PMUX, mccp_arx_isa_pkg::OP_PNUX: res1 = phi1;
       default:  res1 = rotated;
     endcase
   end
@@ -134,6 +154,7 @@ module mccp_arx_valu (
     unique case (op_i)
       mccp_arx_isa_pkg::OP_SWZ:  res2_o = {a_i[63:0], c_i[127:64]};
       mccp_arx_isa_pkg::OP_SHAR: res2_o = sha_e;
+      mccp_arx_isa_pkg::OP_PMUX, mccp_arx_isa_pkg::OP_PNUX: res2_o = phi2;
       default: res2_o = lane_rot(rotated, zl_i);
     endcase
   end

@@ -54,11 +54,11 @@ def _random_operands(isa, ins, rng):
 
 
 def _random_mods(isa, ins, rng):
-    """Valid modifier values for `ins` (a lane width, then a rotation below it)."""
+    """Valid modifier values for `ins` (a lane width it is defined for, then a rotation below it)."""
     mods = {}
     for name in ins.mods:
         if name == "w":
-            mods["w"] = rng.choice(sorted(isa.lane_bits))
+            mods["w"] = rng.choice([c for c, bits in sorted(isa.lane_bits.items()) if not ins.widths or bits in ins.widths])
         elif name == "rot":
             mods["rot"] = rng.randrange(isa.lane_bits[mods["w"]])
         else:

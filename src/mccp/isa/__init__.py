@@ -100,6 +100,7 @@ class Instruction:
     doc: str
     mods: tuple[str, ...] = ()      # the modifier fields it accepts ("w" is then required ...)
     lanes_free: bool = False        # ... unless the result does not depend on it (logic operations)
+    widths: tuple[int, ...] = ()    # the lane widths (bits) it is defined for; empty = every one
 
     @property
     def syntax(self) -> str:
@@ -173,6 +174,9 @@ class Isa:
             raise ValueError(f"{ins.mnemonic}: .{name} value {value} does not fit {width} bits")
         if name == "w" and value not in self.lane_bits:
             raise ValueError(f"{ins.mnemonic}: lane width code {value} is undefined")
+        if name == "w" and ins.widths and self.lane_bits[value] not in ins.widths:
+            raise ValueError(f"{ins.mnemonic} is defined for lanes of {' or '.join(map(str, ins.widths))} bits, "
+                             f"not {self.lane_bits[value]}")
         fixed = self.fixed_values(name)
         if name != "w" and fixed is not None and value not in fixed:
             raise ValueError(f"{ins.mnemonic}: .{name} value {value} is undefined")
@@ -280,8 +284,10 @@ def _load(path: Path) -> Isa:
     instructions = []
     for entry in raw["instructions"]:
         ops = tuple(Operand(name, kinds[kind], fields[field]) for name, kind, field in entry["operands"])
+        lanes = entry.get("lanes")
         instructions.append(Instruction(entry["mnemonic"], entry["opcode"], entry["unit"], ops, entry["doc"],
-                                        tuple(entry.get("mods", ())), entry.get("lanes") == "free"))
+                                        tuple(entry.get("mods", ())), lanes == "free",
+                                        tuple(lanes) if isinstance(lanes, list) else ()))
     modifiers = tuple(Modifier(m["pattern"], m["field"], m.get("value"), m.get("doc", ""))
                       for m in raw.get("modifiers", ()))
     options = {k: v for k, v in raw.items() if k not in _COMMON}

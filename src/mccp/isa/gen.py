@@ -102,7 +102,10 @@ def _defined_sv(isa: Isa) -> list[str]:
             if name != "w" and fixed is not None and len(fixed) < (1 << isa.fields[name].width):
                 f = isa.fields[name]
                 checks.append("(" + " || ".join(f"insn[{f.msb}:{f.lsb}] == {f.width}'d{v}" for v in sorted(fixed)) + ")")
-        if "w" in ins.mods:
+        if "w" in ins.mods and ins.widths:
+            checks.append("(" + " || ".join(f"insn[{w.msb}:{w.lsb}] == {w.width}'d{code}"
+                                            for code, bits in sorted(isa.lane_bits.items()) if bits in ins.widths) + ")")
+        elif "w" in ins.mods:
             checks.append(f"({lane_ok})" if "rot" in ins.mods else
                           f"insn[{w.msb}:{w.lsb}] != {w.width}'d3")
         if checks:

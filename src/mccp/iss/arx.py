@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from mccp.aes.task import Task
 from mccp.isa import load
 from mccp.iss import Result, Retire
+from mccp.ref.pi_cipher import MU_V, NU_V, PARAMS
 
 MASK128 = (1 << 128) - 1
 MASK32 = 0xFFFFFFFF
@@ -90,6 +91,23 @@ def sha256_round(a4: list[int], e4: list[int], kw: int) -> tuple[list[int], list
     t1 = (h + big_s1(e) + ((e & f) ^ (~e & g)) + kw) & MASK32
     t2 = (big_s0(a) + ((a & b) ^ (a & c) ^ (b & c))) & MASK32
     return [(t1 + t2) & MASK32, a, b, c], [(d + t1) & MASK32, e, f, g]
+
+
+def pi_t(chunk: list[int], w: int, nu: bool, p: int) -> int:
+    """pi-Cipher's rotated t for result word p of mu (nu) on a chunk of four w-bit words: the
+    equation (p + 3) mod 4 of mu, (p + 1) mod 4 of nu (the order x * y adds them in)."""
+    par, m = PARAMS[w], (1 << w) - 1
+    e, v, const, rot = (((p + 1) % 4, NU_V, par.nu_const, par.nu_rot) if nu else
+                        ((p + 3) % 4, MU_V, par.mu_const, par.mu_rot))
+    s = (const[e] + sum(chunk) - chunk[v[e]]) & m
+    return ((s << rot[e]) | (s >> (w - rot[e]))) & m
+
+
+def pi_phi(chunk: list[int], w: int, nu: bool) -> list[int]:
+    """mu (nu) of a chunk, result word p = the XOR of the other three equations' t's."""
+    t = [pi_t(chunk, w, nu, p) for p in range(4)]
+    s = t[0] ^ t[1] ^ t[2] ^ t[3]
+    return [x ^ s for x in t]
 
 
 def lane_rotate(x: int, k: int) -> int:
@@ -363,6 +381,21 @@ class _Task:
                 nx, nz = join(na, 32), join(ne, 32)
             self.write(ops["vx"], nx, 0)
             self.write(ops["vz"], nz, 0)
+        elif name in ("pmu", "pnu"):
+            ls = lanes(v[ops["va"]], w)
+            self.write(ops["vd"], join([y for i in range(0, len(ls), 4)
+                                        for y in pi_phi(ls[i:i + 4], w, name == "pnu")], w), 0)
+        elif name in ("pmut", "pnut"):
+            chunk = lanes(v[ops["va"]], 64) + lanes(v[ops["vb"]], 64)
+            self.write(ops["vd"], join([pi_t(chunk, 64, name == "pnut", p) for p in (0, 1)], 64), 0)
+        elif name in ("pmux", "pnux"):
+            if ops["vx"] == ops["vz"]:
+                raise _Trap("ILLEGAL", t)
+            chunk = lanes(v[ops["va"]], 64) + lanes(v[ops["vb"]], 64)
+            lo, hi = lanes(v[ops["vz"]], 64), [pi_t(chunk, 64, name == "pnux", p) for p in (2, 3)]
+            s = lo[0] ^ lo[1] ^ hi[0] ^ hi[1]
+            self.write(ops["vx"], join([x ^ s for x in lo], 64), 0)
+            self.write(ops["vz"], join([x ^ s for x in hi], 64), 0)
         elif name == "vcmp":
             self.flag_e = v[ops["va"]] == v[ops["vb"]]
             self.e_ready = t + 2
