@@ -317,6 +317,12 @@ package mccp_regs_pkg;
   localparam logic [3:0] MODE_SHA256 = 4'd5;
   localparam logic [3:0] MODE_BLAKE2S = 4'd6;
   localparam logic [3:0] MODE_BLAKE2B = 4'd7;
+  localparam logic [3:0] MODE_PI16CIPHER = 4'd8;
+  localparam logic [3:0] MODE_PI32CIPHER = 4'd9;
+  localparam logic [3:0] MODE_PI64CIPHER = 4'd10;
+  localparam logic [3:0] MODE_PI16CIPHER_NSEC = 4'd11;
+  localparam logic [3:0] MODE_PI32CIPHER_NSEC = 4'd12;
+  localparam logic [3:0] MODE_PI64CIPHER_NSEC = 4'd13;
   localparam logic [15:0] ArxMacModes = 16'b0000000011111100;  // bit m: arx mode m takes the ops mac / verify
   localparam logic [15:0] ArxKeylessModes = 16'b0000000011100000;  // bit m: arx mode m reads no key slot
 

@@ -14,7 +14,9 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 
 import mccp
 from mccp import regmap
+from mccp.arx.image import PI_FIRMWARE
 from mccp.ref import xchacha
+from mccp.ref.pi_cipher import PiCipher
 from mccp.ref.siphash import siphash
 
 KEY = bytes(range(0x40, 0x60))
@@ -212,3 +214,37 @@ def test_bad_input(dev):
         plain.load_key(0, KEY)
         with pytest.raises(ValueError, match="ARX elements"):
             plain.open_channel("chacha20-poly1305", key_slot=0)
+
+
+def test_pi_cipher_channels(dev):
+    """The pi image in the second element, the standard image left in the first: pi16, pi32
+    and pi64 channels with and without the secret message number against mccp.ref.pi_cipher,
+    a forged tag refused with nothing released, and ChaCha20-Poly1305 still served beside them
+    (by the first element only: the second no longer has its entries)."""
+    dev.load_firmware(dev.arx_slots[1:], PI_FIRMWARE)
+    rng = random.Random(16)
+    key32 = rng.randbytes(32)
+    dev.load_key(4, key32)
+    cc = dev.open_channel("chacha20-poly1305", key_slot=1)
+    for w in (16, 32, 64):
+        slot, key = (2, bytes(16)) if w == 16 else (4, key32)
+        ref = PiCipher(w)
+        for nsec in (b"", rng.randbytes(w)):
+            ch = dev.open_channel(f"pi{w}cipher" + ("-nsec" if nsec else ""), key_slot=slot)
+            for n in (0, w + 5):
+                npub, msg, ad = rng.randbytes(ch.cfg.nonce_len), rng.randbytes(n), rng.randbytes(n // 3)
+                t_pi = dev.submit(ch, "encrypt", nsec + msg, nonce=npub, aad=ad)
+                t_cc = dev.submit(cc, "encrypt", msg, nonce=bytes(12))
+                results = {r.ticket: r for r in dev.drain()}
+                want = ref.encrypt(key, npub, msg, ad, nsec or None)
+                assert results[t_pi].data + results[t_pi].tag == want, (w, n, bool(nsec))
+                assert results[t_pi].core == dev.arx_slots[1] and results[t_cc].core == dev.arx_slots[0]
+                assert results[t_cc].data + results[t_cc].tag == ChaCha20Poly1305(KEY).encrypt(bytes(12), msg, b"")
+                assert ch.decrypt(want[:-w], nonce=npub, aad=ad, tag=want[-w:]) == nsec + msg
+            with pytest.raises(mccp.AuthError):
+                ch.decrypt(want[:-w], nonce=npub, aad=ad, tag=bytes([want[-w] ^ 1]) + want[-w + 1:])
+            ch.close()
+    with pytest.raises(ValueError, match="key of 16 bytes"):
+        dev.open_channel("pi16cipher", key_slot=4)                 # pi16: a 128-bit key only
+    cc.close()
+    dev.load_firmware(dev.arx_slots[1:])                          # the standard image back

@@ -14,7 +14,7 @@ import random
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-from arx.arx_fw import aead_task, chacha20_task, key_int, program
+from arx.arx_fw import aead_task, chacha20_task, key_int, pi_program, pi_task, program
 from mccp import paths
 from mccp.aes.task import Task, Word, make_task
 from mccp.asm import assemble_text
@@ -23,6 +23,7 @@ from mccp.eda.filelist import sources
 from mccp.isa import load
 from mccp.iss.arx import ArxElement
 from mccp.ref import xchacha
+from mccp.ref.pi_cipher import PiCipher
 from mccp.ref.siphash import siphash
 
 ISA = load("arx")
@@ -94,10 +95,10 @@ def _iss_check(tasks, image) -> None:
             assert r.data == want
 
 
-def _run(image: dict, tasks: list[dict]) -> None:
+def _run(image: dict, tasks: list[dict], stalls: str = "0,0") -> None:
     sim.run(toplevel="mccp_arx_pe", test_module="tb_arx_pe", sources=sources("arx"),
             module_dirs=[paths.TESTS / "arx"],
-            extra_env={"ARX_IMAGE": json.dumps(image), "ARX_TASKS": json.dumps(tasks)})
+            extra_env={"ARX_IMAGE": json.dumps(image), "ARX_TASKS": json.dumps(tasks), "ARX_STALLS": stalls})
 
 
 def test_arx_pe_lockstep():
@@ -106,6 +107,46 @@ def test_arx_pe_lockstep():
     tasks = firmware_tasks(random.Random(42))
     _iss_check(tasks, image)
     _run(image, [t for t, _, _ in tasks])
+
+
+def pi_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
+    """The pi image's entries: each word size and direction, with and without the secret
+    message number, over a last block short, empty and whole; a forged tag; a bad length."""
+    tasks = []
+    for w in (16, 32, 64):
+        ref = PiCipher(w)
+        for n, a in ((0, 0), (w + 3, w), (2 * w, 1)):
+            key, npub, msg, ad = rng.randbytes(16 if w == 16 else 32), rng.randbytes(4), rng.randbytes(n), rng.randbytes(a)
+            nsec = rng.randbytes(w)
+            sealed = ref.encrypt(key, npub, msg, ad)
+            tasks.append((_spec(pi_task(w, False, False, npub, ad, msg), key), sealed, 0))
+            tasks.append((_spec(pi_task(w, True, False, npub, ad, sealed[:-w], sealed[-w:]), key), msg, 0))
+            sealed = ref.encrypt(key, npub, msg, ad, nsec)
+            tasks.append((_spec(pi_task(w, False, True, npub, ad, nsec + msg), key), sealed, 0))
+            tasks.append((_spec(pi_task(w, True, True, npub, ad, sealed[:-w], sealed[-w:]), key), nsec + msg, 0))
+        forged = bytes([sealed[-1] ^ 0x80])
+        tasks.append((_spec(pi_task(w, True, True, npub, ad, sealed[:-w], sealed[-w:-1] + forged), key), None,
+                      ISA.status("AUTH_FAIL")))
+        tasks.append((_spec(pi_task(w, False, False, npub, ad, msg, tag_len=8), key), None, ISA.status("BAD_PARAM")))
+    return tasks
+
+
+def test_pi_image_lockstep():
+    """The pi image (firmware/arx/pi.s) on the RTL, in lock-step with the ISS; each output
+    checked against mccp.ref.pi_cipher."""
+    prog = pi_program()
+    image = {"words": prog.words, "consts": prog.consts}
+    tasks = pi_tasks(random.Random(43))
+    _iss_check(tasks, image)
+    _run(image, [t for t, _, _ in tasks])
+
+
+def test_stalls():
+    """Both images' tasks with the input missing in 30 % of the cycles and the output full in
+    30 %: the same instructions, register values, output and status as the ISS (only the
+    cycles move)."""
+    for prog, tasks in ((program(), firmware_tasks(random.Random(44))), (pi_program(), pi_tasks(random.Random(45)))):
+        _run({"words": prog.words, "consts": prog.consts}, [t for t, _, _ in tasks], stalls="0.3,0.3")
 
 
 STREAM_FIRST = """
@@ -184,15 +225,16 @@ def test_decoder_agrees_with_the_table():
 
 
 ALU_OPS = ("add", "sub", "xor", "and", "or", "andn", "mov", "arx", "vins", "vmask", "vcmp", "bswap", "swz", "shar",
-           "mst", "madd", "msig", "msch")
+           "mst", "madd", "msig", "msch", "pmu", "pnu", "pmut", "pnut", "pmux", "pnux")
 
 
 def test_alu_on_random_values():
     """Random vector instructions of every lane width, rotation and lane rotation on random
     register contents (loaded from the coefficient memory), RTL against the ISS write by write:
     the lane adder's carries, the rotator and the lane shuffles on values that exercise them,
-    the SHA-256 round and schedule, and the message memory (stores, then gathers of random
-    words, often of a word the instruction before wrote)."""
+    the SHA-256 round and schedule, pi-Cipher's phi in every width and direction, and the
+    message memory (stores, then gathers of random words, often of a word the instruction
+    before wrote)."""
     rng = random.Random(11)
     isa = load("arx")
     consts = [rng.getrandbits(128) for _ in range(16)]
@@ -200,11 +242,11 @@ def test_alu_on_random_values():
     lines = [f"    ldc v{r}, {r}" for r in range(16)]
     lines += [f"    cli c{c}, {rng.randrange(1 << 16)}" for c in range(1, 7)]
     lines += [f"    mst {k}, v{k}" for k in range(8)]           # a whole message memory to gather from
-    for _ in range(600):
+    for _ in range(800):
         op = rng.choice(ALU_OPS)
         w = rng.choice((16, 32, 64))
         r = [rng.randrange(16) for _ in range(3)]
-        if op in ("arx", "swz", "shar"):
+        if op in ("arx", "swz", "shar", "pmux", "pnux"):
             while r[2] == r[0]:
                 r[2] = rng.randrange(16)
         n = rng.randrange                                   # a random number below its argument
@@ -214,6 +256,12 @@ def test_alu_on_random_values():
             "swz": lambda: f"swz {d}, {c}",
             "shar": lambda: f"shar {d}, {a}, {c}, {n(4)}",
             "bswap": lambda: f"bswap.{w} {d}, {a}",
+            "pmu": lambda: f"pmu.{min(w, 32)} {d}, {a}",
+            "pnu": lambda: f"pnu.{min(w, 32)} {d}, {a}",
+            "pmut": lambda: f"pmut {d}, {a}, {c}",
+            "pnut": lambda: f"pnut {d}, {a}, {c}",
+            "pmux": lambda: f"pmux {d}, {a}, v{n(16)}, {c}",
+            "pnux": lambda: f"pnux {d}, {a}, v{n(16)}, {c}",
             "mst": lambda: f"mst {n(8)}, {a}",
             "madd": lambda: f"madd.{w} {d}, {a}, {idx}",
             "msig": lambda: f"msig.{w} {d}, {a}, c{n(8)}, {pos}",

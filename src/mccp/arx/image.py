@@ -10,6 +10,7 @@ from mccp import paths
 from mccp.asm import Program
 
 FIRMWARE = paths.ROOT / "firmware" / "arx" / "arx.s"
+PI_FIRMWARE = paths.ROOT / "firmware" / "arx" / "pi.s"     # the pi-Cipher image (docs/arx.md, "Images")
 IMEM_WORDS = 1024           # mccp_arx_slot / mccp_arx_pe ImemWords
 CMEM_WORDS = 64             # CmemWords
 CMEM_BASE = 2 * IMEM_WORDS

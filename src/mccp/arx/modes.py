@@ -9,6 +9,12 @@ from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, VERIFY, Mode
 # key bytes each mode takes (the key store holds AES-sized keys: 16, 24, 32 bytes)
 KEY_BYTES = {"chacha20-poly1305": (32,), "xchacha20-poly1305": (32,), "siphash-2-4": (16,),
              "blake2s-mac": (16, 24, 32), "blake2b-mac": (16, 24, 32)}
+# pi-Cipher (the pi image, firmware/arx/pi.s): word bits -> (key bytes, nonce bytes at most); the
+# tag is the whole rate, w bytes; a "-nsec" mode takes the secret message number (w bytes) as the
+# payload's first block
+PI_CIPHERS = {16: ((16,), 15), 32: ((16, 32), 16), 64: ((16, 32), 16)}
+for _w, (_keys, _nonce) in PI_CIPHERS.items():
+    KEY_BYTES[f"pi{_w}cipher"] = KEY_BYTES[f"pi{_w}cipher-nsec"] = _keys
 # the hashes: no key slot (regs.yml `keyless`), reached through Device.hash; a BLAKE2 key travels
 # as the packet's AAD
 HASHES = {"sha256": (32, 0), "blake2s": (32, 32), "blake2b": (64, 64)}     # name -> (digest, key) bytes at most
@@ -27,4 +33,11 @@ ARX_MODES = {
     "blake2s": Mode("blake2s", {MAC: "blake2s"}, mac_only=True, aead=True, tag_lens=tuple(range(1, 33))),
     "blake2b": Mode("blake2b", {MAC: "blake2b"}, mac_only=True, aead=True, tag_lens=tuple(range(1, 65))),
 }
-DEFAULT_NONCE = {name: 0 for name in ARX_MODES} | {"chacha20-poly1305": 12, "xchacha20-poly1305": 24}
+for _w, (_keys, _nonce) in PI_CIPHERS.items():
+    for _suffix, _entry in (("", ""), ("-nsec", "_nsec")):
+        ARX_MODES[f"pi{_w}cipher{_suffix}"] = Mode(
+            f"pi{_w}cipher{_suffix}", {ENCRYPT: f"pi{_w}_enc{_entry}", DECRYPT: f"pi{_w}_dec{_entry}"}, aead=True,
+            nonce_lens=tuple(range(_nonce + 1)), tag_lens=(_w,))
+# the default nonces: the known-answer files' (pi16 4 bytes, pi32 and pi64 16)
+DEFAULT_NONCE = {name: 0 for name in ARX_MODES} | {"chacha20-poly1305": 12, "xchacha20-poly1305": 24} | {
+    f"pi{w}cipher{s}": 4 if w == 16 else 16 for w in PI_CIPHERS for s in ("", "-nsec")}

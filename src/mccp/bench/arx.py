@@ -3,9 +3,12 @@
 `element`: the ISS's cycles (equal to the RTL's, held instruction by instruction by
 tests/arx/test_arx_pe.py) of each firmware entry over message lengths, from the start handshake
 to the result, with the element's input there and its output drained.  Per entry the cycles of
-every length, and the cost per block of the algorithm (64 bytes; BLAKE2b 128: the slope between
-the longest two lengths, whole blocks) and the fixed cost (the cycles of a one-block message less
-one block).  The Poly1305
+every length, and the cost per block of the algorithm (64 bytes; BLAKE2b 128; pi-Cipher its rate,
+16, 32 or 64: the slope between the longest two lengths, whole blocks) and the fixed cost (the
+cycles of a one-block message less one block).  The pi-Cipher entries run on the pi image
+(firmware/arx/pi.s); `pi<w>_ast` is its x * y as the permutation does it: the cycles inside the
+permutation routine over a message's encryption, per permutation, / 24 (the x * y of one pi;
+per_block = cycles per x * y, block_bytes = the 4 w-bit words of one).  The Poly1305
 unit's rate is a block per PolyCycles: `poly_cycles`.
 
 `fabric`: ChaCha20-Poly1305 through the device API on mccp_top with 1, 2 and 4 ARX elements
@@ -27,16 +30,19 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from mccp.aes.task import make_task
-from mccp.arx.image import FIRMWARE
+from mccp.arx.image import FIRMWARE, PI_FIRMWARE
 from mccp.asm import assemble_file
 from mccp.device.api import Device
 from mccp.isa import load
 from mccp.iss.arx import ArxElement, Config
+from mccp.ref.pi_cipher import ROUNDS, PiCipher
 from mccp.ref.siphash import siphash
 
 logger = logging.getLogger(__name__)
 
-LENGTHS = (0, 16, 64, 128, 256, 1024, 2048)
+LENGTHS = (0, 16, 32, 64, 128, 256, 1024, 2048)
+PI_WIDTHS = (16, 32, 64)
+AST_PER_PERMUTATION = 8 * ROUNDS       # pi: 3 rounds of 2 x 4 x * y
 FABRIC_ELEMENTS = (1, 2, 4)
 PACKET = 2048
 PACKETS_PER_ELEMENT = 6
@@ -75,12 +81,59 @@ def _cases(key: bytes, rng: random.Random) -> dict:
     }
 
 
-def _element() -> dict:
-    prog = assemble_file(FIRMWARE, isa=load("arx"))
-    elem = ArxElement(prog.words, prog.consts)
-    rng = random.Random(4)
+def _pi_cases(key: bytes, rng: random.Random) -> dict:
+    """The pi image's encryptions and decryptions (a 16-byte key, the known answers' nonces)."""
     out = {}
-    for name, (block, case) in _cases(rng.randbytes(32), rng).items():
+    for w in PI_WIDTHS:
+        ref, npub = PiCipher(w), rng.randbytes(4 if w == 16 else 16)
+
+        def enc(pt, ref=ref, npub=npub, w=w):
+            return dict(nonce=npub, payload=pt, tag_len=w), ref.encrypt(key, npub, pt), key
+
+        def dec(pt, ref=ref, npub=npub, w=w):
+            sealed = ref.encrypt(key, npub, pt)
+            return dict(nonce=npub, payload=sealed[:-w], tag=sealed[-w:], tag_len=w), pt, key
+
+        out[f"pi{w}_enc"], out[f"pi{w}_dec"] = (w, enc), (w, dec)
+    return out
+
+
+def _ast(prog, elem: ArxElement, w: int, case) -> dict:
+    """pi<w>'s x * y in the permutation: the cycles of the instructions issued inside the
+    permutation routine (from its label to its ret) per permutation, / 24."""
+    isa = load("arx")
+    start = prog.symbols[f"pi{w}_perm"]
+    end = next(a for a in range(start, len(prog.words)) if isa.decode(prog.words[a])[0].mnemonic == "ret")
+    fields, want, key = case(bytes(4 * w))
+    r = elem.run(make_task(prog.entries[f"pi{w}_enc"], **fields), _key_int(key), key_len=len(key))
+    if r.status != 0 or r.data != want:
+        raise RuntimeError(f"pi{w}: the output differs from mccp.ref.pi_cipher")
+    issued = {(e.pc, e.cycle) for e in r.retired if start <= e.pc <= end}
+    calls = sum(1 for pc, _ in issued if pc == start)
+    per_ast = len(issued) / calls / AST_PER_PERMUTATION
+    logger.info(f"  pi{w}_ast: {per_ast:.2f} cycles per x * y ({len(issued) / calls:.0f} per permutation)")
+    return {"cycles": {}, "block_bytes": w // 2, "per_block": per_ast, "fixed": 0.0,
+            "permutation": len(issued) / calls}
+
+
+def _element() -> dict:
+    rng = random.Random(4)
+    key = rng.randbytes(32)
+    out = _entries(FIRMWARE, _cases(key, rng), rng)
+    pi_cases = _pi_cases(key[:16], rng)
+    out.update(_entries(PI_FIRMWARE, pi_cases, rng))
+    prog = assemble_file(PI_FIRMWARE, isa=load("arx"))
+    elem = ArxElement(prog.words, prog.consts)
+    for w in PI_WIDTHS:
+        out[f"pi{w}_ast"] = _ast(prog, elem, w, pi_cases[f"pi{w}_enc"][1])
+    return out
+
+
+def _entries(firmware, cases: dict, rng: random.Random) -> dict:
+    prog = assemble_file(firmware, isa=load("arx"))
+    elem = ArxElement(prog.words, prog.consts)
+    out = {}
+    for name, (block, case) in cases.items():
         if name not in prog.entries:
             continue
         cycles = {}

@@ -13,7 +13,10 @@ UNIT = "arx_pe"
 TOP = "top_c2_x1_s64"      # the element in mccp_top beside two AES cores
 ENTRIES = {"chacha20": "ChaCha20", "chacha20_poly1305_enc": "ChaCha20-Poly1305 encrypt",
            "chacha20_poly1305_dec": "ChaCha20-Poly1305 decrypt", "siphash24": "SipHash-2-4",
-           "sha256": "SHA-256", "blake2s": "BLAKE2s", "blake2b": "BLAKE2b"}
+           "sha256": "SHA-256", "blake2s": "BLAKE2s", "blake2b": "BLAKE2b",
+           "pi16_enc": "pi16-Cipher encrypt (pi image)", "pi16_dec": "pi16-Cipher decrypt",
+           "pi32_enc": "pi32-Cipher encrypt", "pi32_dec": "pi32-Cipher decrypt",
+           "pi64_enc": "pi64-Cipher encrypt", "pi64_dec": "pi64-Cipher decrypt"}
 
 
 def _n(x) -> str:
@@ -34,7 +37,8 @@ def section(b: BenchArx | None, synth: SynthResults | None) -> str:
                  if mhz else "(no Fmax on record: `mccp synth --unit arx_pe`)")
         out += [f"Cycles on the element (`mccp bench arx`, results/bench_arx.json: the ISS, equal to the RTL "
                 f"cycle for cycle), every output checked against `cryptography` or `hashlib` (SipHash: the reference of "
-                f"mccp.ref.siphash); "
+                f"mccp.ref.siphash; pi-Cipher: mccp.ref.pi_cipher, itself checked against the reference "
+                f"implementation's known answers); "
                 f"Gbps {where}.", ""]
         rows = []
         for name, title in ENTRIES.items():
