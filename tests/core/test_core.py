@@ -17,7 +17,10 @@ SOURCES = sources("core")
 # name: (parameters, environment for the bench)
 CONFIGS = {
     "default": ({}, {}),
-    "enc-only-d8": ({"DecryptEnable": 0, "GhashDigitBits": 8}, {"CORE_DECRYPT_ENABLE": "0", "CORE_DIGIT_BITS": "8"}),
+    # the build without decryption and with 8-bit GHASH digits: the directed cases and fewer
+    # random ones (the default build runs 200)
+    "enc-only-d8": ({"DecryptEnable": 0, "GhashDigitBits": 8},
+                    {"CORE_DECRYPT_ENABLE": "0", "CORE_DIGIT_BITS": "8", "CORE_RANDOM": "40"}),
 }
 
 

@@ -9,11 +9,14 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
+from sweeps import sweep
+
 CONFIGS = [("verilator", 1), ("verilator", 5), ("verilator", 64), ("verilator", 256), ("icarus", 5)]
 SOURCES = pick("fabric", "mccp_regs_pkg", "mccp_chan_table")
 
 
-@pytest.mark.parametrize("simulator,channels", CONFIGS, ids=[f"{s}-ch{c}" for s, c in CONFIGS])
+@pytest.mark.parametrize("simulator,channels", sweep(CONFIGS, [f"{s}-ch{c}" for s, c in CONFIGS],
+                                                     long={"verilator-ch1", "verilator-ch256"}))
 def test_chan_table(simulator, channels):
     sim.run(
         toplevel="mccp_chan_table",

@@ -9,11 +9,14 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
+from sweeps import sweep
+
 CONFIGS = [("verilator", 1, 3000), ("verilator", 5, 4000), ("verilator", 16, 4000),
            ("verilator", 32, 4000), ("icarus", 5, 1500)]
 
 
-@pytest.mark.parametrize("simulator,slots,cycles", CONFIGS, ids=[f"{c[0]}-slots{c[1]}" for c in CONFIGS])
+@pytest.mark.parametrize("simulator,slots,cycles", sweep(CONFIGS, [f"{c[0]}-slots{c[1]}" for c in CONFIGS],
+                                                          long={"verilator-slots1", "verilator-slots16"}))
 def test_key_store(simulator, slots, cycles):
     sim.run(
         toplevel="mccp_key_store",

@@ -9,6 +9,8 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
+from sweeps import sweep
+
 SOURCES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_ecc_curves_pkg", "mccp_fabric_pkg", "mccp_prim_arb_rr",
                "mccp_prim_fifo_flop",
                "mccp_prim_width_down", "mccp_stream_out")
@@ -22,8 +24,9 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("simulator,cores,bits,channels,packets", CONFIGS,
-                         ids=[f"{s}-N{n}-W{w}" for s, n, w, _, _ in CONFIGS])
+@pytest.mark.parametrize("simulator,cores,bits,channels,packets",
+                         sweep(CONFIGS, [f"{s}-N{n}-W{w}" for s, n, w, _, _ in CONFIGS],
+                               long={"verilator-N1-W32", "verilator-N1-W128"}))
 def test_stream_out(simulator, cores, bits, channels, packets):
     sim.run(
         toplevel="mccp_stream_out",

@@ -9,11 +9,14 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
+from sweeps import sweep
+
 CONFIGS = [("verilator", 1), ("verilator", 3), ("verilator", 4), ("icarus", 3)]
 SOURCES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_watchdog")
 
 
-@pytest.mark.parametrize("simulator,cores", CONFIGS, ids=[f"{s}-n{c}" for s, c in CONFIGS])
+@pytest.mark.parametrize("simulator,cores", sweep(CONFIGS, [f"{s}-n{c}" for s, c in CONFIGS],
+                                                  long={"verilator-n1", "verilator-n4"}))
 def test_watchdog(simulator, cores):
     sim.run(
         toplevel="mccp_watchdog",

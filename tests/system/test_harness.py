@@ -18,6 +18,8 @@ from mccp.device.build import build_model, model_key
 from mccp.device.model import BusError, Model, SimTimeout
 from mccp.eda.filelist import pick
 
+from sweeps import sweep
+
 
 def loopback_top(out_dir: Path = paths.BUILD / "sim" / "tops") -> Path:
     """mccp_loopback_top.sv: mccp_top's module header (parameters and ports, read from
@@ -51,7 +53,7 @@ def loopback(bits: int, seed: int = 1) -> Model:
     return m
 
 
-@pytest.mark.parametrize("bits", [32, 64, 128])
+@pytest.mark.parametrize("bits", sweep([(32,), (64,), (128,)], ["32", "64", "128"], long={"32", "64"}))
 def test_stream_loopback(bits):
     m = loopback(bits)
     assert m.beat_bytes == bits // 8

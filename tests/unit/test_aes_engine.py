@@ -16,17 +16,19 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick, sources
 
+from sweeps import sweep
+
 # (simulator, DecryptEnable, CAVP records, random blocks, random keys, rate-test blocks)
 CONFIGS = [
-    ("verilator", 1, "all", 5000, 1500, 24),
-    ("verilator", 0, "all", 3000, 1000, 24),
+    ("verilator", 1, "all", 2000, 600, 24),
+    ("verilator", 0, "all", 1000, 400, 24),
     ("icarus", 1, "sample", 100, 20, 8),
     ("icarus", 0, "sample", 100, 20, 8),
 ]
 
 
 @pytest.mark.parametrize("simulator,decrypt_enable,cavp,random_blocks,random_keys,rate_blocks",
-                         CONFIGS, ids=[f"{c[0]}-dec{c[1]}" for c in CONFIGS])
+                         sweep(CONFIGS, [f"{c[0]}-dec{c[1]}" for c in CONFIGS], long={"icarus-dec1", "icarus-dec0"}))
 def test_aes_engine(simulator, decrypt_enable, cavp, random_blocks, random_keys, rate_blocks):
     sim.run(
         toplevel="mccp_aes_engine",
@@ -79,8 +81,9 @@ RK_CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("simulator,decrypt_enable,block_ram,random_blocks", RK_CONFIGS,
-                         ids=[f"{c[0]}-dec{c[1]}" + ("-bram" if c[2] else "") for c in RK_CONFIGS])
+@pytest.mark.parametrize("simulator,decrypt_enable,block_ram,random_blocks",
+                         sweep(RK_CONFIGS, [f"{c[0]}-dec{c[1]}" + ("-bram" if c[2] else "") for c in RK_CONFIGS],
+                               long={"icarus-dec1", "verilator-dec0"}))
 def test_aes_engine_rk_port(simulator, decrypt_enable, block_ram, random_blocks):
     sim.run(
         toplevel="mccp_aes_engine_rk",

@@ -130,6 +130,7 @@ def test_fusesoc_lint_fails_on_a_warning(tmp_path):
     assert "UNUSED" in res.stdout + res.stderr and "stray" in res.stdout + res.stderr
 
 
+@pytest.mark.long          # two minutes of Yosys start-up; `make lint` reads every file with Yosys
 @pytest.mark.skipif(shutil.which("tclsh") is None, reason="the Yosys launcher needs tclsh")
 def test_fusesoc_yosys_synth(tmp_path):
     """`fusesoc run --target synth mccp:ip:prim_ecp5`: Yosys synth_ecp5 of a technology cell

@@ -8,6 +8,8 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
+from sweeps import sweep
+
 SOURCES = pick("aes", "mccp_ghash")
 
 # (simulator, DigitBits, CAVP GCM records).  Digit size 1 is 128 clocks per
@@ -24,8 +26,8 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("simulator,digit_bits,gcm_vectors", CONFIGS,
-                         ids=[f"{s}-D{d}" for s, d, _ in CONFIGS])
+@pytest.mark.parametrize("simulator,digit_bits,gcm_vectors",
+                         sweep(CONFIGS, [f"{s}-D{d}" for s, d, _ in CONFIGS], long={"verilator-D1", "verilator-D32"}))
 def test_ghash(simulator, digit_bits, gcm_vectors):
     sim.run(
         toplevel="mccp_ghash",
