@@ -12,15 +12,17 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import sources
 
+from sweeps import sweep
+
 SOURCES = sources("core")
 
 # name: (parameters, environment for the bench)
 CONFIGS = {
     "default": ({}, {}),
-    # the build without decryption and with 8-bit GHASH digits: the directed cases and fewer
-    # random ones (the default build runs 200)
-    "enc-only-d8": ({"DecryptEnable": 0, "GhashDigitBits": 8},
-                    {"CORE_DECRYPT_ENABLE": "0", "CORE_DIGIT_BITS": "8", "CORE_RANDOM": "40"}),
+    # the build without decryption and with 8-bit GHASH digits (make test-long; make test has
+    # the engine without decryption in tests/unit/test_aes_engine.py and 8-bit digits in
+    # tests/unit/test_ghash.py)
+    "enc-only-d8": ({"DecryptEnable": 0, "GhashDigitBits": 8}, {"CORE_DECRYPT_ENABLE": "0", "CORE_DIGIT_BITS": "8"}),
 }
 
 
@@ -33,7 +35,7 @@ def verilator_pch_workaround(monkeypatch):
         monkeypatch.setenv("MAKEFLAGS", f"{flags} CFG_CXXFLAGS_PCH_I=-include".strip())
 
 
-@pytest.mark.parametrize("config", list(CONFIGS))
+@pytest.mark.parametrize("config", sweep([(c,) for c in CONFIGS], list(CONFIGS), long={"enc-only-d8"}))
 def test_core(config, verilator_pch_workaround):
     params, env = CONFIGS[config]
     sim.run(

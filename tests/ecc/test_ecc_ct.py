@@ -35,10 +35,10 @@ from test_ecc_pu import FIRMWARE, elements, values
 
 # configuration -> curves: both ladders (Koblitz b = 1, generic b), and with m283-d71 one curve
 # per field.  compact163 (single issue) and fast283 (dual issue: the Koblitz ladder with two-cycle
-# products on K-283, the generic one with one-cycle products on B-163) are the normal suite's
-# cases; m283-d71, every field, single issue, the long one.
+# products on K-283, the generic one with one-cycle products on B-163); m283-d71, every field,
+# single issue.  make test runs compact163, make test-long all three.
 CASES = {"compact163": ("K-163", "B-163"), "fast283": ("K-283", "B-163"), "m283-d71": ("B-163", "K-233", "B-283")}
-LONG = ("m283-d71",)
+LONG = ("fast283", "m283-d71")
 RANDOM_SCALARS = 2
 
 

@@ -16,7 +16,7 @@ SOURCES = pick("fabric", "mccp_regs_pkg", "mccp_chan_table")
 
 
 @pytest.mark.parametrize("simulator,channels", sweep(CONFIGS, [f"{s}-ch{c}" for s, c in CONFIGS],
-                                                     long={"verilator-ch1", "verilator-ch256"}))
+                                                     long={"verilator-ch1", "verilator-ch5", "verilator-ch256"}))
 def test_chan_table(simulator, channels):
     sim.run(
         toplevel="mccp_chan_table",

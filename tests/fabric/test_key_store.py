@@ -16,7 +16,7 @@ CONFIGS = [("verilator", 1, 3000), ("verilator", 5, 4000), ("verilator", 16, 400
 
 
 @pytest.mark.parametrize("simulator,slots,cycles", sweep(CONFIGS, [f"{c[0]}-slots{c[1]}" for c in CONFIGS],
-                                                          long={"verilator-slots1", "verilator-slots16"}))
+                                                          long={"verilator-slots1", "verilator-slots5", "verilator-slots16"}))
 def test_key_store(simulator, slots, cycles):
     sim.run(
         toplevel="mccp_key_store",

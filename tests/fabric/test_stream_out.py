@@ -26,7 +26,7 @@ CONFIGS = [
 
 @pytest.mark.parametrize("simulator,cores,bits,channels,packets",
                          sweep(CONFIGS, [f"{s}-N{n}-W{w}" for s, n, w, _, _ in CONFIGS],
-                               long={"verilator-N1-W32", "verilator-N1-W128"}))
+                               long={"verilator-N1-W32", "verilator-N1-W128", "verilator-N3-W64"}))
 def test_stream_out(simulator, cores, bits, channels, packets):
     sim.run(
         toplevel="mccp_stream_out",
