@@ -175,6 +175,13 @@ fl_block\@:                             ; a whole block of the message's kind
 .endm
 
 ; ---- pi16 and pi32: one chunk per register -----------------------------------------------------
+; x * y into \D, x in \X, y in \Y (temporaries v11, v12)
+.macro ast_small W, X, Y, D
+    pmu.\W  v11, \X
+    pnu.\W  v12, \Y
+    add.\W  \D, v11, v12
+.endm
+
 ; pi over v0..v3 (temporaries v11, v12; c6)
 .macro perm_small W, K1, K2
     cli     c6, 3
@@ -183,28 +190,16 @@ fl_block\@:                             ; a whole block of the message's kind
     pmu.\W  v11, v11
     pnu.\W  v12, v0
     add.\W  v0, v11, v12                ; t0 = K1 * s0
-    pmu.\W  v11, v0
-    pnu.\W  v12, v1
-    add.\W  v1, v11, v12                ; t1 = t0 * s1
-    pmu.\W  v11, v1
-    pnu.\W  v12, v2
-    add.\W  v2, v11, v12
-    pmu.\W  v11, v2
-    pnu.\W  v12, v3
-    add.\W  v3, v11, v12                ; t3
+    ast_small \W, v0, v1, v1            ; t1 = t0 * s1
+    ast_small \W, v1, v2, v2
+    ast_small \W, v2, v3, v3            ; t3
     pmu.\W  v11, v3
     ldcx    v12, c6, \K2 - 1
     pnu.\W  v12, v12
     add.\W  v3, v11, v12                ; s3 = t3 * K2
-    pmu.\W  v11, v2
-    pnu.\W  v12, v3
-    add.\W  v2, v11, v12                ; s2 = t2 * s3
-    pmu.\W  v11, v1
-    pnu.\W  v12, v2
-    add.\W  v1, v11, v12
-    pmu.\W  v11, v0
-    pnu.\W  v12, v1
-    add.\W  v0, v11, v12                ; s0 = t0 * s1
+    ast_small \W, v2, v3, v2            ; s2 = t2 * s3
+    ast_small \W, v1, v2, v1
+    ast_small \W, v0, v1, v0            ; s0 = t0 * s1
 ps_end\@:
     cadd    c6, c6, -1
     ret

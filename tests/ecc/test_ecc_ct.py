@@ -31,6 +31,7 @@ from mccp.eda import sim
 from mccp.eda.filelist import sources
 from mccp.isa import load
 from mccp.iss.ecc import EcUnit
+from sweeps import sweep
 from test_ecc_pu import FIRMWARE, elements, values
 
 # configuration -> curves: both ladders (Koblitz b = 1, generic b), and with m283-d71 one curve
@@ -76,7 +77,7 @@ def ct_tasks(rng: random.Random, names: tuple[str, ...]) -> list[dict]:
     return tasks
 
 
-@pytest.mark.parametrize("config", [pytest.param(n, marks=[pytest.mark.long] if n in LONG else []) for n in CASES])
+@pytest.mark.parametrize("config", sweep([(n,) for n in CASES], list(CASES), long=LONG))
 def test_ecc_constant_time(config, tmp_path):
     params = CONFIGS[config]
     tasks = ct_tasks(random.Random(config), CASES[config])

@@ -119,18 +119,17 @@ def _ast(prog, elem: ArxElement, w: int, case) -> dict:
 def _element() -> dict:
     rng = random.Random(4)
     key = rng.randbytes(32)
-    out = _entries(FIRMWARE, _cases(key, rng), rng)
+    out = _entries(assemble_file(FIRMWARE, isa=load("arx")), _cases(key, rng), rng)
     pi_cases = _pi_cases(key[:16], rng)
-    out.update(_entries(PI_FIRMWARE, pi_cases, rng))
     prog = assemble_file(PI_FIRMWARE, isa=load("arx"))
+    out.update(_entries(prog, pi_cases, rng))
     elem = ArxElement(prog.words, prog.consts)
     for w in PI_WIDTHS:
         out[f"pi{w}_ast"] = _ast(prog, elem, w, pi_cases[f"pi{w}_enc"][1])
     return out
 
 
-def _entries(firmware, cases: dict, rng: random.Random) -> dict:
-    prog = assemble_file(firmware, isa=load("arx"))
+def _entries(prog, cases: dict, rng: random.Random) -> dict:
     elem = ArxElement(prog.words, prog.consts)
     out = {}
     for name, (block, case) in cases.items():
