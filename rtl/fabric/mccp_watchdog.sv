@@ -18,10 +18,12 @@
 // The counters only watch: a task within budget runs as without them.
 // Slots in FixedSlots (the elliptic-curve units, whose tasks take a fixed time
 // per curve whatever their few operand words) get fixed_base_i (WATCHDOG_EC)
-// instead.
+// instead.  Slots in SlowSlots (the ARX elements: pi16-Cipher takes about 200
+// cycles per body word, 13 times an AES mode) get 4 x PER_WORD per word.
 module mccp_watchdog #(
   parameter int          NumCores   = 4,
-  parameter logic [15:0] FixedSlots = '0
+  parameter logic [15:0] FixedSlots = '0,
+  parameter logic [15:0] SlowSlots  = '0
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -58,7 +60,7 @@ module mccp_watchdog #(
   localparam int N      = NumCores;
   localparam int WdBits = 26;
 
-  logic [WdBits-1:0] budget_q;
+  logic [WdBits-1:0] budget_q, slow_budget_q;
   logic [WdBits-1:0] cnt_q [N];
   logic [N-1:0]      run_q, in_open_q, wait_host, expire, kill_req, kill_set, kill_q;
   logic [N-1:0]      kill_host, kill_host_set, kill_abort_q;
@@ -76,10 +78,12 @@ module mccp_watchdog #(
       body_bytes_q <= '0;
       word_cost_q  <= '0;
       budget_q     <= '0;
+      slow_budget_q <= '0;
     end else begin
       body_bytes_q <= body_bytes_i;
       word_cost_q  <= 23'(per_word_i) * 23'(body_words);
       budget_q     <= WdBits'(base_i) + WdBits'(word_cost_q);
+      slow_budget_q <= WdBits'(base_i) + (WdBits'(word_cost_q) << 2);
     end
   end
 
@@ -96,7 +100,7 @@ module mccp_watchdog #(
       end else begin
         if (start_i[c]) begin
           run_q[c] <= 1'b1;
-          cnt_q[c] <= FixedSlots[c] ? WdBits'(fixed_base_i) : budget_q;
+          cnt_q[c] <= FixedSlots[c] ? WdBits'(fixed_base_i) : SlowSlots[c] ? slow_budget_q : budget_q;
         end else begin
           if (res_valid_i[c]) run_q[c] <= 1'b0;
           if (run_q[c] && !wait_host[c] && cnt_q[c] != '0) cnt_q[c] <= cnt_q[c] - 1'b1;

@@ -2,7 +2,8 @@
 
 The contract of docs/fabric.md "Watchdog and host abort", in cycles: a task started
 (start_i) in cycle t, with the request's body of b bytes on offer since cycle t - 1
-at least, has the budget B = BASE + PER_WORD * (b // 16 + 4).  Its core's kill_o
+at least, has the budget B = BASE + PER_WORD * (b // 16 + 4) (4 * PER_WORD on a core of
+SlowSlots).  Its core's kill_o
 rises in cycle t + 2 + B + w, where w counts the cycles from t + 1 on in which it
 waits for the host: its body is open (from t + 1, for a start that is not empty and
 not a MAC half, through the cycle of its in_done) and word_valid_i is low, or its
@@ -13,7 +14,7 @@ and any other status passes unchanged.  A kill of one core of a pair (2p, 2p+1) 
 both pair_en_i kills the other in the same cycle with the same cause.  The expected
 cycles below are worked out from that text, per scenario.
 
-Knobs: WD_CORES (NumCores of the build).
+Knobs: WD_CORES (NumCores of the build), WD_SLOW (its SlowSlots mask).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, ReadOnly
 
 N = int(os.environ.get("WD_CORES", "3"))
+SLOW = int(os.environ.get("WD_SLOW", "0"))
 PARTNER, TIMEOUT, ABORTED, ILLEGAL, OK = 7, 12, 13, 6, 0
 INPUTS = ("enable_i", "base_i", "per_word_i", "abort_we_i", "abort_mask_i", "body_bytes_i", "start_i",
           "start_role_i", "start_empty_i", "in_done_valid_i", "in_done_core_i", "word_valid_i",
@@ -95,8 +97,9 @@ class Tb:
         self.status[core] = OK
 
 
-def budget(base, per_word, body):
-    return base + per_word * (body // 16 + 4)
+def budget(base, per_word, body, core=None):
+    scale = 4 if core is not None and (SLOW >> core) & 1 else 1
+    return base + scale * per_word * (body // 16 + 4)
 
 
 @cocotb.test()
@@ -104,9 +107,9 @@ async def test_budget_exact(dut):
     """No waits: kill_o in t + 2 + B, on that core only; PARTNER reads TIMEOUT until taken."""
     tb = Tb(dut)
     await tb.reset()
-    c = N - 1
-    for base, per_word, body in ((40, 3, 100), (0, 0, 0), (7, 1, 15), (300, 255, 17)):
-        b = budget(base, per_word, body)
+    for c, (base, per_word, body) in zip([N - 1, 0] * 2 + [N - 1], ((40, 3, 100), (9, 5, 70), (0, 0, 0), (7, 1, 15),
+                                                                   (300, 255, 17))):
+        b = budget(base, per_word, body, c)
         await tb.offer(base_i=base, per_word_i=per_word, body_bytes_i=body)
         await tb.step(start_i=1 << c, start_empty_i=1)
         t = tb.cycle

@@ -13,6 +13,7 @@ from sweeps import sweep
 
 CONFIGS = [("verilator", 1), ("verilator", 3), ("verilator", 4), ("icarus", 3)]
 SOURCES = pick("fabric", "mccp_isa_pkg", "mccp_regs_pkg", "mccp_watchdog")
+SLOW = {1: 0, 3: 0b100, 4: 0b1000}      # SlowSlots (the last core): 4 x PER_WORD, as the ARX elements in mccp_top
 
 
 @pytest.mark.parametrize("simulator,cores", sweep(CONFIGS, [f"{s}-n{c}" for s, c in CONFIGS],
@@ -22,8 +23,8 @@ def test_watchdog(simulator, cores):
         toplevel="mccp_watchdog",
         test_module="tb_watchdog",
         sources=SOURCES,
-        parameters={"NumCores": cores},
+        parameters={"NumCores": cores, "SlowSlots": SLOW[cores]},
         sim=simulator,
         module_dirs=[paths.TESTS / "fabric"],
-        extra_env={"WD_CORES": str(cores)},
+        extra_env={"WD_CORES": str(cores), "WD_SLOW": str(SLOW[cores])},
     )
