@@ -5,7 +5,7 @@
 ;
 ; Task arguments as for every ARX entry (arx.s): c0 = payload bytes, c1 = AAD bytes, c2 = nonce
 ; (the public message number) bytes, c3 = tag bytes, c4 = key bytes; c7 the output budget.
-; The key (16 or 32 bytes; pi16: 16), the public nonce and a 0x01 byte fill the start of the
+; The key (16 or 32 bytes; pi16: 12 or 16), the public nonce and a 0x01 byte fill the start of the
 ; state; the tag is the whole rate (pi16 16 bytes, pi32 32, pi64 64).  The *_nsec entries take
 ; the secret message number as the payload's first rate block (encrypt: in clear, out
 ; encrypted; decrypt: the other way round), as the cipher's reference code lays out its
@@ -233,9 +233,10 @@ pi32_ctr:
     xor     v0, v4, v10
     ret
 
-; v0..v3 = the key (16 bytes, or MAXKEY), the nonce (at most MAXNONCE bytes), 0x01, zeros:
-; the state's bytes in order.  pi16 lays the words out into chunks afterwards.
-.macro setup_small MAXKEY, MAXNONCE
+; v0..v3 = the key (16 bytes, MAXKEY, or 12 with KEY96 = 1), the nonce (at most MAXNONCE
+; bytes; below 16 with a 12-byte key), 0x01, zeros: the state's bytes in order.  pi16 lays the
+; words out into chunks afterwards.
+.macro setup_small MAXKEY, MAXNONCE, KEY96
     cmin    c6, c2, \MAXNONCE
     csub    c6, c6, c2
     bnz     c6, pi_bad
@@ -243,6 +244,10 @@ pi32_ctr:
     key     v1, 1
     xor     v2, v2, v2
     xor     v3, v3, v3
+.rept \KEY96
+    cadd    c6, c4, -12
+    bz      c6, ss_12\@
+.endr
     cadd    c6, c4, -16
     bz      c6, ss_16\@
     cadd    c6, c4, -\MAXKEY
@@ -257,6 +262,20 @@ pi32_ctr:
     call    pi_last_word
     mov     v3, v13
     jmp     ss_end\@
+.rept \KEY96
+ss_12\@:                                 ; the nonce word (one: MAXNONCE < 16) after the key's 12 bytes
+    mov     v13, v2
+    cadd    c5, c2, 0
+    cli     c4, ABSORB
+    call    pi_last_word
+    cli     c5, 12
+    vmask   v14, c5                     ; bytes 0..11
+    mov.x1  v13, v13                    ; nonce bytes 0..3 to bytes 12..15, bytes 4..15 to 0..11
+    and     v1, v13, v14
+    andn    v13, v13, v14
+    xor     v0, v0, v13
+    jmp     ss_end\@
+.endr
 ss_16\@:
     mov     v13, v1
     cadd    c5, c2, 0
@@ -274,7 +293,7 @@ ss_end\@:
 pi32_perm:
     perm_small 32, PI32_K1, PI32_K2
 pi32_setup:
-    setup_small 32, 16
+    setup_small 32, 16, 0
     ret
 pi32_tagcis:
     xor     v0, v4, v8
@@ -349,8 +368,8 @@ pi32_dec_nsec:
 ; ---- pi16: chunk k in the low half of v<k>; a rate word is (chunk 0, chunk 2) ------------------
 pi16_perm:
     perm_small 16, PI16_K1, PI16_K2
-pi16_setup:                             ; key (16 bytes), nonce (at most 15), 0x01: two words
-    setup_small 16, 15
+pi16_setup:                             ; key (12 or 16 bytes), nonce (at most 15), 0x01: two words
+    setup_small 16, 15, 1
     mov.x2  v3, v1
     mov     v2, v1
     mov.x2  v1, v0

@@ -9,10 +9,10 @@
 //     [31:0], and 2k + 1), words from 2 ImemWords the coefficient memory (word
 //     j = image words 2 ImemWords + 4j .. + 3, bits [31:0] first); a word
 //     completes on its last part.  The loader's sweep writes every part.
-//   * the key: the key store's slot (key byte 0 in bits [287:280], AES-sized
-//     keys left aligned) byte-reversed to the element's key port (byte i in
-//     bits [8i+7:8i]), the bytes a key does not have zero; its size code
-//     (0, 1, 2: 16, 24, 32 bytes) as the byte count the firmware finds in c4.
+//   * the key: the key store's slot (key byte 0 in bits [287:280], left
+//     aligned, the bytes a key does not have zero) byte-reversed to the
+//     element's key port (byte i in bits [8i+7:8i]); its size code (0, 1, 2,
+//     4: 16, 24, 32, 12 bytes) as the byte count the firmware finds in c4.
 module mccp_arx_slot #(
   parameter int ImemWords = 1024,
   parameter int CmemWords = 64,
@@ -34,7 +34,7 @@ module mccp_arx_slot #(
   input  logic [127:0] start_args_i,
   input  logic         start_empty_i,
   input  logic [287:0] start_key_i,
-  input  logic [1:0]   start_key_len_i,   // the key store's size code
+  input  logic [2:0]   start_key_len_i,   // the key store's size code
   input  logic         in_valid_i,
   output logic         in_ready_o,
   input  logic [127:0] in_data_i,
@@ -83,6 +83,9 @@ module mccp_arx_slot #(
 
   // ---- the key, byte-reversed -------------------------------------------------------
   logic [255:0] key;
+  logic [5:0]   key_bytes;
+  assign key_bytes = (start_key_len_i == mccp_regs_pkg::KEY_SIZE_K96) ? 6'd12
+                                                                      : 6'd16 + 6'd8 * 6'(start_key_len_i[1:0]);
   always_comb begin
     for (int i = 0; i < 32; i++) key[8*i +: 8] = start_key_i[287 - 8*i -: 8];
   end
@@ -146,7 +149,7 @@ module mccp_arx_slot #(
     .start_args_i,
     .start_empty_i,
     .start_key_i   (key),
-    .start_key_len_i(6'd16 + 6'd8 * 6'(start_key_len_i)),
+    .start_key_len_i(key_bytes),
     .in_valid_i    (u_in_valid),
     .in_ready_o    (u_in_ready),
     .in_data_i     (u_in_data),

@@ -17,13 +17,13 @@ package mccp_fabric_pkg;
     logic       kdf;         // cmac: SP 800-108 counter-mode KDF blocks
     logic [1:0] dest_len;    // SECRET_OUT of an aes channel: the key size made
     logic [9:0] nonce_len;
+    logic [2:0] key_len;     // key size code (mccp_regs_pkg::KEY_SIZE_*)
     logic       split;
     logic [2:0] kind;        // slot kind that serves the channel
     logic [4:0] key_slot;
     logic       affinity;
     logic       ordered;
     logic [6:0] tag_len;
-    logic [1:0] key_len;
     logic       enable;
     logic [3:0] mode;
   } chan_cfg_t;
@@ -91,7 +91,7 @@ package mccp_fabric_pkg;
     logic         keyless;   // needs no key (public EC functions): no key read, no key error
     logic [4:0]   func;      // mode * 2 + dir (ModeBits + 1 bits): index of the slot's entry table
     logic [4:0]   key_slot;
-    logic [1:0]   key_len;   // 3: an EC private scalar
+    logic [2:0]   key_len;   // key size code (KEY_SIZE_EC: an EC private scalar)
     logic [2:0]   key_curve; // its curve (EC requests)
     logic         affinity;
     logic         ordered;

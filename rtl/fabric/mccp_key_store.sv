@@ -5,9 +5,11 @@
 // - Staging: 9 x 32-bit words written by the host (KEY_DATA, KEY_DATA8); word i holds
 //   key bytes 4i..4i+3, big endian, so word 0 lands in slot bits [287:256].
 // - Storage: one 288-bit word per slot in block RAM (8 EBR of 36 bits, which the cores
-//   leave spare), plus a valid bit, the 2-bit size and a 3-bit curve per slot in flops.
-//   Sizes: 0/1/2 an AES key of 128/192/256 bits, left aligned (bits [287:32]); 3 an
-//   elliptic-curve private scalar of curve curve_q, 288 bits right aligned.
+//   leave spare), plus a valid bit, the 3-bit size and a 3-bit curve per slot in flops.
+//   Sizes (mccp_regs_pkg::KEY_SIZE_*): 0/1/2 a key of 128/192/256 bits and 4 one of
+//   96 bits, left aligned (from bit 287); 3 an elliptic-curve private scalar of curve
+//   curve_q, 288 bits right aligned.  A commit stores the words of its size and zeros
+//   for the others, so a slot never holds bits beyond its key.
 // - Commands (cmd_valid_i for one cycle), each done in that cycle except zeroize-all:
 //     1 commit: staging -> slot cmd_slot_i with size cmd_len_i (and cmd_curve_i), valid;
 //     2 zeroize slot cmd_slot_i: its bits overwritten with zeros, not valid;
@@ -16,8 +18,9 @@
 //       sweep runs after reset, so a soft reset leaves no key bits behind.
 //   cmd_err_o (combinational) flags a command that is refused and does nothing to the
 //   slots: busy_o, cmd_slot_i >= KeySlots on a commit or zeroize, a commit of an EC
-//   scalar with cmd_curve_i >= NumCurves, or a commit for which not every word of its
-//   size (4/6/8/9) was written since the staging was last cleared.  Op 0 does nothing
+//   scalar with cmd_curve_i >= NumCurves or of an unknown size (5..7), or a commit for
+//   which not every word of its size (4/6/8/9/3) was written since the staging was last
+//   cleared.  Op 0 does nothing
 //   and is not an error.
 // - Restricted slots (docs/fabric.md "Secret inputs and outputs"): a slot written by a
 //   task's secret output holds an EC shared secret (size 3 with its curve) or an AES
@@ -60,7 +63,7 @@ module mccp_key_store #(
   input  logic                cmd_valid_i,
   input  logic [1:0]          cmd_op_i,
   input  logic [4:0]          cmd_slot_i,
-  input  logic [1:0]          cmd_len_i,
+  input  logic [2:0]          cmd_len_i,
   input  logic [2:0]          cmd_curve_i,
   output logic                cmd_err_o,
   input  logic                wipe_ec_i,
@@ -70,7 +73,7 @@ module mccp_key_store #(
   output logic                sc_ready_o,
   input  logic [4:0]          sc_slot_i,
   input  logic [287:0]        sc_data_i,
-  input  logic [1:0]          sc_len_i,
+  input  logic [2:0]          sc_len_i,
   input  logic [2:0]          sc_curve_i,
   input  logic                sc_restricted_i,
   input  logic                rd_hold_i,
@@ -85,7 +88,7 @@ module mccp_key_store #(
   input  logic [4:0]          rd_slot_i,
   output logic                rd_ack_o,
   output logic [287:0]        rd_key_o,
-  output logic [1:0]          rd_len_o,
+  output logic [2:0]          rd_len_o,
   output logic [2:0]          rd_curve_o,
   output logic                rd_restricted_o,
   output logic                rd_valid_o
@@ -96,13 +99,14 @@ module mccp_key_store #(
   localparam logic [1:0] OpZeroize = 2'd2;
   localparam logic [1:0] OpZeroAll = 2'd3;
   localparam logic [5:0] NumSlots  = 6'(KeySlots);
+  localparam logic [2:0] SizeEc    = mccp_regs_pkg::KEY_SIZE_EC;
 
   (* ram_style = "block" *) logic [287:0] mem [KeySlots];
   logic [31:0]      stage_q [9];
   logic [8:0]       staged_q;     // word i written since the staging was cleared
   logic [KeySlots-1:0] valid_q;
   logic [KeySlots-1:0] wipe_q;    // slots the sweep still has to overwrite
-  logic [1:0]       len_q [KeySlots];
+  logic [2:0]       len_q [KeySlots];
   logic [2:0]       curve_q [KeySlots];
   logic [KeySlots-1:0] restr_q;   // restricted: a secret or a key made from one
   logic             busy_q;
@@ -111,15 +115,25 @@ module mccp_key_store #(
   // ---- commands ----
   logic slot_ok, words_ok, do_commit, do_zero, do_all, stage_clr;
   assign slot_ok   = {1'b0, cmd_slot_i} < NumSlots;
-  // every word of the commit's size staged: 4 (AES-128), 6 (192), 8 (256), 9 (EC scalar)
-  assign words_ok  = (staged_q[3:0] == 4'hF) &&
-                     (cmd_len_i == 2'd0 || staged_q[5:4] == 2'h3) &&
-                     (cmd_len_i < 2'd2 || staged_q[7:6] == 2'h3) &&
-                     (cmd_len_i != 2'd3 || staged_q[8]);
+  // the staging words a size takes: the first 4 (128 bits), 6 (192), 8 (256), 9 (EC
+  // scalar) or 3 (96); none for an unknown size
+  function automatic logic [8:0] size_words(input logic [2:0] size);
+    unique case (size)
+      mccp_regs_pkg::KEY_SIZE_K128: size_words = 9'h00F;
+      mccp_regs_pkg::KEY_SIZE_K192: size_words = 9'h03F;
+      mccp_regs_pkg::KEY_SIZE_K256: size_words = 9'h0FF;
+      mccp_regs_pkg::KEY_SIZE_EC:   size_words = 9'h1FF;
+      mccp_regs_pkg::KEY_SIZE_K96:  size_words = 9'h007;
+      default:                      size_words = 9'h000;
+    endcase
+  endfunction
+  logic [8:0] cmd_words;
+  assign cmd_words = size_words(cmd_len_i);
+  assign words_ok  = cmd_words != '0 && (staged_q & cmd_words) == cmd_words;
   assign busy_o    = busy_q;
   assign cmd_err_o = cmd_valid_i && (cmd_op_i != 2'd0) &&
                      (busy_q || (cmd_op_i == OpCommit && (!slot_ok || !words_ok ||
-                                 (cmd_len_i == 2'd3 && 32'(cmd_curve_i) >= NumCurves))) ||
+                                 (cmd_len_i == SizeEc && 32'(cmd_curve_i) >= NumCurves))) ||
                       (cmd_op_i == OpZeroize && !slot_ok));
   assign stage_clr = cmd_valid_i && (cmd_op_i != 2'd0);
   assign do_commit = cmd_valid_i && !cmd_err_o && cmd_op_i == OpCommit;
@@ -135,13 +149,12 @@ module mccp_key_store #(
   // ---- memory write port: commit, zeroize, sweep ----
   logic             mem_we;
   logic [SlotW-1:0] mem_waddr;
-  logic [287:0]     mem_wdata;
+  logic [287:0]     mem_wdata, committed;
   always_comb begin
+    for (int i = 0; i < 9; i++) committed[287 - 32*i -: 32] = cmd_words[i] ? stage_q[i] : '0;
     mem_we    = (busy_q && wipe_q[sweep_q]) || do_commit || do_zero || do_sc;
     mem_waddr = busy_q ? sweep_q : do_sc ? sc_slot_i[SlotW-1:0] : cmd_slot_i[SlotW-1:0];
-    mem_wdata = do_commit ? {stage_q[0], stage_q[1], stage_q[2], stage_q[3], stage_q[4],
-                             stage_q[5], stage_q[6], stage_q[7], stage_q[8]} :
-                do_sc     ? sc_data_i : '0;
+    mem_wdata = do_commit ? committed : do_sc ? sc_data_i : '0;
   end
 
   always_ff @(posedge clk_i) begin
@@ -208,7 +221,7 @@ module mccp_key_store #(
       // a wipe or zeroize-all (re)starts the sweep from slot 0
       if (wipe_ec_i || wipe_aes_i) begin
         for (int s = 0; s < KeySlots; s++) begin
-          if ((wipe_ec_i && len_q[s] == 2'd3) || (wipe_aes_i && restr_q[s])) begin
+          if ((wipe_ec_i && len_q[s] == SizeEc) || (wipe_aes_i && restr_q[s])) begin
             valid_q[s] <= 1'b0;
             wipe_q[s]  <= 1'b1;
           end
@@ -247,7 +260,7 @@ module mccp_key_store #(
   // ---- read port ----
   logic         rd_take, rd_ok, rd_ack_q, rd_valid_q, rd_restr_q;
   logic [287:0] rd_key_q;
-  logic [1:0]   rd_len_q;
+  logic [2:0]   rd_len_q;
   logic [2:0]   rd_curve_q;
   assign rd_take = rd_req_i && !cmd_valid_i && !busy_q && !rd_ack_q && !rd_hold_i && !sc_valid_i;
   assign rd_ok   = {1'b0, rd_slot_i} < NumSlots;
@@ -264,7 +277,7 @@ module mccp_key_store #(
       if (rd_take) begin
         rd_valid_q <= rd_ok && valid_q[rd_slot_i[SlotW-1:0]];
         rd_restr_q <= rd_ok && restr_q[rd_slot_i[SlotW-1:0]];
-        rd_len_q   <= rd_ok ? len_q[rd_slot_i[SlotW-1:0]] : 2'd0;
+        rd_len_q   <= rd_ok ? len_q[rd_slot_i[SlotW-1:0]] : 3'd0;
         rd_curve_q <= rd_ok ? curve_q[rd_slot_i[SlotW-1:0]] : 3'd0;
       end
     end

@@ -103,8 +103,8 @@ module mccp_regs (
   output logic [4:0]   key_sel_slot_o,
   input  logic [1:0]   key_cmd_op_i,
   output logic [1:0]   key_cmd_op_o,
-  input  logic [1:0]   key_cmd_len_i,
-  output logic [1:0]   key_cmd_len_o,
+  input  logic [2:0]   key_cmd_len_i,
+  output logic [2:0]   key_cmd_len_o,
   input  logic [2:0]   key_cmd_curve_i,
   output logic [2:0]   key_cmd_curve_o,
   input  logic         key_cmd_retiring_i,
@@ -144,14 +144,14 @@ module mccp_regs (
   output logic [3:0]   chan_cfg0_mode_o,
   input  logic         chan_cfg0_enable_i,
   output logic         chan_cfg0_enable_o,
-  input  logic [1:0]   chan_cfg0_key_len_i,
-  output logic [1:0]   chan_cfg0_key_len_o,
   input  logic [6:0]   chan_cfg0_tag_len_i,
   output logic [6:0]   chan_cfg0_tag_len_o,
   input  logic         chan_cfg0_ordered_i,
   output logic         chan_cfg0_ordered_o,
   input  logic         chan_cfg0_affinity_i,
   output logic         chan_cfg0_affinity_o,
+  input  logic [2:0]   chan_cfg0_key_len_i,
+  output logic [2:0]   chan_cfg0_key_len_o,
   input  logic         chan_cfg0_split_i,
   output logic         chan_cfg0_split_o,
   input  logic [4:0]   chan_cfg0_key_slot_i,
@@ -400,8 +400,8 @@ module mccp_regs (
   assign rng_raw_word_o = w_data_q[31:0];
   assign key_cmd_we_o = wsel_key_cmd && wr_any;
   assign key_cmd_op_o = w_data_q[1:0];
-  assign key_cmd_len_o = w_data_q[3:2];
-  assign key_cmd_curve_o = w_data_q[6:4];
+  assign key_cmd_len_o = w_data_q[4:2];
+  assign key_cmd_curve_o = w_data_q[7:5];
   assign key_cmd_retiring_o = w_data_q[30:30];
   assign key_cmd_busy_o = w_data_q[31:31];
   assign key_data_we_o = wsel_key_data && wr_any;
@@ -422,10 +422,10 @@ module mccp_regs (
   assign chan_cfg0_we_o = wsel_chan_cfg0 && wr_any;
   assign chan_cfg0_mode_o = w_data_q[3:0];
   assign chan_cfg0_enable_o = w_data_q[4:4];
-  assign chan_cfg0_key_len_o = w_data_q[6:5];
   assign chan_cfg0_tag_len_o = w_data_q[13:7];
   assign chan_cfg0_ordered_o = w_data_q[14:14];
   assign chan_cfg0_affinity_o = w_data_q[15:15];
+  assign chan_cfg0_key_len_o = w_data_q[27:25];
   assign chan_cfg0_split_o = w_data_q[24:24];
   assign chan_cfg0_key_slot_o = w_data_q[20:16];
   assign chan_cfg0_kind_o = w_data_q[23:21];
@@ -742,8 +742,8 @@ module mccp_regs (
       end
       10'h041: begin  // KEY_CMD
         rd_data[1:0] = key_cmd_op_i;
-        rd_data[3:2] = key_cmd_len_i;
-        rd_data[6:4] = key_cmd_curve_i;
+        rd_data[4:2] = key_cmd_len_i;
+        rd_data[7:5] = key_cmd_curve_i;
         rd_data[30:30] = key_cmd_retiring_i;
         rd_data[31:31] = key_cmd_busy_i;
       end
@@ -776,10 +776,10 @@ module mccp_regs (
       10'h082: begin  // CHAN_CFG0
         rd_data[3:0] = chan_cfg0_mode_i;
         rd_data[4:4] = chan_cfg0_enable_i;
-        rd_data[6:5] = chan_cfg0_key_len_i;
         rd_data[13:7] = chan_cfg0_tag_len_i;
         rd_data[14:14] = chan_cfg0_ordered_i;
         rd_data[15:15] = chan_cfg0_affinity_i;
+        rd_data[27:25] = chan_cfg0_key_len_i;
         rd_data[24:24] = chan_cfg0_split_i;
         rd_data[20:16] = chan_cfg0_key_slot_i;
         rd_data[23:21] = chan_cfg0_kind_i;

@@ -191,8 +191,8 @@ package mccp_regs_pkg;
   localparam int KEY_CMD_OP_LSB = 0;
   localparam int KEY_CMD_OP_WIDTH = 2;
   localparam int KEY_CMD_LEN_LSB = 2;
-  localparam int KEY_CMD_LEN_WIDTH = 2;
-  localparam int KEY_CMD_CURVE_LSB = 4;
+  localparam int KEY_CMD_LEN_WIDTH = 3;
+  localparam int KEY_CMD_CURVE_LSB = 5;
   localparam int KEY_CMD_CURVE_WIDTH = 3;
   localparam int KEY_CMD_RETIRING_LSB = 30;
   localparam int KEY_CMD_RETIRING_WIDTH = 1;
@@ -229,14 +229,14 @@ package mccp_regs_pkg;
   localparam int CHAN_CFG0_MODE_WIDTH = 4;
   localparam int CHAN_CFG0_ENABLE_LSB = 4;
   localparam int CHAN_CFG0_ENABLE_WIDTH = 1;
-  localparam int CHAN_CFG0_KEY_LEN_LSB = 5;
-  localparam int CHAN_CFG0_KEY_LEN_WIDTH = 2;
   localparam int CHAN_CFG0_TAG_LEN_LSB = 7;
   localparam int CHAN_CFG0_TAG_LEN_WIDTH = 7;
   localparam int CHAN_CFG0_ORDERED_LSB = 14;
   localparam int CHAN_CFG0_ORDERED_WIDTH = 1;
   localparam int CHAN_CFG0_AFFINITY_LSB = 15;
   localparam int CHAN_CFG0_AFFINITY_WIDTH = 1;
+  localparam int CHAN_CFG0_KEY_LEN_LSB = 25;
+  localparam int CHAN_CFG0_KEY_LEN_WIDTH = 3;
   localparam int CHAN_CFG0_SPLIT_LSB = 24;
   localparam int CHAN_CFG0_SPLIT_WIDTH = 1;
   localparam int CHAN_CFG0_KEY_SLOT_LSB = 16;
@@ -326,6 +326,14 @@ package mccp_regs_pkg;
   localparam logic [15:0] ArxMacModes = 16'b0000000011111100;  // bit m: arx mode m takes the ops mac / verify
   localparam logic [15:0] ArxKeylessModes = 16'b0000000011100000;  // bit m: arx mode m reads no key slot
 
+  // Key sizes of the key store (KEY_CMD.LEN, CHAN_CFG0.KEY_LEN) and their bytes.
+  localparam logic [2:0] KEY_SIZE_K128 = 3'd0;  // 16 bytes
+  localparam logic [2:0] KEY_SIZE_K192 = 3'd1;  // 24 bytes
+  localparam logic [2:0] KEY_SIZE_K256 = 3'd2;  // 32 bytes
+  localparam logic [2:0] KEY_SIZE_EC = 3'd3;  // 36 bytes
+  localparam logic [2:0] KEY_SIZE_K96 = 3'd4;  // 12 bytes
+  localparam int KeySizeBits = 3;
+
   // States of the randomness unit (RNG_STATUS.STATE).
   localparam logic [2:0] RNG_STATE_OFF = 3'd0;
   localparam logic [2:0] RNG_STATE_STARTUP = 3'd1;
@@ -345,39 +353,39 @@ package mccp_regs_pkg;
 
   // one channel table entry: packed register fields, msb first (chan_cfg_t of mccp_fabric_pkg
   // follows this layout).
-  localparam int CHAN_CFG_BITS = 54;
-  localparam int CHAN_CFG_DEST_SLOT_LSB = 49;
+  localparam int CHAN_CFG_BITS = 55;
+  localparam int CHAN_CFG_DEST_SLOT_LSB = 50;
   localparam int CHAN_CFG_DEST_SLOT_WIDTH = 5;
-  localparam int CHAN_CFG_SRC_SLOT_LSB = 44;
+  localparam int CHAN_CFG_SRC_SLOT_LSB = 45;
   localparam int CHAN_CFG_SRC_SLOT_WIDTH = 5;
-  localparam int CHAN_CFG_CURVE_LSB = 41;
+  localparam int CHAN_CFG_CURVE_LSB = 42;
   localparam int CHAN_CFG_CURVE_WIDTH = 3;
-  localparam int CHAN_CFG_SECRET_OUT_LSB = 40;
+  localparam int CHAN_CFG_SECRET_OUT_LSB = 41;
   localparam int CHAN_CFG_SECRET_OUT_WIDTH = 1;
-  localparam int CHAN_CFG_SECRET_IN_LSB = 39;
+  localparam int CHAN_CFG_SECRET_IN_LSB = 40;
   localparam int CHAN_CFG_SECRET_IN_WIDTH = 1;
-  localparam int CHAN_CFG_ZERO_KEY_LSB = 38;
+  localparam int CHAN_CFG_ZERO_KEY_LSB = 39;
   localparam int CHAN_CFG_ZERO_KEY_WIDTH = 1;
-  localparam int CHAN_CFG_KDF_LSB = 37;
+  localparam int CHAN_CFG_KDF_LSB = 38;
   localparam int CHAN_CFG_KDF_WIDTH = 1;
-  localparam int CHAN_CFG_DEST_LEN_LSB = 35;
+  localparam int CHAN_CFG_DEST_LEN_LSB = 36;
   localparam int CHAN_CFG_DEST_LEN_WIDTH = 2;
-  localparam int CHAN_CFG_NONCE_LEN_LSB = 25;
+  localparam int CHAN_CFG_NONCE_LEN_LSB = 26;
   localparam int CHAN_CFG_NONCE_LEN_WIDTH = 10;
-  localparam int CHAN_CFG_SPLIT_LSB = 24;
+  localparam int CHAN_CFG_KEY_LEN_LSB = 23;
+  localparam int CHAN_CFG_KEY_LEN_WIDTH = 3;
+  localparam int CHAN_CFG_SPLIT_LSB = 22;
   localparam int CHAN_CFG_SPLIT_WIDTH = 1;
-  localparam int CHAN_CFG_KIND_LSB = 21;
+  localparam int CHAN_CFG_KIND_LSB = 19;
   localparam int CHAN_CFG_KIND_WIDTH = 3;
-  localparam int CHAN_CFG_KEY_SLOT_LSB = 16;
+  localparam int CHAN_CFG_KEY_SLOT_LSB = 14;
   localparam int CHAN_CFG_KEY_SLOT_WIDTH = 5;
-  localparam int CHAN_CFG_AFFINITY_LSB = 15;
+  localparam int CHAN_CFG_AFFINITY_LSB = 13;
   localparam int CHAN_CFG_AFFINITY_WIDTH = 1;
-  localparam int CHAN_CFG_ORDERED_LSB = 14;
+  localparam int CHAN_CFG_ORDERED_LSB = 12;
   localparam int CHAN_CFG_ORDERED_WIDTH = 1;
-  localparam int CHAN_CFG_TAG_LEN_LSB = 7;
+  localparam int CHAN_CFG_TAG_LEN_LSB = 5;
   localparam int CHAN_CFG_TAG_LEN_WIDTH = 7;
-  localparam int CHAN_CFG_KEY_LEN_LSB = 5;
-  localparam int CHAN_CFG_KEY_LEN_WIDTH = 2;
   localparam int CHAN_CFG_ENABLE_LSB = 4;
   localparam int CHAN_CFG_ENABLE_WIDTH = 1;
   localparam int CHAN_CFG_MODE_LSB = 0;

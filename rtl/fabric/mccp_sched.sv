@@ -82,7 +82,7 @@ module mccp_sched #(
   output logic [4:0]               ks_rd_slot_o,
   input  logic                     ks_rd_ack_i,
   input  logic [287:0]             ks_rd_key_i,
-  input  logic [1:0]               ks_rd_len_i,
+  input  logic [2:0]               ks_rd_len_i,
   input  logic [2:0]               ks_rd_curve_i,
   input  logic                     ks_rd_valid_i,
   input  logic                     ks_rd_restricted_i,
@@ -98,7 +98,7 @@ module mccp_sched #(
   input  logic [NumCores-1:0]      core_key_ready_i,
   output logic                     kx_start_o,
   output logic [255:0]             kx_key_o,
-  output logic [1:0]               kx_len_o,
+  output logic [2:0]               kx_len_o,
   output logic [3:0]               kx_core_o,
   input  logic                     kx_done_i,
   // core task starts
@@ -163,7 +163,7 @@ module mccp_sched #(
   logic [NumCores-1:0] start_valid_q;   // one-hot: state_q == StStart for core core_q
   logic [287:0]        key_q;
   logic [287:0]        sec_q;           // a SECRET_IN request's body, left aligned
-  logic [1:0]          key_len_q;
+  logic [2:0]          key_len_q;
   logic                key_ok_q, stale_q;
   localparam int NumFuncs = mccp_regs_pkg::NumFuncs;   // entry table size: mode * 2 + dir
   localparam int FuncW = mccp_regs_pkg::ModeBits + 1;
@@ -411,16 +411,19 @@ module mccp_sched #(
         StKeyRd: begin
           if (ks_rd_ack_i) begin
             key_q     <= (req_i.keyless || req_i.zero_key) ? '0 : ks_rd_key_i;
-            key_len_q <= req_i.zero_key ? 2'd0 : ks_rd_len_i;
-            // key separation: an AES task only with an AES key (size 0..2), restricted
-            // only if its output is secret; an ARX task only with a key of that size,
-            // never restricted; an EC task only with an EC scalar (size 3, not a shared
-            // secret) of its channel's curve
+            key_len_q <= req_i.zero_key ? mccp_regs_pkg::KEY_SIZE_K128 : ks_rd_len_i;
+            // key separation: an AES task only with an AES key (size 128/192/256 bits),
+            // restricted only if its output is secret; an ARX task only with a key of
+            // that size, not an EC scalar, never restricted; an EC task only with an EC
+            // scalar (not a shared secret) of its channel's curve
             key_ok_q  <= req_i.keyless || req_i.zero_key ||
                          (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len) &&
-                          ((req_i.kind == mccp_regs_pkg::KIND_ARX) ? (ks_rd_len_i != 2'd3 && !ks_rd_restricted_i) :
-                           no_expand ? (ks_rd_len_i == 2'd3 && ks_rd_curve_i == req_i.key_curve && !ks_rd_restricted_i)
-                                     : (ks_rd_len_i != 2'd3 && (!ks_rd_restricted_i || req_i.secret_out))));
+                          ((req_i.kind == mccp_regs_pkg::KIND_ARX) ?
+                             (ks_rd_len_i != mccp_regs_pkg::KEY_SIZE_EC && !ks_rd_restricted_i) :
+                           no_expand ? (ks_rd_len_i == mccp_regs_pkg::KEY_SIZE_EC &&
+                                        ks_rd_curve_i == req_i.key_curve && !ks_rd_restricted_i)
+                                     : (ks_rd_len_i <= mccp_regs_pkg::KEY_SIZE_K256 &&
+                                        (!ks_rd_restricted_i || req_i.secret_out))));
           end
         end
         StSecRd: begin
@@ -428,7 +431,7 @@ module mccp_sched #(
             // the shared secret, right aligned in the slot, moved to the top:
             // (36 - ceil(m/8)) bytes up
             sec_q    <= ks_rd_key_i << (9'd288 - 9'd8 * 9'(mccp_fabric_pkg::secret_bytes(req_i.key_curve)));
-            key_ok_q <= key_ok_q && ks_rd_valid_i && ks_rd_len_i == 2'd3 && ks_rd_restricted_i &&
+            key_ok_q <= key_ok_q && ks_rd_valid_i && ks_rd_len_i == mccp_regs_pkg::KEY_SIZE_EC && ks_rd_restricted_i &&
                         ks_rd_curve_i == req_i.key_curve;
           end
         end

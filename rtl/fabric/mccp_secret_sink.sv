@@ -37,7 +37,7 @@ module mccp_secret_sink (
   input  logic                          sc_ready_i,
   output logic [4:0]                    sc_slot_o,
   output logic [287:0]                  sc_data_o,
-  output logic [1:0]                    sc_len_o,
+  output logic [2:0]                    sc_len_o,
   output logic [2:0]                    sc_curve_o,
   output logic                          sc_restricted_o
 );
@@ -108,7 +108,7 @@ module mccp_secret_sink (
   assign sc_valid_o      = state_q == StCommit && !cancel;
   assign sc_slot_o       = dest_q.slot;
   assign sc_data_o       = (state_q != StCommit) ? '0 : dest_q.ec ? acc_q[287:0] : key;
-  assign sc_len_o        = dest_q.ec ? 2'd3 : dest_q.len;
+  assign sc_len_o        = dest_q.ec ? mccp_regs_pkg::KEY_SIZE_EC : {1'b0, dest_q.len};
   assign sc_curve_o      = dest_q.curve;
   assign sc_restricted_o = dest_q.restricted;
 

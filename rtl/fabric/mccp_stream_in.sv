@@ -210,7 +210,7 @@ module mccp_stream_in #(
     req_o.zero_key  = !is_unit && cfg_q.zero_key;
     req_o.func     = {cfg_q.mode, dir};
     req_o.key_slot = cfg_q.key_slot;
-    req_o.key_len  = is_ecc ? 2'd3 : cfg_q.key_len;
+    req_o.key_len  = is_ecc ? mccp_regs_pkg::KEY_SIZE_EC : cfg_q.key_len;
     req_o.key_curve = cfg_q.curve;
     req_o.affinity = cfg_q.affinity;
     req_o.ordered  = cfg_q.ordered;

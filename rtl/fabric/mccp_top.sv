@@ -145,7 +145,8 @@ module mccp_top #(
   logic [15:0] core_enable_mask, fw_cores_mask;
   logic [3:0]  core_sel;
   logic [4:0]  key_sel;
-  logic [1:0]  key_cmd_op, key_cmd_len;
+  logic [1:0]  key_cmd_op;
+  logic [2:0]  key_cmd_len;
   logic        key_cmd_we, key_data_we;
   logic [2:0]  key_data_idx;
   logic [2:0]  key_cmd_curve;
@@ -158,7 +159,7 @@ module mccp_top #(
   mccp_fabric_pkg::chan_cfg_t chan_cfg1_w;    // the CHAN_CFG1 fields of a write (others zero)
   mccp_fabric_pkg::chan_cfg_t chan_rcfg, chan_rcfg_q, chan_lookup_cfg;
   logic [3:0]  cfg0_mode;
-  logic [1:0]  cfg0_key_len;
+  logic [2:0]  cfg0_key_len;
   logic [6:0]  cfg0_tag_len;
   logic [4:0]  cfg0_key_slot;
   logic        cfg0_enable, cfg0_ordered, cfg0_affinity, cfg0_split;
@@ -202,14 +203,14 @@ module mccp_top #(
   logic         ks_rd_req, ks_rd_ack, ks_rd_valid, ks_busy, ks_inv_valid, ks_inv_all, ks_cmd_err;
   logic [4:0]   ks_rd_slot, ks_inv_slot;
   logic [287:0] ks_rd_key;
-  logic [1:0]   ks_rd_len;
+  logic [2:0]   ks_rd_len;
   logic [2:0]   ks_rd_curve;
   logic         ks_wipe_ec, ks_wipe_aes, ks_rd_restricted;
   // secret commits (mccp_secret_sink -> key store)
   logic         sc_valid, sc_ready, sc_restricted, sink_busy;
   logic [4:0]   sc_slot;
   logic [287:0] sc_data;
-  logic [1:0]   sc_len;
+  logic [2:0]   sc_len;
   logic [2:0]   sc_curve;
 
   assign enable = core_enable_mask[N-1:0];
@@ -293,7 +294,7 @@ module mccp_top #(
     .key_sel_slot_o           (key_sel),
     .key_cmd_op_i             (2'd0),
     .key_cmd_op_o             (key_cmd_op),
-    .key_cmd_len_i            (2'd0),
+    .key_cmd_len_i            (3'd0),
     .key_cmd_len_o            (key_cmd_len),
     .key_cmd_busy_i           (ks_busy),
     .key_cmd_busy_o           (),
@@ -599,7 +600,7 @@ module mccp_top #(
   logic [1:0]     start_role;
   logic           kx_start, kx_done, kx_busy_unused, kx_we;
   logic [255:0]   kx_key;
-  logic [1:0]     kx_len;
+  logic [2:0]     kx_len;      // key size code; the AES key expander and cores take [1:0]
   logic [3:0]     kx_core;
   logic [3:0]     kx_idx;
   logic [127:0]   kx_rk, kx_rk_dec;
@@ -705,7 +706,7 @@ module mccp_top #(
     .rst_ni,
     .start_i     (kx_start),
     .key_i       (kx_key),
-    .key_len_i   (kx_len),
+    .key_len_i   (kx_len[1:0]),
     .busy_o      (kx_busy_unused),
     .done_o      (kx_done),
     .rk_we_o     (kx_we),
@@ -722,7 +723,7 @@ module mccp_top #(
   logic [31:0]  imem_wdata;
   if (NumArxUnits == 0) begin : g_no_arx_addr
     logic unused_addr;
-    assign unused_addr = ^imem_addr[11:10];
+    assign unused_addr = ^{imem_addr[11:10], kx_len[2]};   // (a 96-bit key: ARX only)
   end
 
   // The EC units share one microcode memory: an image for any of them is an
@@ -841,7 +842,7 @@ module mccp_top #(
       .rk_i             (kx_rk),
       .rk_dec_i         (kx_rk_dec),
       .rk_done_i        (kx_done && kx_core == 4'(c)),
-      .rk_len_i         (kx_len),
+      .rk_len_i         (kx_len[1:0]),
       .start_valid_i    (start_valid[c]),
       .start_ready_o    (start_ready[c]),
       .start_entry_i    (start_entry[c*10 +: 10]),
@@ -1276,7 +1277,8 @@ module mccp_top #(
 
   mccp_watchdog #(
     .NumCores   (N),
-    .FixedSlots (EcSlots | RngSlots)
+    .FixedSlots (EcSlots | RngSlots),
+    .SlowSlots  (ArxSlots)
   ) u_watchdog (
     .clk_i,
     .rst_ni,

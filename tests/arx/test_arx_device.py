@@ -13,6 +13,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 
 import mccp
+from arx.pi_vectors import files as pi_vector_files, load as load_pi_vectors
 from mccp import regmap
 from mccp.arx.image import PI_FIRMWARE
 from mccp.ref import xchacha
@@ -216,6 +217,27 @@ def test_bad_input(dev):
             plain.open_channel("chacha20-poly1305", key_slot=0)
 
 
+def test_pi_cipher_lengths(dev):
+    """pi16/32/64 on the RTL through the API: payloads of 0..4096 bytes (around a rate block,
+    the longest the buffers take with the tag, random ones) with AAD of random length (none with the longest), sealed as mccp.ref.pi_cipher seals
+    them and opened back."""
+    dev.load_firmware(dev.arx_slots[1:], PI_FIRMWARE)
+    rng = random.Random(17)
+    key = rng.randbytes(16)
+    dev.load_key(6, key)
+    for w in (16, 32, 64):
+        ch, ref = dev.open_channel(f"pi{w}cipher", key_slot=6), PiCipher(w)
+        longest = 4096 + 16 - w                                         # its output fits the 4 KB buffer
+        for n in [0, 1, w - 1, w, w + 1, longest] + rng.sample(range(longest + 1), 2):
+            ad_len = rng.randrange(3 * w) if n < 4000 else 0             # (the body fits the 4 KB buffer)
+            npub, msg, ad = rng.randbytes(ch.cfg.nonce_len), rng.randbytes(n), rng.randbytes(ad_len)
+            ct, tag = ch.encrypt(msg, nonce=npub, aad=ad)
+            assert ct + tag == ref.encrypt(key, npub, msg, ad), (w, n, len(ad))
+            assert ch.decrypt(ct, nonce=npub, aad=ad, tag=tag) == msg
+        ch.close()
+    dev.load_firmware(dev.arx_slots[1:])                          # the standard image back
+
+
 def test_pi_cipher_channels(dev):
     """The pi image in the second element, the standard image left in the first: pi16, pi32
     and pi64 channels with and without the secret message number against mccp.ref.pi_cipher,
@@ -244,7 +266,21 @@ def test_pi_cipher_channels(dev):
             with pytest.raises(mccp.AuthError):
                 ch.decrypt(want[:-w], nonce=npub, aad=ad, tag=bytes([want[-w] ^ 1]) + want[-w + 1:])
             ch.close()
-    with pytest.raises(ValueError, match="key of 16 bytes"):
-        dev.open_channel("pi16cipher", key_slot=4)                 # pi16: a 128-bit key only
+    with pytest.raises(ValueError, match="key of 12 or 16 bytes"):
+        dev.open_channel("pi16cipher", key_slot=4)                 # pi16: a 96- or 128-bit key
+    # pi16cipher096: a 96-bit key in the key store; known answers of its file (every fifth,
+    # each with a secret message number), and the key refused by channels of other sizes
+    dev.load_key(5, bytes(12))
+    with pytest.raises(ValueError, match="slot holds 12"):
+        dev.open_channel("gcm", key_slot=5)
+    with pytest.raises(ValueError, match="slot holds 12"):
+        dev.open_channel("pi32cipher", key_slot=5)
+    (path,) = [p for p in pi_vector_files() if "096" in p.name]
+    for v in load_pi_vectors(path)[::5][:6]:
+        dev.load_key(5, v.key)
+        ch = dev.open_channel("pi16cipher-nsec", key_slot=5, nonce_len=len(v.npub))
+        assert b"".join(ch.encrypt(v.nsec + v.msg, nonce=v.npub, aad=v.ad)) == v.cipher, (len(v.msg), len(v.ad))
+        assert ch.decrypt(v.cipher[:-16], nonce=v.npub, aad=v.ad, tag=v.cipher[-16:]) == v.nsec + v.msg
+        ch.close()
     cc.close()
     dev.load_firmware(dev.arx_slots[1:])                          # the standard image back

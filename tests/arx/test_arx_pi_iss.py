@@ -131,7 +131,7 @@ def _check_kat(elem, v) -> None:
     assert (status, out) == (OK, v.nsec + v.msg), (len(v.msg), len(v.ad))
 
 
-KAT_FILES = [p for p in vector_files() if "096" not in p.name]     # a 96-bit key: not a key-store size
+KAT_FILES = vector_files()          # pi16cipher096 (a 12-byte key) among them
 
 
 @pytest.mark.parametrize("path", KAT_FILES, ids=lambda p: p.name.split(".")[0])
@@ -152,13 +152,13 @@ def test_every_known_answer(pi_elem, path):
 @pytest.mark.parametrize("w", WIDTHS)
 def test_lengths(pi_elem, w):
     """Without a secret message number, messages and AAD over several blocks and every kind of
-    last block, 16- and 32-byte keys (pi16: 16) and nonces of 0 to 16 bytes: against
+    last block, 16- and 32-byte keys (pi16: 12 and 16) and nonces of 0 to 16 bytes: against
     mccp.ref.pi_cipher, and decrypted back."""
     ref, rng = PiCipher(w), random.Random(w)
     lengths = [0, 1, 15, 16, 17, w - 1, w, w + 1, 2 * w + 5, 3 * w]
     for n in lengths:
         ad_len = rng.choice(lengths)
-        key = rng.randbytes(16 if w == 16 else rng.choice((16, 32)))
+        key = rng.randbytes(rng.choice((12, 16) if w == 16 else (16, 32)))
         npub = rng.randbytes(rng.randint(0, 15 if w == 16 else 16))
         msg, ad = rng.randbytes(n), rng.randbytes(ad_len)
         sealed = ref.encrypt(key, npub, msg, ad)
@@ -186,7 +186,7 @@ def test_decrypt_refuses_a_change(pi_elem, w):
 def test_bad_parameters(pi_elem, w):
     """BAD_PARAM, no output: a tag that is not the whole rate, a 24-byte key (pi16: 32 too), a
     nonce that does not fit (pi16: 16 bytes; others 17), a payload shorter than the secret
-    message number."""
+    message number, a 12-byte key beyond pi16."""
     key = bytes(16)
     bad = [(pi_task(w, False, False, bytes(4), b"", b"abc", tag_len=w - 1), key),
            (pi_task(w, False, False, bytes(4), b"", b"abc"), bytes(24)),
@@ -195,5 +195,7 @@ def test_bad_parameters(pi_elem, w):
            (pi_task(w, True, True, bytes(4), b"", bytes(w - 1), bytes(w)), key)]
     if w == 16:
         bad.append((pi_task(w, False, False, bytes(4), b"", b"abc"), bytes(32)))
+    else:
+        bad.append((pi_task(w, False, False, bytes(4), b"", b"abc"), bytes(12)))
     for task, k in bad:
         assert run_pi(pi_elem, task, k) == (BAD_PARAM, b"")

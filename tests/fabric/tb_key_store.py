@@ -27,7 +27,7 @@ from cocotb.triggers import ReadOnly, RisingEdge
 
 SLOTS = int(os.environ.get("KS_SLOTS", "16"))
 CYCLES = int(os.environ.get("KS_CYCLES", "4000"))
-KEY_BYTES = {0: 16, 1: 24, 2: 32, 3: 36}   # LEN 3: an EC private scalar
+KEY_BYTES = {0: 16, 1: 24, 2: 32, 3: 36, 4: 12}   # LEN 3: an EC private scalar; 5..7 refused
 CURVES = 6
 
 
@@ -59,7 +59,7 @@ class Model:
         self.rd = (0, None, 0, 0, 0, 0)  # (ack, key, len, valid, curve, restricted) registered
 
     def cmd_err(self, cv, op, slot, ln, curve):
-        words_ok = set(range(KEY_BYTES[ln] // 4)) <= self.staged
+        words_ok = ln in KEY_BYTES and set(range(KEY_BYTES[ln] // 4)) <= self.staged
         bad_commit = slot >= SLOTS or not words_ok or (ln == 3 and curve >= CURVES)
         return int(bool(cv and op != 0 and (self.busy or (op == 1 and bad_commit) or (op == 2 and slot >= SLOTS))))
 
@@ -101,7 +101,8 @@ class Model:
             self.sweep += 1
             self.busy -= 1
         if ok and op == 1:
-            self.mem[slot] = sum(w << (32 * (8 - k)) for k, w in enumerate(self.stage))
+            # the words of the size, zeros beyond them
+            self.mem[slot] = sum(w << (32 * (8 - k)) for k, w in enumerate(self.stage) if k < KEY_BYTES[i["len"]] // 4)
             self.valid[slot], self.len[slot], self.curve[slot], self.restr[slot] = 1, i["len"], i["curve"], 0
         elif ok and op == 2:
             self.mem[slot], self.valid[slot], self.len[slot], self.restr[slot] = 0, 0, 0, 0
@@ -220,7 +221,7 @@ async def test_commit_read_every_slot_and_size(dut):
     await b.wait_idle()
     keys = {}
     for s in range(SLOTS):
-        for ln in (0, 1, 2):
+        for ln in (4, 0, 1, 2):
             key = rng.randbytes(KEY_BYTES[ln])
             await b.stage(key)
             exp = await b.command(1, s, ln)
@@ -240,6 +241,19 @@ async def test_commit_read_every_slot_and_size(dut):
         await b.tick(stage_we=1, idx=k, data=w)
     assert (await b.command(1, 0, 1))["cmd_err_o"] == 1
     assert await b.read(0) == (key_value(keys[0][0]), keys[0][1], 1)
+    # unknown sizes are refused, whatever is staged
+    for ln in (5, 6, 7):
+        await b.stage(rng.randbytes(36))
+        assert (await b.command(1, 0, ln))["cmd_err_o"] == 1
+        await b.idle()
+        assert await b.read(0) == (key_value(keys[0][0]), keys[0][1], 1)
+    # words staged beyond the size are not stored: the slot holds the key and zeros
+    for ln in (4, 0, 1):
+        full = rng.randbytes(36)
+        await b.stage(full)
+        assert (await b.command(1, 0, ln))["cmd_err_o"] == 0
+        await b.idle()
+        assert await b.read(0) == (key_value(full[:KEY_BYTES[ln]]), ln, 1)
     if SLOTS < 32:
         assert await b.read(SLOTS) == (0, 0, 0)       # no such slot: empty
 
@@ -324,7 +338,7 @@ async def test_random(dut):
             i.update(stage_we=1, idx=rng.randrange(9), data=rng.getrandbits(32))
         if rng.random() < 0.08:
             op = rng.choices([0, 1, 2, 3], [1, 12, 4, 1])[0]
-            i.update(cmd_valid=1, op=op, slot=rng.randrange(min(32, SLOTS + 2)), len=rng.randrange(4),
+            i.update(cmd_valid=1, op=op, slot=rng.randrange(min(32, SLOTS + 2)), len=rng.randrange(8),
                      curve=rng.choice([0, 1, 5, 6, 7]))
         if rng.random() < 0.004:
             i.update(wipe=1)

@@ -185,7 +185,8 @@ class SchedTb:
                 self.store[s] = None
             self.tag = [None] * N
             return 1, rng.randrange(32), 1
-        self.store[slot] = None if rng.random() < 0.15 else (rng.getrandbits(256), rng.randrange(3))
+        # sizes 0..2 (AES), now and then 4 (a 96-bit key, which AES tasks must refuse)
+        self.store[slot] = None if rng.random() < 0.15 else (rng.getrandbits(256), rng.choice([0, 1, 2] * 3 + [4]))
         self.tag = [None if t == slot else t for t in self.tag]
         return 1, slot, 0
 
@@ -270,12 +271,12 @@ class SchedTb:
                 dut.ks_rd_valid_i.value = int(stored is not None)
                 # an AES key sits in bits [287:32] of the slot; the low word must not matter
                 dut.ks_rd_key_i.value = ((stored[0] << 32) | rng.getrandbits(32)) if stored else rng.getrandbits(288)
-                dut.ks_rd_len_i.value = stored[1] if stored else rng.randrange(4)
+                dut.ks_rd_len_i.value = stored[1] if stored else rng.randrange(8)
                 read_timer = None
             else:
                 dut.ks_rd_valid_i.value = rng.getrandbits(1)
                 dut.ks_rd_key_i.value = rng.getrandbits(288)
-                dut.ks_rd_len_i.value = rng.randrange(4)
+                dut.ks_rd_len_i.value = rng.randrange(8)
             if read_timer is not None:
                 read_timer -= 1
             ks_busy = rng.random() < self.p_busy
@@ -475,7 +476,7 @@ class SchedTb:
     def check_pick(self, cur: dict, c: int, load: bool, cyc: int) -> None:
         req = cur["req"]
         data = cur["ack_data"]
-        assert data is not None and data[1] == req["key_len"], f"core {c} chosen though the key is {data}"
+        assert data is not None and data[1] == req["key_len"] <= 2, f"core {c} chosen though the key is {data}"
         snaps = cur["snaps"]
         assert cyc - 1 in snaps, f"pick at clock {cyc}, key read answered at {cur['ack']}"
         for q in range(cur["ack"] + 1, cyc - 1):
@@ -498,7 +499,7 @@ class SchedTb:
     def check_refusal(self, cur: dict, status: int) -> None:
         req = cur["req"]
         data = cur["ack_data"]
-        if data is None or data[1] != req["key_len"]:
+        if data is None or data[1] != req["key_len"] or data[1] > 2:
             self.cov["key_empty" if data is None else "key_size"] += 1
             assert status == ST["KEY_ERROR"], f"slot {req['key_slot']} = {data}, len {req['key_len']}: status {status}"
             return
@@ -583,7 +584,7 @@ async def affinity(tb: SchedTb):
     tb.affinity_en = 1
     await FallingEdge(dut.clk_i)
     tb.dut.ks_inv_valid_i.value, tb.dut.ks_inv_slot_i.value, tb.dut.ks_inv_all_i.value = tb.write_slot(2)
-    while tb.store[2] is None:
+    while tb.store[2] is None or tb.store[2][1] > 2:       # until it holds an AES key
         await FallingEdge(dut.clk_i)
         tb.dut.ks_inv_valid_i.value, tb.dut.ks_inv_slot_i.value, tb.dut.ks_inv_all_i.value = tb.write_slot(2)
     await FallingEdge(dut.clk_i)

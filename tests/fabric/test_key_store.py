@@ -21,7 +21,7 @@ def test_key_store(simulator, slots, cycles):
     sim.run(
         toplevel="mccp_key_store",
         test_module="tb_key_store",
-        sources=pick("fabric", "mccp_key_store"),
+        sources=pick("fabric", "mccp_regs_pkg", "mccp_key_store"),
         parameters={"KeySlots": slots},
         sim=simulator,
         module_dirs=[paths.TESTS / "fabric"],

@@ -56,7 +56,7 @@ def test_encode_decode():
     rm = regmap.load()
     assert rm.encode("KEY_CMD", op=1, len=2) == 0b1001
     word = rm.encode("CHAN_CFG0", mode=13, enable=1, key_len=2, tag_len=64, ordered=1, key_slot=31)
-    assert word == 13 | 1 << 4 | 2 << 5 | 64 << 7 | 1 << 14 | 31 << 16     # the layout of docs/registers.md
+    assert word == 13 | 1 << 4 | 64 << 7 | 1 << 14 | 31 << 16 | 2 << 25     # the layout of docs/registers.md
     assert rm.decode("CHAN_CFG0", word) == {"mode": 13, "enable": 1, "key_len": 2, "tag_len": 64, "ordered": 1,
                                             "affinity": 0, "split": 0, "key_slot": 31, "kind": 0}
     with pytest.raises(ValueError):

@@ -7,7 +7,7 @@ from mccp import paths
 from mccp.eda import sim
 from mccp.eda.filelist import pick
 
-SOURCES = pick("fabric", "mccp_ecc_curves_pkg", "mccp_fabric_pkg", "mccp_secret_sink")
+SOURCES = pick("fabric", "mccp_ecc_curves_pkg", "mccp_regs_pkg", "mccp_fabric_pkg", "mccp_secret_sink")
 
 
 def test_secret_sink():

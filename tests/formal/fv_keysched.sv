@@ -11,7 +11,7 @@ module fv_keysched (
   input  logic        cmd_valid_i,
   input  logic [1:0]  cmd_op_i,
   input  logic [4:0]  cmd_slot_i,
-  input  logic [1:0]  cmd_len_i,
+  input  logic [2:0]  cmd_len_i,
   input  logic [2:0]  cmd_curve_i,
   // scheduler controls, parser request, output stage, cores, entry tables
   input  logic [31:0] cycle_i,
@@ -45,7 +45,7 @@ module fv_keysched (
   logic [KeySlots-1:0] ks_valid;
   logic [4:0]          inv_slot, rd_slot;
   logic [287:0]        rd_key;
-  logic [1:0]          rd_len;
+  logic [2:0]          rd_len;
   logic [2:0]          rd_curve;
   logic                rd_restricted, sc_ready_unused;
 
@@ -86,7 +86,8 @@ module fv_keysched (
   logic [7:0]          req_err_status, disp_channel;
   logic [3:0]          req_core, kx_core, disp_core;
   logic [255:0]        kx_key;
-  logic [1:0]          kx_len, start_role;
+  logic [2:0]          kx_len;
+  logic [1:0]          start_role;
   logic [NumCores-1:0] start_valid, sched_busy, start_pulse, tag_valid;
   logic [NumCores*10-1:0] start_entry;
   logic [287:0]        slot_key;

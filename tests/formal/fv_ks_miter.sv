@@ -12,7 +12,7 @@ module fv_ks_miter (
   input  logic        cmd_valid_i,
   input  logic [1:0]  cmd_op_i,
   input  logic [4:0]  cmd_slot_i,
-  input  logic [1:0]  cmd_len_i,
+  input  logic [2:0]  cmd_len_i,
   input  logic [2:0]  cmd_curve_i,
   input  logic        wipe_ec_i,
   input  logic        wipe_aes_i,
@@ -20,7 +20,7 @@ module fv_ks_miter (
   input  logic [4:0]  sc_slot_i,
   input  logic [287:0] sc_data_a_i,
   input  logic [287:0] sc_data_b_i,
-  input  logic [1:0]  sc_len_i,
+  input  logic [2:0]  sc_len_i,
   input  logic [2:0]  sc_curve_i,
   input  logic        sc_restricted_i,
   input  logic        rd_hold_i,
@@ -39,7 +39,7 @@ module fv_ks_miter (
   logic [KeySlots-1:0] valid [2];
   logic [4:0]          inv_slot [2];
   logic [287:0]        rd_key [2];
-  logic [1:0]          rd_len [2];
+  logic [2:0]          rd_len [2];
   logic [2:0]          rd_curve [2];
 
   for (genvar i = 0; i < 2; i++) begin : g_copy

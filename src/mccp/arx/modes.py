@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, VERIFY, Mode
 
-# key bytes each mode takes (the key store holds AES-sized keys: 16, 24, 32 bytes)
+# key bytes each mode takes (key sizes of the key store: regs.yml key_sizes)
 KEY_BYTES = {"chacha20-poly1305": (32,), "xchacha20-poly1305": (32,), "siphash-2-4": (16,),
              "blake2s-mac": (16, 24, 32), "blake2b-mac": (16, 24, 32)}
 # pi-Cipher (the pi image, firmware/arx/pi.s): word bits -> (key bytes, nonce bytes at most); the
 # tag is the whole rate, w bytes; a "-nsec" mode takes the secret message number (w bytes) as the
 # payload's first block
-PI_CIPHERS = {16: ((16,), 15), 32: ((16, 32), 16), 64: ((16, 32), 16)}
+PI_CIPHERS = {16: ((12, 16), 15), 32: ((16, 32), 16), 64: ((16, 32), 16)}    # pi16 12: pi16cipher096
 for _w, (_keys, _nonce) in PI_CIPHERS.items():
     KEY_BYTES[f"pi{_w}cipher"] = KEY_BYTES[f"pi{_w}cipher-nsec"] = _keys
 # the hashes: no key slot (regs.yml `keyless`), reached through Device.hash; a BLAKE2 key travels

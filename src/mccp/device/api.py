@@ -474,20 +474,21 @@ class Device(RandomnessApi):
             raise ValueError(f"key slot {slot!r} outside 0..{self.key_slots - 1}")
 
     def load_key(self, slot: int, key: bytes) -> None:
-        """Store an AES key (16/24/32 bytes) in `slot`.  It can never be read back.
+        """Store a key in `slot`: 16, 24 or 32 bytes (AES, and the ARX modes' keys), or 12
+        (pi16cipher096).  It can never be read back.
 
         Replacing a key returns once the new key is in force: requests that had not started
         run with it, and the outputs of those that had started with the old one have left
         (KEY_CMD.RETIRING clear; see zeroize)."""
         self._check_slot(slot)
-        if not isinstance(key, (bytes, bytearray)) or len(key) not in packets.KEY_LEN_CODE:
+        if not isinstance(key, (bytes, bytearray)) or len(key) not in packets.KEY_SIZE_CODE:
             n = len(key) if isinstance(key, (bytes, bytearray)) else type(key).__name__
-            raise ValueError(f"AES keys are 16, 24 or 32 bytes, got {n}")
+            raise ValueError(f"keys are 12, 16, 24 or 32 bytes, got {n}")
         self._key_store_ready()
         self.write_reg("KEY_SEL", slot)
         for i in range(len(key) // 4):
             self.write_reg("KEY_DATA", int.from_bytes(key[4 * i:4 * i + 4], "big"), index=i)
-        self.write_reg("KEY_CMD", op=1, len=packets.KEY_LEN_CODE[len(key)])
+        self.write_reg("KEY_CMD", op=1, len=packets.KEY_SIZE_CODE[len(key)])
         self.key_command_cycle = self.cycles
         self._keys[slot] = len(key)
         self._key_store_ready(retired=True)
@@ -561,11 +562,11 @@ class Device(RandomnessApi):
         self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len, **(cfg.secret.fields() if cfg.secret else {}))
         if cfg.kind == "arx":
             self.write_reg("CHAN_CFG0", kind=self.rm.kind_code["arx"], mode=self.rm.arx_mode_code[cfg.mode],
-                           enable=int(enable), key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
+                           enable=int(enable), key_len=packets.KEY_SIZE_CODE[cfg.key_len], tag_len=cfg.tag_len,
                            ordered=int(cfg.policy.ordered), key_slot=cfg.key_slot)
             return
         self.write_reg("CHAN_CFG0", mode=self.rm.mode_code[cfg.mode], enable=int(enable),
-                       key_len=packets.KEY_LEN_CODE[cfg.key_len], tag_len=cfg.tag_len,
+                       key_len=packets.KEY_SIZE_CODE[cfg.key_len], tag_len=cfg.tag_len,
                        ordered=int(cfg.policy.ordered), affinity=int(cfg.policy.affinity),
                        split=int(cfg.policy.split), key_slot=cfg.key_slot)
 
@@ -888,7 +889,7 @@ class Device(RandomnessApi):
         self._derive(secret_slot, self._ec_curve(curve), key_slot, key_len, self._kdf_input(key_len, label, context))
 
     def _kdf_input(self, key_len: int, label: bytes, context: bytes) -> bytes:
-        if key_len not in packets.KEY_LEN_CODE:
+        if key_len not in packets.AES_KEY_BYTES:
             raise ValueError(f"key_len must be 16, 24 or 32 bytes, got {key_len!r}")
         for name, value in (("label", label), ("context", context)):
             if not isinstance(value, (bytes, bytearray)):

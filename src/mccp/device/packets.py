@@ -16,7 +16,9 @@ from mccp.aes.task import WORD_BYTES
 from mccp.arx.modes import ARX_MODES, DEFAULT_NONCE as ARX_NONCE, HASHES as ARX_HASHES, KEY_BYTES as ARX_KEY_BYTES
 
 OPS = (ENCRYPT, DECRYPT, MAC, VERIFY)
-KEY_LEN_CODE = {16: 0, 24: 1, 32: 2}
+# key bytes -> the key store's size code (KEY_CMD.LEN, CHAN_CFG0.KEY_LEN); AES takes three of them
+KEY_SIZE_CODE = {k["bytes"]: k["code"] for k in regmap.load().key_sizes if k["name"] != "ec"}
+AES_KEY_BYTES = (16, 24, 32)
 # default nonce length per mode (bytes)
 DEFAULT_NONCE = {"ecb": 0, "cbc": 16, "ctr": 16, "cbc-mac": 0, "cmac": 0, "ccm": 13, "gcm": 12, "gmac": 12}
 NO_CORE = 0xFF
@@ -77,7 +79,7 @@ class SecretRoute:
 
     def fields(self) -> dict[str, int]:
         """CHAN_CFG1 field values (lower-case names)."""
-        return {"secret_out": 1, "dest_slot": self.dest_slot, "dest_len": KEY_LEN_CODE[self.dest_len],
+        return {"secret_out": 1, "dest_slot": self.dest_slot, "dest_len": KEY_SIZE_CODE[self.dest_len],
                 "secret_in": int(self.src_slot is not None), "src_slot": self.src_slot or 0,
                 "curve": self.curve, "zero_key": int(self.zero_key), "kdf": int(self.kdf)}
 
@@ -88,7 +90,7 @@ class ChannelConfig:
     index: int
     mode: str
     key_slot: int
-    key_len: int          # bytes: 16, 24, 32
+    key_len: int          # bytes: 16, 24, 32 (arx channels also 12)
     tag_len: int          # 0 for modes without a tag
     nonce_len: int
     policy: Policy = Policy()
@@ -117,8 +119,8 @@ def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: 
     elif kind == "arx" and key_len not in ARX_KEY_BYTES[mode]:
         raise ValueError(f"{mode} takes a key of {' or '.join(map(str, ARX_KEY_BYTES[mode]))} bytes, "
                          f"the slot holds {key_len}")
-    if key_len not in KEY_LEN_CODE:
-        raise ValueError(f"key of {key_len} bytes: AES keys are 16, 24 or 32 bytes")
+    elif kind == "aes" and key_len not in AES_KEY_BYTES:
+        raise ValueError(f"{mode} takes an AES key of 16, 24 or 32 bytes, the slot holds {key_len}")
     if m.tag_lens:
         tag_len = max(m.tag_lens) if tag_len is None else tag_len    # the longest the mode takes
         if tag_len not in m.tag_lens:

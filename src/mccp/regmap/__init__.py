@@ -142,6 +142,8 @@ class RegMap:
     rng_mode_code: dict[str, int] = field(default_factory=dict)
     arx_modes: list[dict] = field(default_factory=list)
     arx_mode_code: dict[str, int] = field(default_factory=dict)
+    key_sizes: list[dict] = field(default_factory=list)
+    key_size_code: dict[str, int] = field(default_factory=dict)
     mode_code: dict[str, int] = field(default_factory=dict)
     mode_name: dict[int, str] = field(default_factory=dict)
     op_code: dict[str, int] = field(default_factory=dict)
@@ -156,6 +158,7 @@ class RegMap:
         self.ec_mode_code = {m["name"]: m["code"] for m in self.ec_modes}
         self.rng_mode_code = {m["name"]: m["code"] for m in self.rng_modes}
         self.arx_mode_code = {m["name"]: m["code"] for m in self.arx_modes}
+        self.key_size_code = {k["name"]: k["code"] for k in self.key_sizes}
         self.mode_code = {m["name"]: m["code"] for m in self.modes}
         self.mode_name = {m["code"]: m["name"] for m in self.modes}
         self.op_code = {o["name"]: o["code"] for o in self.ops}
@@ -324,7 +327,7 @@ def parse(spec: dict) -> RegMap:
                   ec_modes=list(spec["ec_modes"]), core_status=core_status,
                   fabric_status=fabric_status, headers=headers, structs=structs,
                   rng_modes=list(spec.get("rng_modes", [])), rng_states=list(spec.get("rng_states", [])),
-                  arx_modes=list(spec.get("arx_modes", [])))
+                  arx_modes=list(spec.get("arx_modes", [])), key_sizes=list(spec.get("key_sizes", [])))
 
 
 @lru_cache(maxsize=None)

@@ -75,6 +75,11 @@ def render_pkg(rm: RegMap) -> str:
                              ("keyless", "ArxKeylessModes", "reads no key slot")):
         bits = sum(1 << m["code"] for m in rm.arx_modes if m.get(flag))
         lines.append(f"  localparam logic [{(1 << mb) - 1}:0] {name} = {1 << mb}'b{bits:0{1 << mb}b};  // bit m: arx mode m {what}")
+    lb = rm.field("KEY_CMD", "LEN").width
+    lines += ["", "  // Key sizes of the key store (KEY_CMD.LEN, CHAN_CFG0.KEY_LEN) and their bytes."]
+    lines += [f"  localparam logic [{lb - 1}:0] KEY_SIZE_{sv_name(k['name'])} = {lb}'d{k['code']};  // {k['bytes']} bytes"
+              for k in rm.key_sizes]
+    lines += [f"  localparam int KeySizeBits = {lb};"]
     lines += ["", "  // States of the randomness unit (RNG_STATUS.STATE)."]
     lines += [f"  localparam logic [2:0] RNG_STATE_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.rng_states]
     lines += ["", "  // Fabric status codes (output header byte STATUS)."]
@@ -192,6 +197,9 @@ def render_md(rm: RegMap) -> str:
     out += ["", "Functions of an `arx` channel (its `MODE`; function index = mode × 2 + op[0]):", "",
             "| code | function | what |", "| --- | --- | --- |"]
     out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.arx_modes]
+    out += ["", "Key sizes (`KEY_CMD.LEN`, `CHAN_CFG0.KEY_LEN`):", "", "| code | size | bytes | what |",
+            "| --- | --- | --- | --- |"]
+    out += [f"| {k['code']} | `{k['name']}` | {k['bytes']} | {k['doc']} |" for k in rm.key_sizes]
     out += ["", "States of the randomness unit (`RNG_STATUS.STATE`):", "", "| code | state | what |",
             "| --- | --- | --- |"]
     out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.rng_states]
