@@ -1,10 +1,10 @@
 """pytest wrapper of the formal proofs in tests/formal/ (docs/formal.md).
 
-Each proof runs bounded (BMC) in `make test`, with a cover run per harness that shows the
-cases the properties are about are reachable under the assumptions.  In `make test-long`:
-deeper runs, and every property on a mutant of the RTL (a copy under build/formal/mutants,
+Each proof runs bounded (BMC) in `make test`.  In `make test-long`: deeper runs, a cover run
+per harness that shows the cases the properties are about are reachable under the
+assumptions, and every property on a mutant of the RTL (a copy under build/formal/mutants,
 rtl/ untouched) where it must fail with the named assertion, so no proof here passes
-vacuously (about 30 s each; kept out of `make test` for its two-minute budget)."""
+vacuously (about 30 s each; kept out of `make test` for its time budget)."""
 
 from __future__ import annotations
 
@@ -97,6 +97,7 @@ def test_proof_deep(name, sby, task, depth, long_depth, defines):
     _prove(sby, task, long_depth, defines, tag="long")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("sby", ["keysched.sby", "ks_miter.sby", "regs_miter.sby", "stream_out.sby"])
 def test_cover(sby):
     """Every cover statement of the harness is reached (the assumptions leave the cases open)."""

@@ -17,6 +17,8 @@ from mccp.perf import costs
 from mccp.perf.tlm import Channel, Config, Packet, Timing, shape_of
 from mccp.perf.validate import run_batches
 
+from sweeps import sweep
+
 
 def _channels(key_bits: int) -> list[Channel]:
     return [Channel("ccm", 0, key_bits), Channel("ccm", 1, key_bits),                       # one core, keys A, B
@@ -39,8 +41,12 @@ BATCHES = [
 ]
 
 
-@pytest.mark.parametrize("key_bits", [128, 256])
-@pytest.mark.parametrize("stream_bits", [32, 128])
+DISPATCH = [(32, 128), (32, 256), (128, 128), (128, 256)]
+
+
+# make test: each stream width and key size once; make test-long: all four
+@pytest.mark.parametrize("stream_bits,key_bits", sweep(DISPATCH, [f"{s}-{k}" for s, k in DISPATCH],
+                                                       long={"32-256", "128-128"}))
 def test_dispatch_cycles_equal_rtl(stream_bits, key_bits):
     rtl, model, _ = run_batches(Config(2, stream_bits), _channels(key_bits), BATCHES)
     for i, (r, m) in enumerate(zip(rtl, model)):
