@@ -28,6 +28,7 @@ module mccp_arx_pe #(
   parameter int ImemWords = 1024,
   parameter int CmemWords = 64,
   parameter int PolyQueue = 4,
+  parameter bit PiPhi = 1'b1,         // pi-Cipher's phi instructions (pmu ... pnux); ILLEGAL without
   parameter bit TraceEnable = 1'b1,
   localparam int ImAw = $clog2(ImemWords),
   localparam int CmAw = $clog2(CmemWords)
@@ -273,7 +274,9 @@ module mccp_arx_pe #(
 
   logic         valu_eq;
   logic [31:0]  valu_sched;
-  mccp_arx_valu u_valu (
+  mccp_arx_valu #(
+    .PiPhi (PiPhi)
+  ) u_valu (
     .op_i  (x_op_q),
     .w_i   (x_w_q),
     .rot_i (x_rot_q),
@@ -366,7 +369,10 @@ module mccp_arx_pe #(
       mccp_arx_isa_pkg::OP_CALL: if (32'(sp_q) >= mccp_arx_isa_pkg::CallDepth) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_RET:  if (sp_q == '0) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LOOP: if (target <= pc_q) bad_run = 1'b1;
-      mccp_arx_isa_pkg::OP_ARX, mccp_arx_isa_pkg::OP_SWZ, mccp_arx_isa_pkg::OP_SHAR, mccp_arx_isa_pkg::OP_PMUX, mccp_arx_isa_pkg::OP_PNUX: if (rd == rc) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_ARX, mccp_arx_isa_pkg::OP_SWZ, mccp_arx_isa_pkg::OP_SHAR: if (rd == rc) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_PMUX, mccp_arx_isa_pkg::OP_PNUX: if (rd == rc || !PiPhi) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_PMU, mccp_arx_isa_pkg::OP_PNU, mccp_arx_isa_pkg::OP_PMUT, mccp_arx_isa_pkg::OP_PNUT:
+        if (!PiPhi) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_VINS: if ((w == 2'd0 && imm[2]) || (w == 2'd2 && imm[2:1] != 2'b00)) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: if (cm_addr >= 32'(CmemWords)) bad_run = 1'b1;
       default: ;

@@ -15,9 +15,13 @@
 //     c = (e, f, g, h) and lane k of b; res1, res2 = the new rows.
 //   * pmu, pnu (w 16, 32), pmut, pnut, pmux, pnux (64): pi-Cipher's phi
 //     (mccp_arx_phi) on a (and b, c for 64); pmux, pnux write res2 too.
+//     Built only with PiPhi (about a sixth of the element's LUT4; the element
+//     traps them as ILLEGAL without it).
 // eq_o = (a == b) for vcmp; sched_o = SHA-256's schedule word of the four
 // words of b (msch).
-module mccp_arx_valu (
+module mccp_arx_valu #(
+  parameter bit PiPhi = 1'b1
+) (
   input  logic [5:0]   op_i,
   input  logic [1:0]   w_i,          // 0: 32-bit lanes, 1: 16, 2: 64
   input  logic [5:0]   rot_i,
@@ -73,16 +77,23 @@ module mccp_arx_valu (
   assign phi_second = op_i == mccp_arx_isa_pkg::OP_PMUX || op_i == mccp_arx_isa_pkg::OP_PNUX;
   assign phi_64     = phi_second || op_i == mccp_arx_isa_pkg::OP_PMUT || op_i == mccp_arx_isa_pkg::OP_PNUT;
   logic [127:0] phi1, phi2;
-  mccp_arx_phi u_phi (
-    .w_i     (phi_64 ? 2'd2 : w_i),
-    .nu_i    (phi_nu),
-    .second_i(phi_second),
-    .a_i     (a_i),
-    .b_i     (b_i),
-    .c_i     (c_i),
-    .res1_o  (phi1),
-    .res2_o  (phi2)
-  );
+  if (PiPhi) begin : g_phi
+    mccp_arx_phi u_phi (
+      .w_i     (phi_64 ? 2'd2 : w_i),
+      .nu_i    (phi_nu),
+      .second_i(phi_second),
+      .a_i     (a_i),
+      .b_i     (b_i),
+      .c_i     (c_i),
+      .res1_o  (phi1),
+      .res2_o  (phi2)
+    );
+  end else begin : g_no_phi
+    assign phi1 = '0;
+    assign phi2 = '0;
+    logic unused_phi;
+    assign unused_phi = ^{phi_nu, phi_second, phi_64};
+  end
 
   logic [127:0] pre;
   always_comb begin

@@ -18,6 +18,7 @@ module mccp_arx_slot #(
   parameter int CmemWords = 64,
   parameter int InDepth   = 136,     // body words the slot holds (a whole packet)
   parameter int OutDepth  = 136,     // output words (a whole result, and more of the next)
+  parameter bit PiPhi     = 1'b1,    // the element's pi-Cipher instructions
   localparam int ImAw = $clog2(ImemWords),
   localparam int CmAw = $clog2(CmemWords)
 ) (
@@ -133,6 +134,7 @@ module mccp_arx_slot #(
   mccp_arx_pe #(
     .ImemWords   (ImemWords),
     .CmemWords   (CmemWords),
+    .PiPhi       (PiPhi),
     .TraceEnable (1'b0)
   ) u_pe (
     .clk_i,

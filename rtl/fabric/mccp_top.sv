@@ -40,6 +40,7 @@ module mccp_top #(
   parameter bit          EcDualIssue    = 1'b1,
   // ARX elements (docs/arx.md): 0..7.
   parameter int          NumArxUnits    = 0,
+  parameter bit          ArxPiPhi       = 1'b1,   // the ARX elements' pi-Cipher instructions (docs/arx.md)
   // Randomness unit (docs/entropy.md): 0 or 1.  RngSimModel and RngTestEntropy
   // make a simulation build (the source's behavioural model; the drbg-test
   // function that takes entropy from the host): never set for synthesis.
@@ -1034,7 +1035,8 @@ module mccp_top #(
     assign mac_half[S]   = 1'b0;
     mccp_arx_slot #(
       .InDepth  (InWords),
-      .OutDepth (OutWords + 4)          // and a pi-Cipher tag of up to 64 bytes
+      .OutDepth (OutWords + 4),         // and a pi-Cipher tag of up to 64 bytes
+      .PiPhi    (ArxPiPhi)
     ) u_slot (
       .clk_i,
       .rst_ni,

@@ -114,7 +114,7 @@ async def _run(dut, task: Task, key: int, key_len: int, stream: list, max_cycles
 async def lockstep(dut):
     image = json.loads(os.environ["ARX_IMAGE"])
     tasks = json.loads(os.environ["ARX_TASKS"])
-    iss = ArxElement(image["words"], image["consts"], Config())
+    iss = ArxElement(image["words"], image["consts"], Config(pi_phi=os.environ.get("ARX_PI_PHI", "1") == "1"))
     cocotb.start_soon(Clock(dut.clk_i, 10, unit="ns").start())
     for name in ("im_we_i", "cm_we_i", "start_valid_i", "in_valid_i", "res_ready_i", "in_last_i", "abort_i",
                  "start_empty_i", "start_key_i", "start_key_len_i"):

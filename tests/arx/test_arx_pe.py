@@ -11,17 +11,19 @@ import hashlib
 import json
 import random
 
+import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 from arx.arx_fw import aead_task, chacha20_task, key_int, pi_program, pi_task, program
 from mccp import paths
 from mccp.aes.task import Task, Word, make_task
+from mccp.arx.image import uses_phi
 from mccp.asm import assemble_text
 from mccp.eda import sim
 from mccp.eda.filelist import sources
 from mccp.isa import load
-from mccp.iss.arx import ArxElement
+from mccp.iss.arx import ArxElement, Config
 from mccp.ref import xchacha
 from mccp.ref.pi_cipher import PiCipher
 from mccp.ref.siphash import siphash
@@ -84,8 +86,8 @@ def firmware_tasks(rng: random.Random) -> list[tuple[dict, bytes | None, int]]:
     return tasks
 
 
-def _iss_check(tasks, image) -> None:
-    elem = ArxElement(image["words"], image["consts"])
+def _iss_check(tasks, image, config: Config = Config()) -> None:
+    elem = ArxElement(image["words"], image["consts"], config)
     for spec, want, status in tasks:
         task = Task(spec["entry"], tuple(spec["args"]),
                     [Word(w, i == len(spec["words"]) - 1) for i, w in enumerate(spec["words"])])
@@ -95,10 +97,11 @@ def _iss_check(tasks, image) -> None:
             assert r.data == want
 
 
-def _run(image: dict, tasks: list[dict], stalls: str = "0,0") -> None:
+def _run(image: dict, tasks: list[dict], stalls: str = "0,0", pi_phi: bool = True) -> None:
     sim.run(toplevel="mccp_arx_pe", test_module="tb_arx_pe", sources=sources("arx"),
-            module_dirs=[paths.TESTS / "arx"],
-            extra_env={"ARX_IMAGE": json.dumps(image), "ARX_TASKS": json.dumps(tasks), "ARX_STALLS": stalls})
+            parameters={} if pi_phi else {"PiPhi": 0}, module_dirs=[paths.TESTS / "arx"],
+            extra_env={"ARX_IMAGE": json.dumps(image), "ARX_TASKS": json.dumps(tasks), "ARX_STALLS": stalls,
+                       "ARX_PI_PHI": str(int(pi_phi))})
 
 
 def test_arx_pe_lockstep():
@@ -139,6 +142,33 @@ def test_pi_image_lockstep():
     tasks = pi_tasks(random.Random(43))
     _iss_check(tasks, image)
     _run(image, [t for t, _, _ in tasks])
+
+
+def without_phi(tasks) -> list:
+    """The pi image's tasks as an element built without PiPhi answers them: ILLEGAL at the first
+    phi instruction (bad tag lengths still BAD_PARAM: checked before any)."""
+    bad = ISA.status("BAD_PARAM")
+    return [(spec, None, bad if status == bad else ISA.status("ILLEGAL")) for spec, _, status in tasks]
+
+
+def test_pi_image_without_phi_on_the_iss():
+    """Config(pi_phi=False), as the RTL's PiPhi = 0: every pi-Cipher task ends ILLEGAL, and the
+    standard image's tasks run as before."""
+    prog = pi_program()
+    assert uses_phi(prog)                            # the device refuses it on such elements
+    _iss_check(without_phi(pi_tasks(random.Random(46))), {"words": prog.words, "consts": prog.consts},
+               Config(pi_phi=False))
+    prog = program()
+    assert not uses_phi(prog)
+    _iss_check(firmware_tasks(random.Random(47)), {"words": prog.words, "consts": prog.consts}, Config(pi_phi=False))
+
+
+@pytest.mark.long
+def test_element_without_phi():
+    """The element built with PiPhi = 0 in lock-step with the ISS: the standard image's tasks as
+    before, the pi image's ILLEGAL."""
+    for prog, tasks in ((program(), firmware_tasks(random.Random(48))), (pi_program(), pi_tasks(random.Random(49)))):
+        _run({"words": prog.words, "consts": prog.consts}, [t for t, _, _ in tasks], pi_phi=False)
 
 
 def test_stalls():

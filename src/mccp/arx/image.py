@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from mccp import paths
 from mccp.asm import Program
+from mccp.isa import load
+from mccp.iss.arx import PHI_OPS
 
 FIRMWARE = paths.ROOT / "firmware" / "arx" / "arx.s"
 PI_FIRMWARE = paths.ROOT / "firmware" / "arx" / "pi.s"     # the pi-Cipher image (docs/arx.md, "Images")
@@ -31,3 +33,12 @@ def image_words(program: Program) -> list[int]:
     for c in program.consts:
         words += [(c >> (32 * i)) & FILL for i in range(4)]
     return words
+
+
+def uses_phi(program: Program) -> bool:
+    """Whether the program has a pi-Cipher phi instruction (pmu ... pnux: an element built
+    without PiPhi traps them as ILLEGAL)."""
+    isa = load("arx")
+    phi = {isa.by_mnemonic[m].opcode for m in PHI_OPS}
+    op = isa.fields["op"]
+    return any((w >> op.lsb) & ((1 << (op.msb - op.lsb + 1)) - 1) in phi for w in program.words)

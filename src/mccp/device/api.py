@@ -62,7 +62,7 @@ RESET_CYCLES = 4
 PARAMS = {"stream_bits": "StreamBits", "key_slots": "KeySlots", "channels": "Channels",
           "buf_bytes": "BufBytes", "decrypt_cores": "DecryptCores", "ghash_digit_bits": "GhashDigitBits",
           "ec_max_m": "EcMaxM", "ec_digit": "EcDigit", "ec_karatsuba": "EcKaratsuba",
-          "ec_dual_issue": "EcDualIssue"}
+          "ec_dual_issue": "EcDualIssue", "arx_pi_phi": "ArxPiPhi"}
 
 
 class DeviceError(RuntimeError):
@@ -425,6 +425,9 @@ class Device(RandomnessApi):
         elif isinstance(program, (str, Path)):
             program = firmware_program(Path(program), kind)
         words = arx_image.image_words(program) if kind == "arx" else list(program.words)
+        if kind == "arx" and not self.params.get("ArxPiPhi", 1) and arx_image.uses_phi(program):
+            raise ValueError("the image has pi-Cipher's phi instructions (pmu ... pnux); this device's ARX "
+                             "elements are built without them (arx_pi_phi=0)")
         enable = self.read_reg("CORE_ENABLE")
         self.write_reg("CORE_ENABLE", enable & ~mask)
         self.wait_idle(mask)

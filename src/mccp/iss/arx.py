@@ -34,6 +34,10 @@ class Config:
     cmem_words: int = 64
     poly_cycles: int = 14        # a Poly1305 block: its multiplication starts that many cycles apart
     pfin_cycles: int = 5         # pfin, from the cycle the unit is idle to its write
+    pi_phi: bool = True          # PiPhi: the pi-Cipher instructions pmu ... pnux (ILLEGAL without)
+
+
+PHI_OPS = ("pmu", "pnu", "pmut", "pnut", "pmux", "pnux")     # need the PiPhi build
 
 
 def bswap128(x: int) -> int:
@@ -381,6 +385,8 @@ class _Task:
                 nx, nz = join(na, 32), join(ne, 32)
             self.write(ops["vx"], nx, 0)
             self.write(ops["vz"], nz, 0)
+        elif name in PHI_OPS and not self.cfg.pi_phi:
+            raise _Trap("ILLEGAL", t)
         elif name in ("pmu", "pnu"):
             ls = lanes(v[ops["va"]], w)
             self.write(ops["vd"], join([y for i in range(0, len(ls), 4)
