@@ -369,14 +369,15 @@ module mccp_arx_pe #(
       mccp_arx_isa_pkg::OP_CALL: if (32'(sp_q) >= mccp_arx_isa_pkg::CallDepth) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_RET:  if (sp_q == '0) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LOOP: if (target <= pc_q) bad_run = 1'b1;
-      mccp_arx_isa_pkg::OP_ARX, mccp_arx_isa_pkg::OP_SWZ, mccp_arx_isa_pkg::OP_SHAR: if (rd == rc) bad_run = 1'b1;
-      mccp_arx_isa_pkg::OP_PMUX, mccp_arx_isa_pkg::OP_PNUX: if (rd == rc || !PiPhi) bad_run = 1'b1;
-      mccp_arx_isa_pkg::OP_PMU, mccp_arx_isa_pkg::OP_PNU, mccp_arx_isa_pkg::OP_PMUT, mccp_arx_isa_pkg::OP_PNUT:
-        if (!PiPhi) bad_run = 1'b1;
+      mccp_arx_isa_pkg::OP_ARX, mccp_arx_isa_pkg::OP_SWZ, mccp_arx_isa_pkg::OP_SHAR, mccp_arx_isa_pkg::OP_PMUX, mccp_arx_isa_pkg::OP_PNUX: if (rd == rc) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_VINS: if ((w == 2'd0 && imm[2]) || (w == 2'd2 && imm[2:1] != 2'b00)) bad_run = 1'b1;
       mccp_arx_isa_pkg::OP_LDC, mccp_arx_isa_pkg::OP_LDCX: if (cm_addr >= 32'(CmemWords)) bad_run = 1'b1;
       default: ;
     endcase
+    // an element built without pi-Cipher's phi has none of its six instructions
+    if (!PiPhi && (op == mccp_arx_isa_pkg::OP_PMU || op == mccp_arx_isa_pkg::OP_PNU ||
+                   op == mccp_arx_isa_pkg::OP_PMUT || op == mccp_arx_isa_pkg::OP_PNUT ||
+                   op == mccp_arx_isa_pkg::OP_PMUX || op == mccp_arx_isa_pkg::OP_PNUX)) bad_run = 1'b1;
   end
   assign trunc = uses_in && in_ended_q;
 

@@ -76,24 +76,20 @@ module mccp_arx_valu #(
   assign phi_nu     = op_i == mccp_arx_isa_pkg::OP_PNU || op_i == mccp_arx_isa_pkg::OP_PNUT || op_i == mccp_arx_isa_pkg::OP_PNUX;
   assign phi_second = op_i == mccp_arx_isa_pkg::OP_PMUX || op_i == mccp_arx_isa_pkg::OP_PNUX;
   assign phi_64     = phi_second || op_i == mccp_arx_isa_pkg::OP_PMUT || op_i == mccp_arx_isa_pkg::OP_PNUT;
-  logic [127:0] phi1, phi2;
-  if (PiPhi) begin : g_phi
-    mccp_arx_phi u_phi (
-      .w_i     (phi_64 ? 2'd2 : w_i),
-      .nu_i    (phi_nu),
-      .second_i(phi_second),
-      .a_i     (a_i),
-      .b_i     (b_i),
-      .c_i     (c_i),
-      .res1_o  (phi1),
-      .res2_o  (phi2)
-    );
-  end else begin : g_no_phi
-    assign phi1 = '0;
-    assign phi2 = '0;
-    logic unused_phi;
-    assign unused_phi = ^{phi_nu, phi_second, phi_64};
-  end
+  // without PiPhi the unit's results are unused and synthesis removes it
+  logic [127:0] phi1, phi2, phi1_unit, phi2_unit;
+  mccp_arx_phi u_phi (
+    .w_i     (phi_64 ? 2'd2 : w_i),
+    .nu_i    (phi_nu),
+    .second_i(phi_second),
+    .a_i     (a_i),
+    .b_i     (b_i),
+    .c_i     (c_i),
+    .res1_o  (phi1_unit),
+    .res2_o  (phi2_unit)
+  );
+  assign phi1 = PiPhi ? phi1_unit : '0;
+  assign phi2 = PiPhi ? phi2_unit : '0;
 
   logic [127:0] pre;
   always_comb begin
