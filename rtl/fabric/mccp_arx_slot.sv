@@ -85,8 +85,7 @@ module mccp_arx_slot #(
   // ---- the key, byte-reversed -------------------------------------------------------
   logic [255:0] key;
   logic [5:0]   key_bytes;
-  assign key_bytes = (start_key_len_i == mccp_regs_pkg::KEY_SIZE_K96) ? 6'd12
-                                                                      : 6'd16 + 6'd8 * 6'(start_key_len_i[1:0]);
+  assign key_bytes = mccp_regs_pkg::key_size_bytes(start_key_len_i);
   always_comb begin
     for (int i = 0; i < 32; i++) key[8*i +: 8] = start_key_i[287 - 8*i -: 8];
   end

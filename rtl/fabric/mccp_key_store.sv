@@ -115,20 +115,14 @@ module mccp_key_store #(
   // ---- commands ----
   logic slot_ok, words_ok, do_commit, do_zero, do_all, stage_clr;
   assign slot_ok   = {1'b0, cmd_slot_i} < NumSlots;
-  // the staging words a size takes: the first 4 (128 bits), 6 (192), 8 (256), 9 (EC
-  // scalar) or 3 (96); none for an unknown size
-  function automatic logic [8:0] size_words(input logic [2:0] size);
-    unique case (size)
-      mccp_regs_pkg::KEY_SIZE_K128: size_words = 9'h00F;
-      mccp_regs_pkg::KEY_SIZE_K192: size_words = 9'h03F;
-      mccp_regs_pkg::KEY_SIZE_K256: size_words = 9'h0FF;
-      mccp_regs_pkg::KEY_SIZE_EC:   size_words = 9'h1FF;
-      mccp_regs_pkg::KEY_SIZE_K96:  size_words = 9'h007;
-      default:                      size_words = 9'h000;
-    endcase
-  endfunction
+  // the staging words a size takes, from its byte count (regs.yml key_sizes): the first
+  // 4 (128 bits), 6 (192), 8 (256), 9 (EC scalar) or 3 (96); none for an unknown size
+  logic [5:0] cmd_bytes;
   logic [8:0] cmd_words;
-  assign cmd_words = size_words(cmd_len_i);
+  logic       unused_bytes;
+  assign cmd_bytes    = mccp_regs_pkg::key_size_bytes(cmd_len_i);
+  assign cmd_words    = 9'((10'd1 << cmd_bytes[5:2]) - 10'd1);
+  assign unused_bytes = ^cmd_bytes[1:0];      // every size is whole words
   assign words_ok  = cmd_words != '0 && (staged_q & cmd_words) == cmd_words;
   assign busy_o    = busy_q;
   assign cmd_err_o = cmd_valid_i && (cmd_op_i != 2'd0) &&

@@ -333,6 +333,17 @@ package mccp_regs_pkg;
   localparam logic [2:0] KEY_SIZE_EC = 3'd3;  // 36 bytes
   localparam logic [2:0] KEY_SIZE_K96 = 3'd4;  // 12 bytes
   localparam int KeySizeBits = 3;
+  // bytes a key of each size holds (0: no such size)
+  function automatic logic [5:0] key_size_bytes(input logic [2:0] size);
+    unique case (size)
+      KEY_SIZE_K128: key_size_bytes = 6'd16;
+      KEY_SIZE_K192: key_size_bytes = 6'd24;
+      KEY_SIZE_K256: key_size_bytes = 6'd32;
+      KEY_SIZE_EC: key_size_bytes = 6'd36;
+      KEY_SIZE_K96: key_size_bytes = 6'd12;
+      default: key_size_bytes = 6'd0;
+    endcase
+  endfunction
 
   // States of the randomness unit (RNG_STATUS.STATE).
   localparam logic [2:0] RNG_STATE_OFF = 3'd0;

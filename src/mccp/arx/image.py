@@ -39,6 +39,4 @@ def uses_phi(program: Program) -> bool:
     """Whether the program has a pi-Cipher phi instruction (pmu ... pnux: an element built
     without PiPhi traps them as ILLEGAL)."""
     isa = load("arx")
-    phi = {isa.by_mnemonic[m].opcode for m in PHI_OPS}
-    op = isa.fields["op"]
-    return any((w >> op.lsb) & ((1 << (op.msb - op.lsb + 1)) - 1) in phi for w in program.words)
+    return any((d := isa.decode(w)) is not None and d[0].mnemonic in PHI_OPS for w in program.words)

@@ -79,7 +79,11 @@ def render_pkg(rm: RegMap) -> str:
     lines += ["", "  // Key sizes of the key store (KEY_CMD.LEN, CHAN_CFG0.KEY_LEN) and their bytes."]
     lines += [f"  localparam logic [{lb - 1}:0] KEY_SIZE_{sv_name(k['name'])} = {lb}'d{k['code']};  // {k['bytes']} bytes"
               for k in rm.key_sizes]
-    lines += [f"  localparam int KeySizeBits = {lb};"]
+    lines += [f"  localparam int KeySizeBits = {lb};", "  // bytes a key of each size holds (0: no such size)",
+              f"  function automatic logic [5:0] key_size_bytes(input logic [{lb - 1}:0] size);",
+              "    unique case (size)"]
+    lines += [f"      KEY_SIZE_{sv_name(k['name'])}: key_size_bytes = 6'd{k['bytes']};" for k in rm.key_sizes]
+    lines += ["      default: key_size_bytes = 6'd0;", "    endcase", "  endfunction"]
     lines += ["", "  // States of the randomness unit (RNG_STATUS.STATE)."]
     lines += [f"  localparam logic [2:0] RNG_STATE_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.rng_states]
     lines += ["", "  // Fabric status codes (output header byte STATUS)."]
