@@ -299,6 +299,8 @@ class Assembler:
                 if not m:
                     raise AsmError(line.where, f"{mnemonic}: operand {op.name} must be a {op.kind.doc}, not {arg!r}")
                 values.append(int(m.group(1)))
+            elif arg in dict(op.kind.aliases):          # a named value (a side: e, w, n, s)
+                values.append(dict(op.kind.aliases)[arg])
             else:
                 values.append(self.eval(arg, names, line.where))
         try:

@@ -2,7 +2,8 @@
 
 One table per kind is its single source: insns.yml (the AES core, kind
 "aes"), ecc.yml (the elliptic-curve unit, kind "ecc"), arx.yml (the ARX
-element, kind "arx").  status.yml holds the
+element, kind "arx"), ugrid.yml (the micro-core grid's control words, kind
+"ugrid").  status.yml holds the
 task status codes every kind shares.  Everything that needs to know an
 encoding (assembler, disassembler, ISS, generators of the RTL packages and
 docs) goes through `load(kind)`.
@@ -21,7 +22,7 @@ import yaml
 HERE = Path(__file__).parent
 SPEC_PATH = HERE / "insns.yml"
 STATUS_PATH = HERE / "status.yml"
-KINDS = {"aes": SPEC_PATH, "ecc": HERE / "ecc.yml", "arx": HERE / "arx.yml"}
+KINDS = {"aes": SPEC_PATH, "ecc": HERE / "ecc.yml", "arx": HERE / "arx.yml", "ugrid": HERE / "ugrid.yml"}
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,11 @@ class Instruction:
     mods: tuple[str, ...] = ()      # the modifier fields it accepts ("w" is then required ...)
     lanes_free: bool = False        # ... unless the result does not depend on it (logic operations)
     widths: tuple[int, ...] = ()    # the lane widths (bits) it is defined for; empty = every one
+    match: tuple[tuple[str, int], ...] = ()   # the fields it fixes; empty = opcode in field "op"
+
+    def fixed(self) -> tuple[tuple[str, int], ...]:
+        """(field, value) pairs that identify this instruction in a word."""
+        return self.match or (("op", self.opcode),)
 
     @property
     def syntax(self) -> str:
@@ -112,7 +118,9 @@ class Instruction:
         if len(values) != len(self.operands):
             raise ValueError(f"{self.mnemonic} takes {len(self.operands)} operands ({self.syntax}), got {len(values)}")
         mods = dict(mods or {})
-        word = isa.fields["op"].insert(0, self.opcode)
+        word = 0
+        for name, value in self.fixed():
+            word = isa.fields[name].insert(word, value)
         for op, value in zip(self.operands, values):
             op.kind.check(value, isa)
             if op.kind.signed and op.kind.bits:
@@ -213,7 +221,11 @@ class Isa:
         unused upper bits of their field zero), so one word has one reading --
         the same rule as the RTL decoder (rtl/core/mccp_core_decode.sv).
         """
-        ins = self.by_opcode.get(self.fields["op"].extract(word))
+        if "op" in self.fields:
+            ins = self.by_opcode.get(self.fields["op"].extract(word))
+        else:       # opcodes of several lengths: the instruction whose fixed fields match
+            ins = next((i for i in self.instructions
+                        if all(self.fields[f].extract(word) == v for f, v in i.match)), None)
         if ins is None or word & ~self.used_mask(ins) & ((1 << self.word_bits) - 1):
             return None
         values = ins.decode_operands(word)
@@ -232,7 +244,8 @@ class Isa:
 
     def used_mask(self, ins: Instruction) -> int:
         mask = 0
-        for f in [self.fields["op"], *(o.field for o in ins.operands), *(self.fields[m] for m in ins.mods)]:
+        fixed = [self.fields[name] for name, _ in ins.fixed()]
+        for f in [*fixed, *(o.field for o in ins.operands), *(self.fields[m] for m in ins.mods)]:
             mask |= ((1 << f.width) - 1) << f.lsb
         return mask
 
@@ -287,7 +300,8 @@ def _load(path: Path) -> Isa:
         lanes = entry.get("lanes")
         instructions.append(Instruction(entry["mnemonic"], entry["opcode"], entry["unit"], ops, entry["doc"],
                                         tuple(entry.get("mods", ())), lanes == "free",
-                                        tuple(lanes) if isinstance(lanes, list) else ()))
+                                        tuple(lanes) if isinstance(lanes, list) else (),
+                                        tuple((entry.get("match") or {}).items())))
     modifiers = tuple(Modifier(m["pattern"], m["field"], m.get("value"), m.get("doc", ""))
                       for m in raw.get("modifiers", ()))
     options = {k: v for k, v in raw.items() if k not in _COMMON}
@@ -297,7 +311,7 @@ def _load(path: Path) -> Isa:
 
 @lru_cache(maxsize=None)
 def load(kind: str = "aes") -> Isa:
-    """The instruction set of a core kind ("aes", "ecc" or "arx")."""
+    """The instruction set of a core kind ("aes", "ecc", "arx" or "ugrid")."""
     if kind not in KINDS:
         raise ValueError(f"unknown core kind {kind!r}; known: {', '.join(KINDS)}")
     return _load(KINDS[kind])

@@ -23,6 +23,8 @@ TARGETS = {
             "MCCP elliptic-curve unit microcode", "ecc.md"),
     "arx": (paths.RTL / "arx" / "mccp_arx_isa_pkg.sv", paths.DOCS / "isa-arx.md",
             "MCCP ARX element instruction set", "arx.md"),
+    "ugrid": (paths.RTL / "ugrid" / "mccp_ugrid_isa_pkg.sv", paths.DOCS / "isa-ugrid.md",
+              "MCCP micro-core control words", "ugrid.md"),
 }
 HEADER = "generated from src/mccp/isa/{table} and status.yml by `mccp isa gen`; do not edit"
 
@@ -131,8 +133,37 @@ def _dual_issue_sv(isa: Isa) -> list[str]:
     return lines + ["      default: dual_partner = 1'b0;", "    endcase", "  endfunction", ""]
 
 
+def pattern(isa: Isa, ins, free: str | None = None) -> str:
+    """The word of `ins` bit by bit from the msb: its fixed bits, each operand bit as the
+    operand field's letter (or `free`, such as "?"), every other bit 0."""
+    bits = ["0"] * isa.word_bits
+    for o in ins.operands:
+        for i in range(o.field.lsb, o.field.msb + 1):
+            bits[i] = free or o.field.name
+    for name, value in ins.fixed():
+        f = isa.fields[name]
+        for i in range(f.width):
+            bits[f.lsb + i] = str((value >> i) & 1)
+    return "".join(reversed(bits))
+
+
+def _render_sv_matched(isa: Isa, package: str) -> list[str]:
+    """The decoder of a kind whose opcodes have several lengths: each word's instruction
+    number, or OP_ILLEGAL for a word no instruction has (mccp.isa.Isa.decode)."""
+    width = isa.options["opcode_bits"]
+    entries = [f"    OP_{i.mnemonic.upper()} = {width}'d{i.opcode}" for i in isa.instructions]
+    entries.append(f"    OP_ILLEGAL = {width}'d{(1 << width) - 1}")
+    lines = [f"  typedef enum logic [{width - 1}:0] {{", ",\n".join(entries), "  } opcode_e;", "",
+             "  // The instruction of a control word (? = an operand bit).",
+             f"  function automatic opcode_e decode(input logic [{isa.word_bits - 1}:0] cw);",
+             "    casez (cw)"]
+    for i in isa.instructions:
+        lines.append(f"      {isa.word_bits}'b{pattern(isa, i, '?')}: decode = OP_{i.mnemonic.upper()};")
+    lines += ["      default: decode = OP_ILLEGAL;", "    endcase", "  endfunction", ""]
+    return lines
+
+
 def render_sv(isa: Isa, package: str) -> str:
-    op = isa.fields["op"]
     lines = [
         f"// {_header(isa)}.",
         f"// Opcodes, field positions and status codes of the {isa.kind} kind's ISA.",
@@ -150,6 +181,10 @@ def render_sv(isa: Isa, package: str) -> str:
         cap = f.name.capitalize()
         lines.append(f"  localparam int Field{cap}Msb = {f.msb};")
         lines.append(f"  localparam int Field{cap}Lsb = {f.lsb};")
+    if "op" not in isa.fields:
+        lines += ["", *_render_sv_matched(isa, package), *_status_sv(isa), "endpackage", "/* verilator lint_on UNUSEDPARAM */", ""]
+        return "\n".join(lines)
+    op = isa.fields["op"]
     lines += ["", f"  typedef enum logic [{op.width - 1}:0] {{"]
     entries = [f"    OP_{i.mnemonic.upper()} = {op.width}'h{i.opcode:02x}" for i in isa.instructions]
     lines.append(",\n".join(entries))
@@ -176,11 +211,16 @@ def render_sv(isa: Isa, package: str) -> str:
             row = rows[r if r < len(rows) else r - len(rows)]
             lines.append(f"      4'd{r}: blake2_sigma = 64'h" + "".join(f"{v:x}" for v in reversed(row)) + ";")
         lines += ["      default: blake2_sigma = '0;", "    endcase", "  endfunction", ""]
-    lines += ["  // Task end status codes."]
+    lines += _status_sv(isa)
+    lines += ["endpackage", "/* verilator lint_on UNUSEDPARAM */", ""]
+    return "\n".join(lines)
+
+
+def _status_sv(isa: Isa) -> list[str]:
+    lines = ["  // Task end status codes."]
     for s in isa.status_codes:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
-    lines += ["", "endpackage", "/* verilator lint_on UNUSEDPARAM */", ""]
-    return "\n".join(lines)
+    return lines + [""]
 
 
 def render_md(isa: Isa, title: str, semantics: str) -> str:
@@ -230,10 +270,16 @@ def render_md(isa: Isa, title: str, semantics: str) -> str:
     out += ["", "## Instructions", ""]
     if isa.kind == "aes":
         out += ["`clamp(x)` = min(max(x, 0), 16) on a signed 32-bit scalar.", ""]
-    out += ["| opcode | syntax | unit | fields | operation |", "| --- | --- | --- | --- | --- |"]
+    if "op" not in isa.fields:
+        out += [f"Each word bit by bit from bit {isa.word_bits - 1}: its fixed bits, the letters of its "
+                "operand fields, 0 elsewhere; any other word is undefined.", "",
+                "| word | syntax | unit | fields | operation |", "| --- | --- | --- | --- | --- |"]
+    else:
+        out += ["| opcode | syntax | unit | fields | operation |", "| --- | --- | --- | --- | --- |"]
     for i in isa.instructions:
         fields = ", ".join(f"{o.name}→{o.field.name}" for o in i.operands) or "—"
-        out.append(f"| 0x{i.opcode:02x} | `{i.syntax}` | {i.unit} | {fields} | {i.doc} |")
+        code = f"`{pattern(isa, i)}`" if "op" not in isa.fields else f"0x{i.opcode:02x}"
+        out.append(f"| {code} | `{i.syntax}` | {i.unit} | {fields} | {i.doc} |")
     out += ["", "## Status codes", "", "| code | name | raised by | meaning |", "| --- | --- | --- | --- |"]
     out += [f"| {s['code']} | `{s['name']}` | {s['by']} | {s['doc']} |" for s in isa.status_codes]
     return "\n".join(out) + "\n"
