@@ -45,6 +45,7 @@ package mccp_ugrid_isa_pkg;
     OP_OUT = 5'd10,
     OP_XIN = 5'd11,
     OP_OUTA = 5'd12,
+    OP_EIN = 5'd19,
     OP_MEMW = 5'd13,
     OP_MOV = 5'd14,
     OP_MEMR = 5'd15,
@@ -70,6 +71,7 @@ package mccp_ugrid_isa_pkg;
       11'b11001???1??: decode = OP_OUT;
       11'b11000???0??: decode = OP_XIN;
       11'b11000???100: decode = OP_OUTA;
+      11'b11101???0??: decode = OP_EIN;
       11'b11010??????: decode = OP_MEMW;
       11'b11011??????: decode = OP_MOV;
       11'b11100??????: decode = OP_MEMR;

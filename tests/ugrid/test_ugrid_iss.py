@@ -194,3 +194,32 @@ def test_bad_loads_are_refused():
         Grid(1, 4)
     with pytest.raises(ValueError):
         g.run(0, 16)
+
+
+def test_wrap_around_links_close_each_band():
+    """wrap_rows / wrap_cols close bands of rows (columns) into rings: the north neighbour of a
+    band's first row is its last row; `in` there reads the ring, `ein` the grid's edge."""
+    g = Grid(4, 4, wrap_rows=2, wrap_cols=4)
+    program(g, 1, 2, "inc r0\ninc r0\nout r0, s\nnop\n")          # (1, 2): last row of band 0
+    program(g, 0, 2, "nop\nnop\nnop\nin r1, n\n")                  # its ring neighbour to the north
+    program(g, 2, 2, "nop\nnop\nnop\nin r1, n\n")                  # band 1: not linked to (1, 2)
+    program(g, 0, 0, "nop\nnop\nnop\nein r2, w\n")                 # the west edge port
+    program(g, 1, 1, "nop\nnop\nnop\nein r2, w\n")                 # not on the west edge
+    g.run(0, 3, edge_in=lambda cycle: {"w": [0x3C, 0, 0, 0]})
+    assert g.regs[0][2][1] == 2
+    assert g.regs[2][2][1] == 0
+    assert g.regs[0][0][2] == 0x3C and not g.illegal[0][0]
+    assert g.illegal[1][1] and g.regs[1][1][2] == 0
+    # a row ring: the east neighbour of column 3 is column 0
+    g2 = Grid(2, 4, wrap_cols=4)
+    program(g2, 0, 0, "inc r0\nout r0, w\nnop\n")
+    program(g2, 0, 3, "nop\nnop\nin r3, e\n")
+    g2.run(0, 2)
+    assert g2.regs[0][3][3] == 1
+
+
+def test_bad_wrap_is_refused():
+    with pytest.raises(ValueError):
+        Grid(4, 6, wrap_cols=4)
+    with pytest.raises(ValueError):
+        Grid(4, 4, wrap_rows=1)

@@ -28,7 +28,7 @@ def _prologue(b: Builder) -> None:
 def execute(b: Builder, start: dict, feed: dict | None = None) -> tuple[Grid, GridProgram, dict]:
     """Run b's program on an ISS grid whose cores start with registers `start[core]`."""
     prog = b.program()
-    g = Grid(b.rows, b.cols, imem_depth=max(256, prog.length))
+    g = Grid(b.rows, b.cols, imem_depth=max(256, prog.length), wrap_rows=b.wrap_rows, wrap_cols=b.wrap_cols)
     for k, regs in start.items():
         for i, v in enumerate(regs):
             g.write_mem(*k, i + 1 if i < 7 else 0, v)
@@ -117,6 +117,24 @@ def test_rotate(rows, cols, along_rows):
             before = [start[k][0] for k in line]
             after = [g.regs[k[0]][k[1]][0] for k in line]
             assert after == before[a:] + before[:a], (method.__name__, i, a)
+
+
+@pytest.mark.parametrize("along_rows", [True, False])
+def test_rotate_ring(along_rows):
+    """On a grid whose lines are rings, every amount both ways round."""
+    rng = random.Random(5)
+    for amount in range(4):
+        b = Builder(4, 4, wrap_rows=4, wrap_cols=4)
+        start = _random_start(b, rng)
+        _prologue(b)
+        for i in range(4):
+            macros.rotate_ring(b, along_rows, i, amount + i, 2, tmp=5)
+        g, _, _ = execute(b, start)
+        for i in range(4):
+            a = (amount + i) % 4
+            line = [(i, j) for j in range(4)] if along_rows else [(j, i) for j in range(4)]
+            before = [start[k][2] for k in line]
+            assert [g.regs[k[0]][k[1]][2] for k in line] == before[a:] + before[:a]
 
 
 def test_rotate_takes_the_cheaper_way():

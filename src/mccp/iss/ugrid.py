@@ -30,6 +30,31 @@ def decoded_words() -> tuple:
     return tuple(ISA.decode(w) for w in range(1 << ISA.word_bits))
 
 
+def check_wrap(rows: int, cols: int, wrap_rows: int, wrap_cols: int) -> None:
+    """Wrap-around links close each band of wrap_rows rows (wrap_cols columns) into a ring;
+    0 = none (the paper's mesh)."""
+    for name, n, w in (("wrap_rows", rows, wrap_rows), ("wrap_cols", cols, wrap_cols)):
+        if w and (w < 2 or n % w):
+            raise ValueError(f"{name} {w} must be 0 or at least 2 and divide {n}")
+
+
+def neighbour(rows: int, cols: int, wrap_rows: int, wrap_cols: int, core: tuple[int, int],
+              side: int) -> tuple[int, int] | None:
+    """The core on `side` of `core`: the mesh neighbour, the other end of its band's ring
+    where links wrap, or None at a grid edge without wrap-around."""
+    r, c = core
+    dr, dc = {E: (0, 1), W: (0, -1), N: (-1, 0), S: (1, 0)}[side]
+    if dr:
+        if wrap_rows:
+            base = r - r % wrap_rows
+            return base + (r - base + dr) % wrap_rows, c
+        return (r + dr, c) if 0 <= r + dr < rows else None
+    if wrap_cols:
+        base = c - c % wrap_cols
+        return r, base + (c - base + dc) % wrap_cols
+    return (r, c + dc) if 0 <= c + dc < cols else None
+
+
 def xtime(x: int) -> int:
     """Doubling in GF(2^8) modulo the AES polynomial."""
     return ((x << 1) ^ (0x1B if x & 0x80 else 0)) & 0xFF
@@ -45,12 +70,15 @@ class Run:
 class Grid:
     """An M x N grid: instruction memories, tables and memories as the host loaded them."""
 
-    def __init__(self, rows: int, cols: int, imem_depth: int = 256, lut_pages: int = 4):
+    def __init__(self, rows: int, cols: int, imem_depth: int = 256, lut_pages: int = 4,
+                 wrap_rows: int = 0, wrap_cols: int = 0):
         if rows < 2 or cols < 2:
             raise ValueError(f"a grid has at least 2 x 2 cores, not {rows} x {cols}")
         if lut_pages not in (1, 2, 4):
             raise ValueError(f"lut_pages is 1, 2 or 4, not {lut_pages}")
+        check_wrap(rows, cols, wrap_rows, wrap_cols)
         self.rows, self.cols, self.imem_depth, self.lut_pages = rows, cols, imem_depth, lut_pages
+        self.wrap_rows, self.wrap_cols = wrap_rows, wrap_cols
         cores = [(r, c) for r in range(rows) for c in range(cols)]
         self.imem = [[[0] * imem_depth for _ in range(cols)] for _ in range(rows)]
         self.lut = [[bytearray(lut_pages * PAGE) for _ in range(cols)] for _ in range(rows)]
@@ -95,14 +123,23 @@ class Grid:
         return {"e": [self.outs[r][n - 1][E] for r in range(m)], "w": [self.outs[r][0][W] for r in range(m)],
                 "n": [self.outs[0][c][N] for c in range(n)], "s": [self.outs[m - 1][c][S] for c in range(n)]}
 
+    def neighbour(self, r: int, c: int, side: int) -> tuple[int, int] | None:
+        """The core on `side` of (r, c), or None at an edge without wrap-around."""
+        return neighbour(self.rows, self.cols, self.wrap_rows, self.wrap_cols, (r, c), side)
+
+    def on_edge(self, r: int, c: int, side: int) -> bool:
+        return {E: c == self.cols - 1, W: c == 0, N: r == 0, S: r == self.rows - 1}[side]
+
+    def _edge_input(self, r: int, c: int, side: int, edge: EdgeBytes) -> int:
+        return edge.get(SIDES[side], [0] * max(self.rows, self.cols))[r if side in (E, W) else c] & 0xFF
+
     def _input(self, r: int, c: int, side: int, edge: EdgeBytes) -> int:
         """The byte arriving at core (r, c) from `side`: the neighbour's facing output
         register, or the grid's edge input."""
-        dr, dc = {E: (0, 1), W: (0, -1), N: (-1, 0), S: (1, 0)}[side]
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < self.rows and 0 <= cc < self.cols:
-            return self.outs[rr][cc][OPPOSITE[side]]
-        return edge.get(SIDES[side], [0] * max(self.rows, self.cols))[r if side in (E, W) else c] & 0xFF
+        there = self.neighbour(r, c, side)
+        if there is not None:
+            return self.outs[there[0]][there[1]][OPPOSITE[side]]
+        return self._edge_input(r, c, side, edge)
 
     # ---- running ----------------------------------------------------------------------
     def step(self, pc: int, edge: EdgeBytes) -> None:
@@ -135,6 +172,12 @@ class Grid:
             elif name == "in":
                 rb, d = ops
                 reg_w.append((r, c, rb, self._input(r, c, d, edge)))
+            elif name == "ein":
+                rb, d = ops
+                if not self.on_edge(r, c, d):
+                    self.illegal[r][c] = True
+                    continue
+                reg_w.append((r, c, rb, self._edge_input(r, c, d, edge)))
             elif name == "xin":
                 rb, d = ops
                 reg_w.append((r, c, rb, x[rb] ^ self._input(r, c, d, edge)))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Hashable
 
 from mccp.isa import load
+from mccp.iss.ugrid import check_wrap, neighbour
 
 ISA = load("ugrid")
 SIDE = dict(ISA.kinds["side"].aliases)            # "e" -> 0 ...
@@ -116,10 +117,11 @@ class GridProgram:
 class Builder:
     """Collects micro-operations in program order and schedules them."""
 
-    def __init__(self, rows: int, cols: int):
+    def __init__(self, rows: int, cols: int, wrap_rows: int = 0, wrap_cols: int = 0):
         if rows < 2 or cols < 2:
             raise ValueError(f"a grid has at least 2 x 2 cores, not {rows} x {cols}")
-        self.rows, self.cols = rows, cols
+        check_wrap(rows, cols, wrap_rows, wrap_cols)
+        self.rows, self.cols, self.wrap_rows, self.wrap_cols = rows, cols, wrap_rows, wrap_cols
         self.placed: list[tuple[int, Op]] = []
         self._busy: dict[Core, set[int]] = {}
         self._last_write: dict[Resource, int] = {}
@@ -132,9 +134,28 @@ class Builder:
     def inside(self, core: Core) -> bool:
         return 0 <= core[0] < self.rows and 0 <= core[1] < self.cols
 
-    def neighbour(self, core: Core, side: str) -> Core:
-        dr, dc = STEP[side]
-        return core[0] + dr, core[1] + dc
+    def neighbour(self, core: Core, side: str) -> Core | None:
+        """The core on `side` (across a wrap-around link too), or None at a grid edge."""
+        return neighbour(self.rows, self.cols, self.wrap_rows, self.wrap_cols, core, SIDE[side])
+
+    def on_edge(self, core: Core, side: str) -> bool:
+        return {"e": core[1] == self.cols - 1, "w": core[1] == 0, "n": core[0] == 0,
+                "s": core[0] == self.rows - 1}[side]
+
+    def toward(self, src: Core, dst: Core) -> list[str]:
+        """The sides a hop from src may take on a shortest path to dst (wrap-around links
+        included)."""
+        sides = []
+        for axis, wrap, (fwd, back) in ((0, self.wrap_rows, ("s", "n")), (1, self.wrap_cols, ("e", "w"))):
+            d = dst[axis] - src[axis]
+            if d == 0:
+                continue
+            if wrap and src[axis] // wrap == dst[axis] // wrap:
+                ahead = d % wrap
+                sides.append(fwd if ahead <= wrap - ahead else back)
+            else:
+                sides.append(fwd if d > 0 else back)
+        return sides
 
     def edge_index(self, core: Core, side: str) -> int:
         """The edge port a core on the `side` edge meets: its row (e, w) or column (n, s)."""
@@ -172,12 +193,21 @@ class Builder:
         """The last cycle any operation takes so far."""
         return max((t for t, _ in self.placed), default=0)
 
+    def clone(self) -> "Builder":
+        """An independent copy (operations are immutable and shared)."""
+        twin = copy.copy(self)
+        twin.placed = list(self.placed)
+        twin._busy = {k: set(v) for k, v in self._busy.items()}
+        twin._last_write = dict(self._last_write)
+        twin._last_read = dict(self._last_read)
+        return twin
+
     def cheapest(self, alternatives: list[Callable[["Builder"], object]]) -> int:
         """Build each alternative on a copy; replay the one that ends first (the first of
         equals).  Its index."""
         ends = []
         for alt in alternatives:
-            trial = copy.deepcopy(self)
+            trial = self.clone()
             alt(trial)
             ends.append(trial.end())
         best = ends.index(min(ends))
@@ -200,7 +230,7 @@ class Builder:
     def send(self, core: Core, r: int, side: str, label: object = None, after: int = 0) -> int:
         """The output register of `side` = r (an edge output if nothing is there)."""
         edge = None
-        if not self.inside(self.neighbour(core, side)):
+        if self.on_edge(core, side) and (label is not None or self.neighbour(core, side) is None):
             edge = (side, self.edge_index(core, side), label)
         return self.emit(Op(core, f"out r{r}, {side}", frozenset({reg(core, r)}), frozenset({outreg(core, side)}),
                             edge_out=edge), after)
@@ -215,12 +245,20 @@ class Builder:
         there = self.neighbour(core, side)
         reads = {reg(core, r)} if xor else set()
         edge = None
-        if self.inside(there):
+        if there is not None:
             reads.add(outreg(there, FACING[side]))
         else:
             edge = (side, self.edge_index(core, side), label)
         return self.emit(Op(core, f"{'xin' if xor else 'in'} r{r}, {side}", frozenset(reads),
                             frozenset({reg(core, r)}), edge_in=edge), after)
+
+    def receive_edge(self, core: Core, r: int, side: str, label: object = None, after: int = 0) -> int:
+        """r = the grid's edge input on `side` (a core on that edge; `ein`, for grids whose
+        links wrap around: their `in` reads the ring)."""
+        if not self.on_edge(core, side):
+            raise ValueError(f"core {core} is not on the {side} edge")
+        return self.emit(Op(core, f"ein r{r}, {side}", frozenset(), frozenset({reg(core, r)}),
+                            edge_in=(side, self.edge_index(core, side), label)), after)
 
     def memr(self, core: Core, rd: int, ra: int, after: int = 0) -> int:
         """rd = mem[ra] (ra = r7 counts down)."""

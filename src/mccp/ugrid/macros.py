@@ -29,16 +29,6 @@ def lookup(b: Builder, page: int, rd: int, rs: int) -> None:
         b.lut(k, page, rd, rs)
 
 
-def _toward(src: Core, dst: Core) -> list[str]:
-    """The sides a hop from src may take to come nearer dst."""
-    sides = []
-    if dst[0] != src[0]:
-        sides.append("s" if dst[0] > src[0] else "n")
-    if dst[1] != src[1]:
-        sides.append("e" if dst[1] > src[1] else "w")
-    return sides
-
-
 def route(b: Builder, src: Core, rs: int, dst: Core, rd: int, tmp: int, label: object = None) -> int:
     """Core dst's rd = core src's rs.  Each hop goes to whichever of the (at most two) nearer
     neighbours is less busy so far (the paper's rule); a core on the way takes the byte into
@@ -47,7 +37,7 @@ def route(b: Builder, src: Core, rs: int, dst: Core, rd: int, tmp: int, label: o
         return b.alu(dst, "mov", rd, rs) if rd != rs else b.end()
     core, r = src, rs
     while True:
-        sides = _toward(core, dst)
+        sides = b.toward(core, dst)
         side = min(sides, key=lambda s: b.load_of(b.neighbour(core, s)))
         nxt = b.neighbour(core, side)
         b.send(core, r, side)
@@ -92,6 +82,27 @@ def rotate_steps(b: Builder, rows: bool, index: int, amount: int, r: int, tmp: i
     steps, toward_start = (amount, True) if amount <= n - amount else (n - amount, False)
     for _ in range(steps):
         rotate_direct(b, rows, index, 1 if toward_start else n - 1, r, tmp, hold)
+
+
+def rotate_ring(b: Builder, rows: bool, index: int, amount: int, r: int, tmp: int) -> None:
+    """The rotation on a line that is a ring (its links wrap around): every byte one hop a
+    step, the shorter way, all cores sending before all receive, so no copy is needed; the
+    bytes pass through tmp between steps."""
+    line = _line(b, rows, index)
+    n = len(line)
+    if (b.wrap_cols if rows else b.wrap_rows) != n:
+        raise ValueError(f"line {index} is not a ring")
+    amount %= n
+    start = "w" if rows else "n"
+    steps, toward = (amount, start) if amount <= n - amount else (n - amount, FACING[start])
+    cur = r
+    for step in range(steps):
+        nxt = r if step == steps - 1 else (tmp if cur == r else r)
+        for k in line:
+            b.send(k, cur, toward)
+        for k in line:
+            b.receive(k, nxt, FACING[toward])
+        cur = nxt
 
 
 def rotate(b: Builder, rows: bool, index: int, amount: int, r: int, tmp: int, hold: int) -> int:
@@ -150,10 +161,11 @@ def load(b: Builder, r: int, labels: dict[Core, object], tmp: int) -> None:
     order = sorted(labels, key=lambda k: -_depth(b, k))
     for k in order:
         edge, side = _entry(b, k)
+        enter = b.receive if b.neighbour(edge, side) is None else b.receive_edge
         if edge == k:
-            b.receive(k, r, side, label=labels[k])
+            enter(k, r, side, label=labels[k])
             continue
-        b.receive(edge, tmp, side, label=labels[k])
+        enter(edge, tmp, side, label=labels[k])
         route(b, edge, tmp, k, r, tmp)
 
 

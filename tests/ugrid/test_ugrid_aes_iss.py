@@ -1,0 +1,55 @@
+"""AES on the 4 x 4 grid (mccp.ugrid.aes) compiled and run on the ISS, on the paper's mesh and
+on rings: the FIPS-197 appendix C examples and random keys and blocks against `cryptography`."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+from mccp.iss.ugrid import Grid
+from mccp.ugrid import aes
+
+# FIPS-197 appendix C: plaintext 00112233..ff, key 000102..; the ciphertexts
+FIPS_PT = bytes.fromhex("00112233445566778899aabbccddeeff")
+FIPS_CT = {16: "69c4e0d86a7b0430d8cdb78070b4c55a", 24: "dda97ca4864cdfe06eaf70a0ec0d7191",
+           32: "8ea2b7ca516745bfeafc49904b496089"}
+
+
+def _grid(ap: aes.AesProgram, key: bytes) -> Grid:
+    wrap = 4 if ap.wrap else 0
+    g = Grid(4, 4, imem_depth=max(256, ap.program.length), wrap_rows=wrap, wrap_cols=wrap)
+    aes.load(g, ap, key)
+    return g
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize("key_bytes", [16, 24, 32])
+def test_fips197_appendix_c(wrap, key_bytes):
+    ap = aes.encrypt_program(key_bytes, wrap=wrap)
+    key = bytes(range(key_bytes))
+    ct, cycles = aes.encrypt_block(_grid(ap, key), ap, FIPS_PT)
+    assert ct.hex() == FIPS_CT[key_bytes]
+    assert cycles == ap.program.length
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_random_keys_and_blocks(wrap):
+    rng = random.Random(int(wrap))
+    for key_bytes in (16, 24, 32):
+        ap = aes.encrypt_program(key_bytes, wrap=wrap)
+        key = rng.randbytes(key_bytes)
+        g = _grid(ap, key)
+        for _ in range(3):
+            block = rng.randbytes(16)
+            want = Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(block)
+            assert aes.encrypt_block(g, ap, block)[0] == want
+
+
+def test_a_program_refuses_a_key_of_another_size():
+    ap = aes.encrypt_program(16, wrap=True)
+    with pytest.raises(ValueError):
+        aes.key_memory(bytes(32), ap.offsets)
+    with pytest.raises(ValueError):
+        aes.encrypt_block(_grid(ap, bytes(16)), ap, bytes(15))
