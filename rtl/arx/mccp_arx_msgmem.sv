@@ -5,9 +5,8 @@
 // four message words in any order (BLAKE2's sigma permutations, SHA-256's
 // schedule window).  Word k lives in bank k % 4, row k / 4; a write fills the
 // banks of wmask_i in row wrow_i, bank b from lane b of wdata_i (a whole row
-// for mst, one word for msch).  Reads are asynchronous and do not see the write
-// of their cycle (the element reads in the stage that writes, so an instruction
-// reads what the one before it wrote).  Every word reads zero from
+// for mst, one word for msch).  Reads see the write of their cycle, so an
+// instruction reads what the one before it wrote.  Every word reads zero from
 // clear_i (a task's start) until written: no task sees another's message or
 // key block.
 module mccp_arx_msgmem (
@@ -44,7 +43,11 @@ module mccp_arx_msgmem (
   end
 
   for (genvar j = 0; j < 4; j++) begin : g_lane
-    assign rdata_o[32*j +: 32] = bank_rdata[raddr_i[j][1:0]][j];
+    logic [1:0] b;
+    logic       fwd;
+    assign b   = raddr_i[j][1:0];
+    assign fwd = we_i && wmask_i[b] && wrow_i == raddr_i[j][4:2];
+    assign rdata_o[32*j +: 32] = fwd ? wdata_i[32*b +: 32] : bank_rdata[b][j];
   end
 
 endmodule

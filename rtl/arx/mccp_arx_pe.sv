@@ -14,9 +14,8 @@
 // next address (pc + 1, a branch target, the loop's start) is chosen from it,
 // so a taken branch costs no cycle.  Stage X: the vector ALU, the register
 // writes, the output word, the Poly1305 feed and key, the coefficient memory's
-// read data, the message memory's gather and write.  To the firmware it is one
-// instruction a cycle, but for a beq / bne right after a vcmp (a cycle more: E
-// comes from stage X).  An
+// read data.  To the firmware it is one instruction a cycle as before, but for
+// a beq / bne right after a vcmp (a cycle more: E comes from stage X).  An
 // instruction that waits (an input word, room in the Poly1305 queue) holds the
 // read register; an output word without room holds both stages.
 // The instruction memory is written through its own port whenever the host
@@ -197,10 +196,8 @@ module mccp_arx_pe #(
     forward = (w0 && a0 == r) ? d0 : (w1 && a1 == r) ? d1 : d;
   endfunction
 
-  // ---- message memory: addressed in stage I, gathered (operand b of madd, msig, msch) and
-  // written in stage X, so a gather sees the write of the instruction before it without a
-  // bypass, and the read is off the instruction register's path
-  logic [3:0][4:0] m_raddr, x_mraddr_q;
+  // ---- message memory: gathered in stage I (operand b of madd, msch), written in stage X
+  logic [3:0][4:0] m_raddr;
   logic [127:0]    m_rdata;
   logic            m_we;
   logic [2:0]      m_wrow;
@@ -229,7 +226,7 @@ module mccp_arx_pe #(
     .wrow_i (m_wrow),
     .wmask_i(m_wmask),
     .wdata_i(m_wdata),
-    .raddr_i(x_mraddr_q),
+    .raddr_i(m_raddr),
     .rdata_o(m_rdata)
   );
 
@@ -238,7 +235,7 @@ module mccp_arx_pe #(
   assign uses_in = src_op && ra == Stream;
   assign opnd[0] = uses_in ? bswap128(in_data_i) : forward(raddr[0], rdata[0], we0, waddr0, wdata0, we1, waddr1, wdata1);
   assign gathers = op == mccp_arx_isa_pkg::OP_MADD || op == mccp_arx_isa_pkg::OP_MSIG || op == mccp_arx_isa_pkg::OP_MSCH;
-  assign opnd[1] = forward(raddr[1], rdata[1], we0, waddr0, wdata0, we1, waddr1, wdata1);
+  assign opnd[1] = gathers ? m_rdata : forward(raddr[1], rdata[1], we0, waddr0, wdata0, we1, waddr1, wdata1);
   assign opnd[2] = forward(raddr[2], rdata[2], we0, waddr0, wdata0, we1, waddr1, wdata1);
 
   // ---- coefficient memory: addressed in stage I, read data in stage X ------------------
@@ -258,7 +255,7 @@ module mccp_arx_pe #(
   // ---- stage X: the instruction issued in the cycle before ---------------------------
   typedef enum logic [1:0] {SrcValu, SrcCmem, SrcKey, SrcTag} src_e;
   logic          x_valid_q, x_we0_q, x_we1_q, x_out_q, x_feed_q, x_pkey_q, x_vcmp_q, x_khalf_q;
-  logic          x_mst_q, x_msch_q, x_gather_q;
+  logic          x_mst_q, x_msch_q;
   logic [4:0]    x_mword_q;                 // mst: row k as word 4k; msch: word k
   logic [5:0]    x_op_q, x_rot_q;
   logic [1:0]    x_w_q, x_xl_q, x_zl_q, x_pmode_q;
@@ -288,7 +285,7 @@ module mccp_arx_pe #(
     .lane_i(x_lane_q),
     .cval_i(x_cval_q),
     .a_i   (xa_q),
-    .b_i   (x_gather_q ? m_rdata : xb_q),
+    .b_i   (xb_q),
     .c_i   (xc_q),
     .res1_o(valu_res1),
     .res2_o(valu_res2),
@@ -467,7 +464,7 @@ module mccp_arx_pe #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       x_valid_q <= 1'b0; x_we0_q <= 1'b0; x_we1_q <= 1'b0; x_out_q <= 1'b0; x_feed_q <= 1'b0;
-      x_mst_q <= 1'b0; x_msch_q <= 1'b0; x_gather_q <= 1'b0; x_mraddr_q <= '0; x_mword_q <= '0;
+      x_mst_q <= 1'b0; x_msch_q <= 1'b0; x_mword_q <= '0;
       x_pkey_q <= 1'b0; x_vcmp_q <= 1'b0; x_khalf_q <= 1'b0; x_op_q <= '0; x_rot_q <= '0; x_w_q <= '0;
       x_xl_q <= '0; x_zl_q <= '0; x_pmode_q <= '0; x_src_q <= SrcValu; x_lane_q <= '0; x_cval_q <= '0;
       x_rd_q <= '0; x_rc_q <= '0; x_bytes_q <= '0; xa_q <= '0; xb_q <= '0; xc_q <= '0;
@@ -489,8 +486,6 @@ module mccp_arx_pe #(
         x_we1_q   <= two_writes;
         x_mst_q   <= op == mccp_arx_isa_pkg::OP_MST;
         x_msch_q  <= op == mccp_arx_isa_pkg::OP_MSCH;
-        x_gather_q <= gathers;
-        x_mraddr_q <= m_raddr;
         x_mword_q <= (op == mccp_arx_isa_pkg::OP_MST) ? {imm[2:0], 2'b00} : rd;
         x_out_q   <= writes_out && out_bytes != '0;
         x_bytes_q <= out_bytes;
