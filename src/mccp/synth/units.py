@@ -149,10 +149,12 @@ for _w, _mhz in ((16, 250.0), (32, 220.0), (64, 190.0)):
                         f"adders in a second stage, {4 // _lanes} cycle{'s' if _lanes < 4 else ''} per (*)")
 
 # mccp_top with an ARX element beside its AES cores (issue 42: ChaCha20-Poly1305 at the top's
-# Fmax).  Not in the default run (place and route of a top takes long).
+# Fmax).  Not in the default run (place and route of a top takes long).  At an 80 MHz target
+# router2 still had 2,902 overused wires after 30 minutes (2026-11-29); the target is the
+# element's reach (30 MHz alone).
 UNITS["top_c2_x1_s64"] = Unit(
     "mccp_synth_top", {"NumCores": 2, "StreamBits": 64, "DecryptCores": 0x3, "NumArxUnits": 1},
-    rtl_dirs=("prim", "aes", "core", "arx", "fabric", "synth"), target_mhz=80.0, floorplan=True,
+    rtl_dirs=("prim", "aes", "core", "arx", "fabric", "synth"), target_mhz=35.0, floorplan=True,
     description="mccp_top: 2 cores (with AES decryption) and 1 ARX element, 64-bit streams, 16 key slots, "
                 "64 channels, 2 KB buffers, AXI4-Lite registers")
 
