@@ -198,18 +198,23 @@ def test_bad_loads_are_refused():
 
 def test_wrap_around_links_close_each_band():
     """wrap_rows / wrap_cols close bands of rows (columns) into rings: the north neighbour of a
-    band's first row is its last row; `in` there reads the ring, `ein` the grid's edge."""
+    band's first row is its last row; `in` there reads the ring, `ein` the core physically
+    next to it (or the grid's edge)."""
     g = Grid(4, 4, wrap_rows=2, wrap_cols=4)
     program(g, 1, 2, "inc r0\ninc r0\nout r0, s\nnop\n")          # (1, 2): last row of band 0
     program(g, 0, 2, "nop\nnop\nnop\nin r1, n\n")                  # its ring neighbour to the north
-    program(g, 2, 2, "nop\nnop\nnop\nin r1, n\n")                  # band 1: not linked to (1, 2)
+    program(g, 2, 2, "nop\nnop\nnop\nin r1, n\n")                  # band 1's ring: (3, 2), not (1, 2)
+    program(g, 3, 2, "nop\nnop\nnop\nnop\n")
+    program(g, 2, 1, "nop\nnop\nnop\nein r1, n\n")                 # across the band edge
+    program(g, 2, 3, "nop\nnop\nnop\nnop\n")
     program(g, 0, 0, "nop\nnop\nnop\nein r2, w\n")                 # the west edge port
-    program(g, 1, 1, "nop\nnop\nnop\nein r2, w\n")                 # not on the west edge
+    program(g, 1, 1, "inc r5\nout r5, s\nnop\nnop\n")
+    program(g, 2, 1, "nop\nnop\nnop\nein r1, n\n")                 # (1, 1) across the band edge
     g.run(0, 3, edge_in=lambda cycle: {"w": [0x3C, 0, 0, 0]})
     assert g.regs[0][2][1] == 2
     assert g.regs[2][2][1] == 0
+    assert g.regs[2][1][1] == 1
     assert g.regs[0][0][2] == 0x3C and not g.illegal[0][0]
-    assert g.illegal[1][1] and g.regs[1][1][2] == 0
     # a row ring: the east neighbour of column 3 is column 0
     g2 = Grid(2, 4, wrap_cols=4)
     program(g2, 0, 0, "inc r0\nout r0, w\nnop\n")

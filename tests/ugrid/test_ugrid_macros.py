@@ -83,11 +83,13 @@ def test_lookup():
         assert g.regs[k[0]][k[1]][3] == table[256 + start[k][0]]
 
 
-@pytest.mark.parametrize("rows,cols", SIZES)
-def test_route(rows, cols):
-    rng = random.Random(rows + cols)
-    for _ in range(3):
-        b = Builder(rows, cols)
+@pytest.mark.parametrize("rows,cols,wrap", [(r, c, 0) for r, c in SIZES] + [(8, 8, 4), (4, 8, 4)])
+def test_route(rows, cols, wrap):
+    """Between any two cores; with bands of wrap-around links, around the rings and across
+    the bands' edges (ein)."""
+    rng = random.Random(rows + cols + wrap)
+    for _ in range(6 if wrap else 3):
+        b = Builder(rows, cols, wrap, wrap)
         start = _random_start(b, rng)
         _prologue(b)
         src, dst = rng.choice(b.cores()), rng.choice(b.cores())
@@ -162,16 +164,16 @@ def test_shift_bits(rows, cols, n):
     assert bytes(g.regs[k[0]][k[1]][1] for k in cores) == want
 
 
-@pytest.mark.parametrize("rows,cols", SIZES + [(8, 8)])
-def test_load_and_unload(rows, cols):
+@pytest.mark.parametrize("rows,cols,wrap", [(r, c, 0) for r, c in SIZES + [(8, 8)]] + [(8, 8, 4), (4, 4, 4)])
+def test_load_and_unload(rows, cols, wrap):
     """A word enters through the edges of the shorter side and leaves the same way; the grid
     edges take (rows or columns) - 1 cycles beyond a byte per edge port."""
     rng = random.Random(rows * cols + 1)
-    b = Builder(rows, cols)
+    b = Builder(rows, cols, wrap, wrap)
     data = {k: rng.randrange(256) for k in b.cores()}
     macros.load(b, 3, {k: ("in", k) for k in b.cores()}, tmp=6)
     loaded = b.end()
-    b2 = Builder(rows, cols)
+    b2 = Builder(rows, cols, wrap, wrap)
     macros.load(b2, 3, {k: ("in", k) for k in b2.cores()}, tmp=6)
     macros.unload(b2, 3, {k: ("out", k) for k in b2.cores()}, tmp=6)
     g, prog, out = execute(b2, {}, {("in", k): v for k, v in data.items()})

@@ -41,7 +41,8 @@ def check_wrap(rows: int, cols: int, wrap_rows: int, wrap_cols: int) -> None:
 def neighbour(rows: int, cols: int, wrap_rows: int, wrap_cols: int, core: tuple[int, int],
               side: int) -> tuple[int, int] | None:
     """The core on `side` of `core`: the mesh neighbour, the other end of its band's ring
-    where links wrap, or None at a grid edge without wrap-around."""
+    where links wrap (wrap-around links join a band's two edge cores; the mesh links between
+    bands stay, for `ein`), or None at a grid edge without wrap-around."""
     r, c = core
     dr, dc = {E: (0, 1), W: (0, -1), N: (-1, 0), S: (1, 0)}[side]
     if dr:
@@ -123,20 +124,20 @@ class Grid:
         return {"e": [self.outs[r][n - 1][E] for r in range(m)], "w": [self.outs[r][0][W] for r in range(m)],
                 "n": [self.outs[0][c][N] for c in range(n)], "s": [self.outs[m - 1][c][S] for c in range(n)]}
 
-    def neighbour(self, r: int, c: int, side: int) -> tuple[int, int] | None:
-        """The core on `side` of (r, c), or None at an edge without wrap-around."""
+    def neighbour(self, r: int, c: int, side: int, mesh: bool = False) -> tuple[int, int] | None:
+        """The core on `side` of (r, c) (across a wrap-around link unless `mesh`), or None at
+        a grid edge without one."""
+        if mesh:
+            return neighbour(self.rows, self.cols, 0, 0, (r, c), side)
         return neighbour(self.rows, self.cols, self.wrap_rows, self.wrap_cols, (r, c), side)
-
-    def on_edge(self, r: int, c: int, side: int) -> bool:
-        return {E: c == self.cols - 1, W: c == 0, N: r == 0, S: r == self.rows - 1}[side]
 
     def _edge_input(self, r: int, c: int, side: int, edge: EdgeBytes) -> int:
         return edge.get(SIDES[side], [0] * max(self.rows, self.cols))[r if side in (E, W) else c] & 0xFF
 
-    def _input(self, r: int, c: int, side: int, edge: EdgeBytes) -> int:
+    def _input(self, r: int, c: int, side: int, edge: EdgeBytes, mesh: bool = False) -> int:
         """The byte arriving at core (r, c) from `side`: the neighbour's facing output
-        register, or the grid's edge input."""
-        there = self.neighbour(r, c, side)
+        register (the ring's, or with `mesh` the physical one's), or the grid's edge input."""
+        there = self.neighbour(r, c, side, mesh)
         if there is not None:
             return self.outs[there[0]][there[1]][OPPOSITE[side]]
         return self._edge_input(r, c, side, edge)
@@ -174,10 +175,7 @@ class Grid:
                 reg_w.append((r, c, rb, self._input(r, c, d, edge)))
             elif name == "ein":
                 rb, d = ops
-                if not self.on_edge(r, c, d):
-                    self.illegal[r][c] = True
-                    continue
-                reg_w.append((r, c, rb, self._edge_input(r, c, d, edge)))
+                reg_w.append((r, c, rb, self._input(r, c, d, edge, mesh=True)))
             elif name == "xin":
                 rb, d = ops
                 reg_w.append((r, c, rb, x[rb] ^ self._input(r, c, d, edge)))

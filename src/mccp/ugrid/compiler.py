@@ -134,28 +134,31 @@ class Builder:
     def inside(self, core: Core) -> bool:
         return 0 <= core[0] < self.rows and 0 <= core[1] < self.cols
 
-    def neighbour(self, core: Core, side: str) -> Core | None:
-        """The core on `side` (across a wrap-around link too), or None at a grid edge."""
+    def neighbour(self, core: Core, side: str, mesh: bool = False) -> Core | None:
+        """The core on `side` (across a wrap-around link unless `mesh`), or None at a grid edge."""
+        if mesh:
+            return neighbour(self.rows, self.cols, 0, 0, core, SIDE[side])
         return neighbour(self.rows, self.cols, self.wrap_rows, self.wrap_cols, core, SIDE[side])
 
     def on_edge(self, core: Core, side: str) -> bool:
         return {"e": core[1] == self.cols - 1, "w": core[1] == 0, "n": core[0] == 0,
                 "s": core[0] == self.rows - 1}[side]
 
-    def toward(self, src: Core, dst: Core) -> list[str]:
-        """The sides a hop from src may take on a shortest path to dst (wrap-around links
-        included)."""
-        sides = []
+    def toward(self, src: Core, dst: Core) -> list[tuple[str, bool]]:
+        """The hops (side, across a mesh link) src may take on a shortest path to dst: around
+        its band's ring where dst is in the same band, over the mesh links between bands
+        otherwise."""
+        hops = []
         for axis, wrap, (fwd, back) in ((0, self.wrap_rows, ("s", "n")), (1, self.wrap_cols, ("e", "w"))):
             d = dst[axis] - src[axis]
             if d == 0:
                 continue
             if wrap and src[axis] // wrap == dst[axis] // wrap:
                 ahead = d % wrap
-                sides.append(fwd if ahead <= wrap - ahead else back)
+                hops.append((fwd if ahead <= wrap - ahead else back, False))
             else:
-                sides.append(fwd if d > 0 else back)
-        return sides
+                hops.append((fwd if d > 0 else back, True))
+        return hops
 
     def edge_index(self, core: Core, side: str) -> int:
         """The edge port a core on the `side` edge meets: its row (e, w) or column (n, s)."""
@@ -239,26 +242,26 @@ class Builder:
         return self.emit(Op(core, f"outa r{r}", frozenset({reg(core, r)}),
                             frozenset(outreg(core, s) for s in STEP)), after)
 
-    def receive(self, core: Core, r: int, side: str, xor: bool = False, label: object = None, after: int = 0) -> int:
+    def receive(self, core: Core, r: int, side: str, xor: bool = False, label: object = None,
+                mesh: bool = False, after: int = 0) -> int:
         """r = (r ^) the byte from `side`: the neighbour's facing output register, or the
-        edge input (`label` names what the feeder presents there)."""
-        there = self.neighbour(core, side)
+        edge input (`label` names what the feeder presents there).  With `mesh`, the
+        physically adjacent core's (or the edge's) even where a wrap-around link leaves this
+        side (`ein`; it has no xor form)."""
+        there = self.neighbour(core, side, mesh)
+        ring = self.neighbour(core, side)
+        use_ein = mesh and there != ring
+        if use_ein and xor:
+            raise ValueError("no instruction adds a byte from across a band's edge")
         reads = {reg(core, r)} if xor else set()
         edge = None
         if there is not None:
             reads.add(outreg(there, FACING[side]))
         else:
             edge = (side, self.edge_index(core, side), label)
-        return self.emit(Op(core, f"{'xin' if xor else 'in'} r{r}, {side}", frozenset(reads),
+        mnemonic = "ein" if use_ein else "xin" if xor else "in"
+        return self.emit(Op(core, f"{mnemonic} r{r}, {side}", frozenset(reads),
                             frozenset({reg(core, r)}), edge_in=edge), after)
-
-    def receive_edge(self, core: Core, r: int, side: str, label: object = None, after: int = 0) -> int:
-        """r = the grid's edge input on `side` (a core on that edge; `ein`, for grids whose
-        links wrap around: their `in` reads the ring)."""
-        if not self.on_edge(core, side):
-            raise ValueError(f"core {core} is not on the {side} edge")
-        return self.emit(Op(core, f"ein r{r}, {side}", frozenset(), frozenset({reg(core, r)}),
-                            edge_in=(side, self.edge_index(core, side), label)), after)
 
     def memr(self, core: Core, rd: int, ra: int, after: int = 0) -> int:
         """rd = mem[ra] (ra = r7 counts down)."""

@@ -37,14 +37,14 @@ def route(b: Builder, src: Core, rs: int, dst: Core, rd: int, tmp: int, label: o
         return b.alu(dst, "mov", rd, rs) if rd != rs else b.end()
     core, r = src, rs
     while True:
-        sides = b.toward(core, dst)
-        side = min(sides, key=lambda s: b.load_of(b.neighbour(core, s)))
-        nxt = b.neighbour(core, side)
+        hops = b.toward(core, dst)
+        side, mesh = min(hops, key=lambda h: b.load_of(b.neighbour(core, h[0], h[1])))
+        nxt = b.neighbour(core, side, mesh)
         b.send(core, r, side)
         back = FACING[side]
         if nxt == dst:
-            return b.receive(nxt, rd, back, label=label)
-        b.receive(nxt, tmp, back)
+            return b.receive(nxt, rd, back, label=label, mesh=mesh)
+        b.receive(nxt, tmp, back, mesh=mesh)
         core, r = nxt, tmp
 
 
@@ -161,11 +161,10 @@ def load(b: Builder, r: int, labels: dict[Core, object], tmp: int) -> None:
     order = sorted(labels, key=lambda k: -_depth(b, k))
     for k in order:
         edge, side = _entry(b, k)
-        enter = b.receive if b.neighbour(edge, side) is None else b.receive_edge
         if edge == k:
-            enter(k, r, side, label=labels[k])
+            b.receive(k, r, side, label=labels[k], mesh=True)
             continue
-        enter(edge, tmp, side, label=labels[k])
+        b.receive(edge, tmp, side, label=labels[k], mesh=True)
         route(b, edge, tmp, k, r, tmp)
 
 
