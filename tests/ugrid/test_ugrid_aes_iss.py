@@ -19,7 +19,7 @@ FIPS_CT = {16: "69c4e0d86a7b0430d8cdb78070b4c55a", 24: "dda97ca4864cdfe06eaf70a0
 
 def _grid(ap: aes.AesProgram, key: bytes) -> Grid:
     wrap = 4 if ap.wrap else 0
-    g = Grid(4, 4, imem_depth=max(256, ap.program.length), wrap_rows=wrap, wrap_cols=wrap)
+    g = Grid(ap.program.rows, ap.program.cols, imem_depth=max(256, ap.program.length), wrap_rows=wrap, wrap_cols=wrap)
     aes.load(g, ap, key)
     return g
 
@@ -29,7 +29,7 @@ def _grid(ap: aes.AesProgram, key: bytes) -> Grid:
 def test_fips197_appendix_c(wrap, key_bytes):
     ap = aes.encrypt_program(key_bytes, wrap=wrap)
     key = bytes(range(key_bytes))
-    ct, cycles = aes.encrypt_block(_grid(ap, key), ap, FIPS_PT)
+    ct, cycles = aes.encrypt(_grid(ap, key), ap, FIPS_PT)
     assert ct.hex() == FIPS_CT[key_bytes]
     assert cycles == ap.program.length
 
@@ -44,7 +44,7 @@ def test_random_keys_and_blocks(wrap):
         for _ in range(3):
             block = rng.randbytes(16)
             want = Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(block)
-            assert aes.encrypt_block(g, ap, block)[0] == want
+            assert aes.encrypt(g, ap, block)[0] == want
 
 
 def test_a_program_refuses_a_key_of_another_size():
@@ -52,4 +52,20 @@ def test_a_program_refuses_a_key_of_another_size():
     with pytest.raises(ValueError):
         aes.key_memory(bytes(32), ap.offsets)
     with pytest.raises(ValueError):
-        aes.encrypt_block(_grid(ap, bytes(16)), ap, bytes(15))
+        aes.encrypt(_grid(ap, bytes(16)), ap, bytes(15))
+    with pytest.raises(ValueError):
+        aes.encrypt_program(16, rows=4, cols=6)
+
+
+@pytest.mark.parametrize("rows,cols,wrap", [(4, 8, True), (8, 4, False), (8, 8, True)])
+def test_tiles_take_a_block_each(rows, cols, wrap):
+    """A grid of several tiles encrypts a block per tile per run; more blocks than tiles take
+    several runs, the last one padded."""
+    rng = random.Random(rows * cols)
+    ap = aes.encrypt_program(16, wrap=wrap, rows=rows, cols=cols)
+    assert ap.blocks == rows * cols // 16
+    key = rng.randbytes(16)
+    data = rng.randbytes(16 * (ap.blocks + 1))
+    ct, cycles = aes.encrypt(_grid(ap, key), ap, data)
+    assert ct == Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(data)
+    assert cycles == 2 * ap.program.length

@@ -112,7 +112,7 @@ def test_rotate(rows, cols, along_rows):
         _prologue(b)
         amounts = [rng.randrange(n) for _ in range(lines)]
         for i, a in enumerate(amounts):
-            method(b, along_rows, i, a, 0, tmp=5, hold=6)
+            method(b, macros.line(b, along_rows, i), a, 0, tmp=5, hold=6)
         g, _, _ = execute(b, start)
         for i, a in enumerate(amounts):
             line = [(i, j) for j in range(n)] if along_rows else [(j, i) for j in range(n)]
@@ -130,7 +130,7 @@ def test_rotate_ring(along_rows):
         start = _random_start(b, rng)
         _prologue(b)
         for i in range(4):
-            macros.rotate_ring(b, along_rows, i, amount + i, 2, tmp=5)
+            macros.rotate_ring(b, macros.line(b, along_rows, i), amount + i, 2, tmp=5)
         g, _, _ = execute(b, start)
         for i in range(4):
             a = (amount + i) % 4
@@ -142,10 +142,10 @@ def test_rotate_ring(along_rows):
 def test_rotate_takes_the_cheaper_way():
     """Three steps left on a row of four cost more than one step right; the macro picks it."""
     b = Builder(2, 4)
-    assert macros.rotate(b, True, 0, 3, 0, tmp=5, hold=6) in (0, 1)
+    assert macros.rotate(b, macros.line(b, True, 0), 3, 0, tmp=5, hold=6) in (0, 1)
     steps, direct = Builder(2, 4), Builder(2, 4)
-    macros.rotate_steps(steps, True, 0, 3, 0, tmp=5, hold=6)
-    macros.rotate_direct(direct, True, 0, 3, 0, tmp=5, hold=6)
+    macros.rotate_steps(steps, macros.line(steps, True, 0), 3, 0, tmp=5, hold=6)
+    macros.rotate_direct(direct, macros.line(direct, True, 0), 3, 0, tmp=5, hold=6)
     assert b.end() == min(steps.end(), direct.end())
 
 

@@ -1,4 +1,4 @@
-"""AES encryption on a 4 x 4 grid, written in macro-instructions (paper 001, section 6).
+"""AES encryption on grids of 4 x 4 tiles, written in macro-instructions (paper 001, section 6).
 
 State byte (r, c) (FIPS-197 byte r + 4c) lives in r0 of core (r, c).  Each core's table
 holds S (page 0), 2 x S (page 1) and 3 x S (page 2); its memory holds its byte of every round
@@ -49,11 +49,12 @@ class AesProgram:
     program: GridProgram
     offsets: list[int]
     wrap: bool
+    blocks: int = 1                 # blocks per run: one per 4 x 4 tile
 
 
 def key_memory(key: bytes, offsets: list[int]) -> dict[tuple[int, int], dict[int, int]]:
-    """Each core's memory: address -> byte, for the expanded `key` (expansion on the host)
-    laid out as a program's column offsets say."""
+    """A tile's memories (core (r, c) of the tile: address -> byte), for the expanded `key`
+    (expansion on the host) laid out as a program's column offsets say."""
     mem: dict[tuple[int, int], dict[int, int]] = {(r, c): {} for r in range(ROWS) for c in range(COLS)}
     round_keys = aes_model.expand_key(key)
     if len(offsets) != len(round_keys):
@@ -71,9 +72,9 @@ def _add_key(b: Builder, core, into: int) -> None:
     b.alu(core, "xor", into, into, K)
 
 
-def _mix_column(b: Builder, c: int) -> None:
-    """The up and down chains of one column (module doc); each core's sum ends in X."""
-    core = [(r, c) for r in range(ROWS)]
+def _mix_column(b: Builder, core: list) -> None:
+    """The up and down chains of one column (its four cores north to south; module doc);
+    each core's sum ends in X."""
     # e = d ^ k in X (the state byte is no longer needed after its look-ups)
     for k in core:
         b.memr(k, K, KP)
@@ -110,11 +111,10 @@ def _mix_column(b: Builder, c: int) -> None:
     b.receive(core[3], X, "n", xor=True)                  # D_3
 
 
-def _mix_column_ring(b: Builder, c: int) -> None:
+def _mix_column_ring(b: Builder, core: list) -> None:
     """MixColumns where the column is a ring (wrap-around links): each core sends a to both
     neighbours, adds its south neighbour's a to f (h_r = f_r ^ a_(r+1)) and sends that north;
     out_r = d_r ^ k_r ^ a_(r-1) ^ h_(r+1)."""
-    core = [(r, c) for r in range(ROWS)]
     for k in core:
         b.send_all(k, A)
     for k in core:
@@ -129,72 +129,104 @@ def _mix_column_ring(b: Builder, c: int) -> None:
         b.receive(k, X, "s", xor=True)                    # h of the core below
 
 
-def _round(b: Builder, wrap: bool, extra: int, final: bool) -> None:
-    """ShiftRows with every row rotated `extra` columns more (a relabelling of the columns),
-    then the look-ups, MixColumns (not in the final round) and the round key."""
+def tiles(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The 4 x 4 tiles of a grid (north-west core of each), one block each, row by row."""
+    if rows % ROWS or cols % COLS or rows < ROWS or cols < COLS:
+        raise ValueError(f"AES takes a grid of 4 x 4 tiles, not {rows} x {cols}")
+    return [(p, q) for p in range(0, rows, ROWS) for q in range(0, cols, COLS)]
+
+
+def _round(b: Builder, origin: tuple[int, int], wrap: bool, extra: int, final: bool) -> None:
+    """One tile's round: ShiftRows with every row rotated `extra` columns more (a relabelling
+    of the columns), then the look-ups, MixColumns (not in the final round) and the round key."""
+    p, q = origin
+    cores = [(p + r, q + c) for r in range(ROWS) for c in range(COLS)]
     for r in range(ROWS):
+        row = macros.line(b, True, p + r, q, COLS)
         if wrap:
-            macros.rotate_ring(b, True, r, r + extra, X, tmp=T1)
+            macros.rotate_ring(b, row, r + extra, X, tmp=T1)
         elif (r + extra) % COLS:
-            macros.rotate(b, True, r, r + extra, X, tmp=T1, hold=T2)
+            macros.rotate(b, row, r + extra, X, tmp=T1, hold=T2)
     if final:
-        for k in b.cores():
+        for k in cores:
             b.lut(k, PAGE_S, X, X)
             _add_key(b, k, X)
         return
-    for k in b.cores():
+    for k in cores:
         b.lut(k, PAGE_S, A, X)
         b.lut(k, PAGE_3S, F, X)
         b.lut(k, PAGE_2S, E, X)
     for c in range(COLS):
-        (_mix_column_ring if wrap else _mix_column)(b, c)
+        (_mix_column_ring if wrap else _mix_column)(b, macros.line(b, False, q + c, p, ROWS))
 
 
-def encrypt_program(key_bytes: int = 16, wrap: bool = False) -> AesProgram:
-    """One block: load through the edges, the rounds, unload through the edges.  Input labels
-    ("pt", i) and output labels ("ct", i) name FIPS-197 byte i.  With `wrap`, the grid's rows
-    and columns are rings (wrap-around links).
+def encrypt_program(key_bytes: int = 16, wrap: bool = False, rows: int = ROWS, cols: int = COLS) -> AesProgram:
+    """Blocks through a grid of 4 x 4 tiles, one block per tile: load through the edges, the
+    rounds, unload through the edges.  Input labels ("pt", t, i) and output labels
+    ("ct", t, i) name FIPS-197 byte i of tile t's block.  With `wrap`, every tile's rows and
+    columns are rings (wrap-around links in bands of 4).
 
     Each round's ShiftRows may rotate every row by the same number of columns more: that only
     relabels the columns (MixColumns mixes physical columns; the key bytes follow in
     memory), and it moves the costly rotation (two columns) from row to row.  The compiler
     takes, round by round, the extra rotation whose schedule ends first."""
     rounds = aes_model.ROUNDS[key_bytes]
-    b = Builder(ROWS, COLS, *((ROWS, COLS) if wrap else (0, 0)))
-    cores = b.cores()
-    macros.load(b, X, {(r, c): ("pt", r + 4 * c) for r, c in cores}, tmp=T1)
-    for k in cores:
+    origins = tiles(rows, cols)
+    b = Builder(rows, cols, *((ROWS, COLS) if wrap else (0, 0)))
+
+    def label(kind: str, core, offset: int = 0):
+        t = origins.index((core[0] - core[0] % ROWS, core[1] - core[1] % COLS))
+        r, c = core[0] % ROWS, (core[1] % COLS - offset) % COLS
+        return (kind, t, r + 4 * c)
+
+    macros.load(b, X, {k: label("pt", k) for k in b.cores()}, tmp=T1)
+    for k in b.cores():
         _add_key(b, k, X)
     offsets = [0]
     for rnd in range(1, rounds + 1):
         final = rnd == rounds
-        extra = b.cheapest([lambda x, e=e: _round(x, wrap, e, final) for e in range(COLS)])
+
+        def body(x: Builder, e: int) -> None:
+            for origin in origins:
+                _round(x, origin, wrap, e, final)
+        extra = b.cheapest([lambda x, e=e: body(x, e) for e in range(COLS)])
         offsets.append((offsets[-1] - extra) % COLS)
-    macros.unload(b, X, {(r, c): ("ct", r + 4 * ((c - offsets[-1]) % COLS)) for r, c in cores}, tmp=T1)
-    return AesProgram(b.program(), offsets, wrap)
+    macros.unload(b, X, {k: label("ct", k, offsets[-1]) for k in b.cores()}, tmp=T1)
+    return AesProgram(b.program(), offsets, wrap, len(origins))
 
 
 def load(grid, ap: AesProgram, key: bytes) -> None:
     """Load a grid (the ISS's Grid, or a model with its write methods) for `ap` and `key`:
-    tables, round keys (expanded on the host), control words."""
+    tables, round keys in every tile (expanded on the host), control words."""
     for a, v in enumerate(tables()):
         grid.write_lut(None, None, a, v)
-    for core, mem in key_memory(key, ap.offsets).items():
-        for a, v in mem.items():
-            grid.write_mem(*core, a, v)
-    for core, words in ap.program.words.items():
+    prog = ap.program
+    for (p, q) in tiles(prog.rows, prog.cols):
+        for (r, c), mem in key_memory(key, ap.offsets).items():
+            for a, v in mem.items():
+                grid.write_mem(p + r, q + c, a, v)
+    for core, words in prog.words.items():
         for a, w in enumerate(words):
             grid.write_imem(*core, a, w)
 
 
-def encrypt_block(grid, ap: AesProgram, block: bytes) -> tuple[bytes, int]:
-    """One block through a loaded grid: the ciphertext and the cycles from the first input
-    beat to the last output beat."""
-    if len(block) != 16:
-        raise ValueError(f"an AES block is 16 bytes, not {len(block)}")
+def encrypt(grid, ap: AesProgram, blocks: bytes) -> tuple[bytes, int]:
+    """Blocks (a multiple of 16 bytes) through a loaded grid, ap.blocks per run (the last run
+    padded): the ciphertext and the cycles, per run from its first input beat to its last
+    output beat, summed."""
+    if len(blocks) % 16:
+        raise ValueError(f"ECB takes whole 16-byte blocks, not {len(blocks)} bytes")
     prog = ap.program
-    run = grid.run(0, prog.length - 1, edge_in=prog.edge_feed({("pt", i): block[i] for i in range(16)}))
-    out = prog.collect(run.edge_out)
     first = min(t for t, *_ in prog.inputs)
     last = max(t for t, *_ in prog.outputs)
-    return bytes(out[("ct", i)] for i in range(16)), last - first + 1
+    out, cycles = bytearray(), 0
+    per_run = 16 * ap.blocks
+    for start in range(0, len(blocks), per_run):
+        chunk = blocks[start:start + per_run].ljust(per_run, b"\0")
+        feed = {("pt", t, i): chunk[16 * t + i] for t in range(ap.blocks) for i in range(16)}
+        run = grid.run(0, prog.length - 1, edge_in=prog.edge_feed(feed))
+        got = prog.collect(run.edge_out)
+        n = min(ap.blocks, (len(blocks) - start) // 16)
+        out += bytes(got[("ct", t, i)] for t in range(n) for i in range(16))
+        cycles += last - first + 1
+    return bytes(out), cycles

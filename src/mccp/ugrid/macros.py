@@ -9,7 +9,7 @@ r is byte k at core (k // N, k % N): row-major, byte 0 the most significant.
 | `add(b, ra, rb)` | AddMxN(Ra, Rb) | rb = ra ^ rb in every core (addition in GF(2^8)) |
 | `lookup(b, page, rd, rs)` | (the crypto-ALU's look-up) | rd = table page [rs] in every core |
 | `route(b, src, rs, dst, rd, tmp)` | RouteMxN(i1, j1, Ra, i2, j2, Rb) | core dst's rd = core src's rs, hop by hop through the least busy neighbour |
-| `rotate(b, rows, index, amount, r, tmp, hold)` | ShiftMxN(dir, a, B, i) | cyclic shift of register r along rows (or columns) by amount, left/up positive |
+| `rotate(b, line(b, rows, i), amount, r, tmp, hold)` | ShiftMxN(dir, a, B, i) | cyclic shift of register r along rows (or columns) by amount, left/up positive |
 | `shift_bits(b, r, n, tmp)` | ShiftMxN(Ra, i) | the M x N-byte word in r shifted left by n bits, zeros in |
 | `load(b, r, labels, tmp)` / `unload(b, r, labels, tmp)` | selective row/column I/O | the word enters (leaves) through the two edges across the grid's shorter side |
 """
@@ -48,68 +48,73 @@ def route(b: Builder, src: Core, rs: int, dst: Core, rd: int, tmp: int, label: o
         core, r = nxt, tmp
 
 
-def _line(b: Builder, rows: bool, index: int) -> list[Core]:
-    return [(index, c) for c in range(b.cols)] if rows else [(r, index) for r in range(b.rows)]
+def line(b: Builder, rows: bool, index: int, first: int = 0, length: int | None = None) -> list[Core]:
+    """Cores `first`.. of row `index` (west to east), or of column `index` (north to south)."""
+    n = b.cols if rows else b.rows
+    length = n - first if length is None else length
+    return [(index, first + j) if rows else (first + j, index) for j in range(length)]
 
 
-def rotate_direct(b: Builder, rows: bool, index: int, amount: int, r: int, tmp: int, hold: int) -> None:
-    """Line `index` (a row, or a column if not rows) rotated by `amount` toward its start
-    (west or north): position j takes position j + amount.  Each byte is first copied to
+def _horizontal(cores: list[Core]) -> bool:
+    return len({k[0] for k in cores}) == 1
+
+
+def rotate_direct(b: Builder, cores: list[Core], amount: int, r: int, tmp: int, hold: int) -> None:
+    """A line of cores (part of a row or a column, from `line`) rotated by `amount` toward its
+    start (west or north): position j takes position j + amount.  Each byte is first copied to
     `hold` (a core's byte must leave from a register no incoming byte overwrites: the routes
     form a cycle, so program order cannot put every send before its core's receive), then
     routed straight to its place."""
-    line = _line(b, rows, index)
-    n = len(line)
+    n = len(cores)
     amount %= n
     if amount == 0:
         return
-    for k in line:
+    for k in cores:
         b.alu(k, "mov", hold, r)
     # the longest trips first: they set the pace
     trips = sorted(range(n), key=lambda j: -abs(((j - amount) % n) - j))
     for j in trips:
-        route(b, line[j], hold, line[(j - amount) % n], r, tmp)
+        route(b, cores[j], hold, cores[(j - amount) % n], r, tmp)
 
 
-def rotate_steps(b: Builder, rows: bool, index: int, amount: int, r: int, tmp: int, hold: int) -> None:
+def rotate_steps(b: Builder, cores: list[Core], amount: int, r: int, tmp: int, hold: int) -> None:
     """The same rotation as `amount` single steps one way or the other (the paper's
     method: i steps left or n - i steps right, whichever the schedule finds cheaper)."""
-    line = _line(b, rows, index)
-    n = len(line)
+    n = len(cores)
     amount %= n
     if amount == 0:
         return
     steps, toward_start = (amount, True) if amount <= n - amount else (n - amount, False)
     for _ in range(steps):
-        rotate_direct(b, rows, index, 1 if toward_start else n - 1, r, tmp, hold)
+        rotate_direct(b, cores, 1 if toward_start else n - 1, r, tmp, hold)
 
 
-def rotate_ring(b: Builder, rows: bool, index: int, amount: int, r: int, tmp: int) -> None:
-    """The rotation on a line that is a ring (its links wrap around): every byte one hop a
-    step, the shorter way, all cores sending before all receive, so no copy is needed; the
-    bytes pass through tmp between steps."""
-    line = _line(b, rows, index)
-    n = len(line)
-    if (b.wrap_cols if rows else b.wrap_rows) != n:
-        raise ValueError(f"line {index} is not a ring")
+def rotate_ring(b: Builder, cores: list[Core], amount: int, r: int, tmp: int) -> None:
+    """The rotation on a line that is a ring (a whole band of wrap-around links): every byte
+    one hop a step, the shorter way, all cores sending before all receive, so no copy is
+    needed; the bytes pass through tmp between steps."""
+    n = len(cores)
+    rows = _horizontal(cores)
+    if b.neighbour(cores[-1], "e" if rows else "s") != cores[0]:
+        raise ValueError(f"cores {cores[0]}..{cores[-1]} are not a ring")
     amount %= n
     start = "w" if rows else "n"
     steps, toward = (amount, start) if amount <= n - amount else (n - amount, FACING[start])
     cur = r
     for step in range(steps):
         nxt = r if step == steps - 1 else (tmp if cur == r else r)
-        for k in line:
+        for k in cores:
             b.send(k, cur, toward)
-        for k in line:
+        for k in cores:
             b.receive(k, nxt, FACING[toward])
         cur = nxt
 
 
-def rotate(b: Builder, rows: bool, index: int, amount: int, r: int, tmp: int, hold: int) -> int:
+def rotate(b: Builder, cores: list[Core], amount: int, r: int, tmp: int, hold: int) -> int:
     """ShiftMxN on one line: the cheaper of the direct routes and the single steps; which one
     was taken (0 direct, 1 steps)."""
-    return b.cheapest([lambda x: rotate_direct(x, rows, index, amount, r, tmp, hold),
-                       lambda x: rotate_steps(x, rows, index, amount, r, tmp, hold)])
+    return b.cheapest([lambda x: rotate_direct(x, cores, amount, r, tmp, hold),
+                       lambda x: rotate_steps(x, cores, amount, r, tmp, hold)])
 
 
 def shift_bits(b: Builder, r: int, n: int, tmp: int, tmp2: int) -> None:
