@@ -57,7 +57,9 @@ def test_a_program_refuses_a_key_of_another_size():
         aes.encrypt_program(16, rows=4, cols=6)
 
 
-@pytest.mark.parametrize("rows,cols,wrap", [(4, 8, True), (8, 4, False), (8, 8, True)])
+@pytest.mark.parametrize("rows,cols,wrap", [(4, 8, True), (8, 4, False),
+                                            pytest.param(8, 8, True, marks=pytest.mark.long),
+                                            pytest.param(16, 16, True, marks=pytest.mark.long)])
 def test_tiles_take_a_block_each(rows, cols, wrap):
     """A grid of several tiles encrypts a block per tile per run; more blocks than tiles take
     several runs, the last one padded."""
