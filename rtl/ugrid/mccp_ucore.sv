@@ -19,14 +19,6 @@
 // The host writes all three through the configuration port while the grid is
 // idle; a write in a run or in its start cycle is not ordered with the run.
 
-// Yosys (0.70) resolves the bare enum names inside the generated decode()
-// only through an import in scope, and takes one at file scope only; Verilator
-// needs none, and would see it in every file after this one.  It can go once
-// the generator qualifies the names (mccp_ugrid_isa_pkg::OP_AND).
-`ifdef YOSYS
-import mccp_ugrid_isa_pkg::*;
-`endif
-
 module mccp_ucore #(
   parameter int ImemDepth = 256,
   parameter int LutPages = 4,

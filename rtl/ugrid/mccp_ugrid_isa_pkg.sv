@@ -55,30 +55,31 @@ package mccp_ugrid_isa_pkg;
     OP_ILLEGAL = 5'd31
   } opcode_e;
 
-  // The instruction of a control word (? = an operand bit).
+  // The instruction of a control word (? = an operand bit; the names qualified, as
+  // Yosys needs them in a package function called from a module).
   function automatic opcode_e decode(input logic [10:0] cw);
     casez (cw)
-      11'b00?????????: decode = OP_AND;
-      11'b01?????????: decode = OP_XOR;
-      11'b10??????000: decode = OP_LUT;
-      11'b10??????001: decode = OP_LUT1;
-      11'b10??????010: decode = OP_LUT2;
-      11'b10??????011: decode = OP_SHL;
-      11'b10??????100: decode = OP_SHR;
-      11'b10??????101: decode = OP_LUT3;
-      11'b10??????110: decode = OP_XTIME;
-      11'b11001???0??: decode = OP_IN;
-      11'b11001???1??: decode = OP_OUT;
-      11'b11000???0??: decode = OP_XIN;
-      11'b11000???100: decode = OP_OUTA;
-      11'b11101???0??: decode = OP_EIN;
-      11'b11010??????: decode = OP_MEMW;
-      11'b11011??????: decode = OP_MOV;
-      11'b11100??????: decode = OP_MEMR;
-      11'b11110000000: decode = OP_NOP;
-      11'b11111111???: decode = OP_INC;
-      11'b11111000???: decode = OP_DEC;
-      default: decode = OP_ILLEGAL;
+      11'b00?????????: decode = mccp_ugrid_isa_pkg::OP_AND;
+      11'b01?????????: decode = mccp_ugrid_isa_pkg::OP_XOR;
+      11'b10??????000: decode = mccp_ugrid_isa_pkg::OP_LUT;
+      11'b10??????001: decode = mccp_ugrid_isa_pkg::OP_LUT1;
+      11'b10??????010: decode = mccp_ugrid_isa_pkg::OP_LUT2;
+      11'b10??????011: decode = mccp_ugrid_isa_pkg::OP_SHL;
+      11'b10??????100: decode = mccp_ugrid_isa_pkg::OP_SHR;
+      11'b10??????101: decode = mccp_ugrid_isa_pkg::OP_LUT3;
+      11'b10??????110: decode = mccp_ugrid_isa_pkg::OP_XTIME;
+      11'b11001???0??: decode = mccp_ugrid_isa_pkg::OP_IN;
+      11'b11001???1??: decode = mccp_ugrid_isa_pkg::OP_OUT;
+      11'b11000???0??: decode = mccp_ugrid_isa_pkg::OP_XIN;
+      11'b11000???100: decode = mccp_ugrid_isa_pkg::OP_OUTA;
+      11'b11101???0??: decode = mccp_ugrid_isa_pkg::OP_EIN;
+      11'b11010??????: decode = mccp_ugrid_isa_pkg::OP_MEMW;
+      11'b11011??????: decode = mccp_ugrid_isa_pkg::OP_MOV;
+      11'b11100??????: decode = mccp_ugrid_isa_pkg::OP_MEMR;
+      11'b11110000000: decode = mccp_ugrid_isa_pkg::OP_NOP;
+      11'b11111111???: decode = mccp_ugrid_isa_pkg::OP_INC;
+      11'b11111000???: decode = mccp_ugrid_isa_pkg::OP_DEC;
+      default: decode = mccp_ugrid_isa_pkg::OP_ILLEGAL;
     endcase
   endfunction
 

@@ -19,7 +19,7 @@ FIPS_CT = {16: "69c4e0d86a7b0430d8cdb78070b4c55a", 24: "dda97ca4864cdfe06eaf70a0
 
 def _grid(ap: aes.AesProgram, key: bytes) -> Grid:
     wrap = 4 if ap.wrap else 0
-    g = Grid(ap.program.rows, ap.program.cols, imem_depth=max(256, ap.program.length), wrap_rows=wrap, wrap_cols=wrap)
+    g = Grid(ap.program.rows, ap.program.cols, imem_depth=ap.program.imem_depth(), wrap_rows=wrap, wrap_cols=wrap)
     aes.load(g, ap, key)
     return g
 

@@ -28,7 +28,7 @@ def _prologue(b: Builder) -> None:
 def execute(b: Builder, start: dict, feed: dict | None = None) -> tuple[Grid, GridProgram, dict]:
     """Run b's program on an ISS grid whose cores start with registers `start[core]`."""
     prog = b.program()
-    g = Grid(b.rows, b.cols, imem_depth=max(256, prog.length), wrap_rows=b.wrap_rows, wrap_cols=b.wrap_cols)
+    g = Grid(b.rows, b.cols, imem_depth=prog.imem_depth(), wrap_rows=b.wrap_rows, wrap_cols=b.wrap_cols)
     for k, regs in start.items():
         for i, v in enumerate(regs):
             g.write_mem(*k, i + 1 if i < 7 else 0, v)
@@ -70,7 +70,7 @@ def test_lookup():
     macros.lookup(b, 1, 3, 0)
     prog = b.program()
     table = rng.randbytes(512)
-    g = Grid(4, 4, imem_depth=max(256, prog.length))
+    g = Grid(4, 4, imem_depth=prog.imem_depth())
     for a in range(512):
         g.write_lut(None, None, a, table[a])
     for k, regs in start.items():

@@ -1,8 +1,8 @@
 """pytest wrapper: the micro-core grid's RTL (rtl/ugrid/) in lock-step with the ISS
 (tests/ugrid/tb_ugrid.py): random programs of every instruction, tables and memories, edge
-inputs, loops and hold cycles on a 2 x 2 and a 3 x 5 mesh (the latter with two table pages and
-a 64-word instruction memory) and a 4 x 4 grid with wrap-around links; 8 x 8 in four 4 x 4
-rings (the AES tiles) in `make test-long`."""
+inputs, loops and hold cycles on a 3 x 5 mesh (two table pages, a 64-word instruction memory)
+and a 4 x 4 grid with wrap-around links; a 2 x 2 mesh and 8 x 8 in four 4 x 4 rings (the AES
+tiles) in `make test-long`."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ def _run(rows: int, cols: int, *, seed: int, loads: int, runs: int, lut_pages: i
             module_dirs=[paths.TESTS / "ugrid"], extra_env={"UGRID_CFG": json.dumps(cfg)})
 
 
+@pytest.mark.long
 def test_grid_2x2_with_undefined_words():
     """Every core its own table; undefined words (and none) in alternate loads: ILLEGAL per
     core and illegal_o."""
@@ -40,8 +41,9 @@ def test_grid_4x4_wrap_around():
 
 
 def test_grid_3x5_two_pages():
-    """Two table pages (lut2 and lut3 are then ILLEGAL) and a 64-word instruction memory."""
-    _run(3, 5, seed=3, loads=2, runs=8, lut_pages=2, imem_depth=64, undefined=0.02)
+    """Two table pages (lut2 and lut3 are then ILLEGAL), every core its own table, a 64-word
+    instruction memory."""
+    _run(3, 5, seed=3, loads=2, runs=8, lut_pages=2, imem_depth=64, undefined=0.02, full_tables=True)
 
 
 @pytest.mark.long

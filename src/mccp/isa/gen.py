@@ -154,12 +154,13 @@ def _render_sv_matched(isa: Isa, package: str) -> list[str]:
     entries = [f"    OP_{i.mnemonic.upper()} = {width}'d{i.opcode}" for i in isa.instructions]
     entries.append(f"    OP_ILLEGAL = {width}'d{(1 << width) - 1}")
     lines = [f"  typedef enum logic [{width - 1}:0] {{", ",\n".join(entries), "  } opcode_e;", "",
-             "  // The instruction of a control word (? = an operand bit).",
+             "  // The instruction of a control word (? = an operand bit; the names qualified, as",
+             "  // Yosys needs them in a package function called from a module).",
              f"  function automatic opcode_e decode(input logic [{isa.word_bits - 1}:0] cw);",
              "    casez (cw)"]
     for i in isa.instructions:
-        lines.append(f"      {isa.word_bits}'b{pattern(isa, i, '?')}: decode = OP_{i.mnemonic.upper()};")
-    lines += ["      default: decode = OP_ILLEGAL;", "    endcase", "  endfunction", ""]
+        lines.append(f"      {isa.word_bits}'b{pattern(isa, i, '?')}: decode = {package}::OP_{i.mnemonic.upper()};")
+    lines += [f"      default: decode = {package}::OP_ILLEGAL;", "    endcase", "  endfunction", ""]
     return lines
 
 

@@ -77,6 +77,8 @@ class Grid:
             raise ValueError(f"a grid has at least 2 x 2 cores, not {rows} x {cols}")
         if lut_pages not in (1, 2, 4):
             raise ValueError(f"lut_pages is 1, 2 or 4, not {lut_pages}")
+        if imem_depth < 2 or imem_depth & (imem_depth - 1):
+            raise ValueError(f"imem_depth {imem_depth} is not a power of two (the pc wraps at the end)")
         check_wrap(rows, cols, wrap_rows, wrap_cols)
         self.rows, self.cols, self.imem_depth, self.lut_pages = rows, cols, imem_depth, lut_pages
         self.wrap_rows, self.wrap_cols = wrap_rows, wrap_cols

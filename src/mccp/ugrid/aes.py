@@ -195,19 +195,28 @@ def encrypt_program(key_bytes: int = 16, wrap: bool = False, rows: int = ROWS, c
     return AesProgram(b.program(), offsets, wrap, len(origins))
 
 
-def load(grid, ap: AesProgram, key: bytes) -> None:
-    """Load a grid (the ISS's Grid, or a model with its write methods) for `ap` and `key`:
-    tables, round keys in every tile (expanded on the host), control words."""
+def load_program(grid, ap: AesProgram) -> None:
+    """Tables and control words into a grid (the ISS's Grid, or a model with its write
+    methods)."""
     for a, v in enumerate(tables()):
         grid.write_lut(None, None, a, v)
-    prog = ap.program
-    for (p, q) in tiles(prog.rows, prog.cols):
-        for (r, c), mem in key_memory(key, ap.offsets).items():
-            for a, v in mem.items():
-                grid.write_mem(p + r, q + c, a, v)
-    for core, words in prog.words.items():
+    for core, words in ap.program.words.items():
         for a, w in enumerate(words):
             grid.write_imem(*core, a, w)
+
+
+def load_key(grid, ap: AesProgram, key: bytes) -> None:
+    """The round keys of `key` (expanded on the host) into every tile's memories."""
+    mem = key_memory(key, ap.offsets)
+    for (p, q) in tiles(ap.program.rows, ap.program.cols):
+        for (r, c), bytes_at in mem.items():
+            for a, v in bytes_at.items():
+                grid.write_mem(p + r, q + c, a, v)
+
+
+def load(grid, ap: AesProgram, key: bytes) -> None:
+    load_program(grid, ap)
+    load_key(grid, ap, key)
 
 
 def encrypt(grid, ap: AesProgram, blocks: bytes) -> tuple[bytes, int]:

@@ -82,6 +82,10 @@ class GridProgram:
     outputs: list[tuple[int, str, int, object]]       # after that cycle the edge shows the label
     ops: list[tuple[int, Op]] = field(default_factory=list)
 
+    def imem_depth(self, least: int = 256) -> int:
+        """The instruction memory (a power of two, at least `least`) the program fits in."""
+        return 1 << max((least - 1).bit_length(), (self.length - 1).bit_length())
+
     def busy(self, core: Core) -> int:
         return sum(1 for _, op in self.ops if op.core == core)
 
