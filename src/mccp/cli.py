@@ -106,6 +106,21 @@ def _ecc(args: argparse.Namespace) -> int:
     return gen.main(check=args.action == "check")
 
 
+def _ugrid(args: argparse.Namespace) -> int:
+    from mccp.ugrid import aes
+
+    ap = aes.encrypt_program(args.key_bytes, wrap=not args.mesh, rows=args.rows, cols=args.cols)
+    prog = ap.program
+    if args.listing:
+        print(prog.listing())
+    first = min(t for t, *_ in prog.inputs)
+    last = max(t for t, *_ in prog.outputs)
+    print(f"AES-{8 * args.key_bytes} on a {args.rows} x {args.cols} grid ({'mesh' if args.mesh else 'rings'}): "
+          f"{ap.blocks} block(s) per run, {last - first + 1} cycles from the first input beat to the last "
+          f"output beat, {100 * prog.utilisation():.0f} % of core-cycles busy")
+    return 0
+
+
 def _regs(args: argparse.Namespace) -> int:
     from mccp.regmap import gen
 
@@ -270,15 +285,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("action", choices=["gen", "check"])
     p.set_defaults(func=_ecc)
 
+    p = sub.add_parser("ugrid", help="compile AES for the micro-core grid: cycles, and which core does what in which cycle")
+    p.add_argument("--key-bytes", type=int, default=16, choices=[16, 24, 32])
+    p.add_argument("--rows", type=int, default=4)
+    p.add_argument("--cols", type=int, default=4)
+    p.add_argument("--mesh", action="store_true", help="the paper's mesh (default: rings of 4 in each tile)")
+    p.add_argument("--listing", action="store_true", help="print every cycle's control word of every core")
+    p.set_defaults(func=_ugrid)
+
     p = sub.add_parser("asm", help="assemble firmware to a hex image (+ .sym.json)")
     p.add_argument("source")
     p.add_argument("-o", "--output")
-    p.add_argument("--kind", default="aes", choices=["aes", "ecc", "arx"], help="the core kind's ISA (default aes)")
+    p.add_argument("--kind", default="aes", choices=["aes", "ecc", "arx", "ugrid"], help="the core kind's ISA (default aes)")
     p.set_defaults(func=_asm)
 
     p = sub.add_parser("disasm", help="disassemble a hex image")
     p.add_argument("image")
-    p.add_argument("--kind", choices=["aes", "ecc", "arx"], help="the ISA (default: the .sym.json's, else aes)")
+    p.add_argument("--kind", choices=["aes", "ecc", "arx", "ugrid"], help="the ISA (default: the .sym.json's, else aes)")
     p.set_defaults(func=_disasm)
 
     p = sub.add_parser("iss", help="run one packet through the firmware on the instruction-set simulator")
