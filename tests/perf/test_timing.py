@@ -46,7 +46,7 @@ DISPATCH = [(32, 128), (32, 256), (128, 128), (128, 256)]
 
 # make test: each stream width and key size once; make test-long: all four
 @pytest.mark.parametrize("stream_bits,key_bits", sweep(DISPATCH, [f"{s}-{k}" for s, k in DISPATCH],
-                                                       long={"32-256", "128-128"}))
+                                                       long={"32-256", "128-128", "128-256"}))
 def test_dispatch_cycles_equal_rtl(stream_bits, key_bits):
     rtl, model, _ = run_batches(Config(2, stream_bits), _channels(key_bits), BATCHES)
     for i, (r, m) in enumerate(zip(rtl, model)):

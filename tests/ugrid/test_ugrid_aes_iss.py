@@ -34,7 +34,7 @@ def test_fips197_appendix_c(wrap, key_bytes):
     assert cycles == ap.program.length
 
 
-@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize("wrap", [pytest.param(False, marks=pytest.mark.long), True])
 def test_random_keys_and_blocks(wrap):
     rng = random.Random(int(wrap))
     for key_bytes in (16, 24, 32):
@@ -57,7 +57,7 @@ def test_a_program_refuses_a_key_of_another_size():
         aes.encrypt_program(16, rows=4, cols=6)
 
 
-@pytest.mark.parametrize("rows,cols,wrap", [(4, 8, True), (8, 4, False),
+@pytest.mark.parametrize("rows,cols,wrap", [(4, 8, True), pytest.param(8, 4, False, marks=pytest.mark.long),
                                             pytest.param(8, 8, True, marks=pytest.mark.long),
                                             pytest.param(16, 16, True, marks=pytest.mark.long)])
 def test_tiles_take_a_block_each(rows, cols, wrap):

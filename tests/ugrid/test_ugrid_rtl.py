@@ -1,8 +1,9 @@
 """pytest wrapper: the micro-core grid's RTL (rtl/ugrid/) in lock-step with the ISS
 (tests/ugrid/tb_ugrid.py): random programs of every instruction, tables and memories, edge
-inputs, loops and hold cycles on a 3 x 5 mesh (two table pages, a 64-word instruction memory)
-and a 4 x 4 grid with wrap-around links; a 2 x 2 mesh and 8 x 8 in four 4 x 4 rings (the AES
-tiles) in `make test-long`."""
+inputs, loops and hold cycles.  In `make test` one 4 x 4 grid whose columns are a mesh and
+whose rows are rings of two (both kinds of link, edges and band edges), with two table pages;
+in `make test-long` also a 2 x 2 and a 3 x 5 mesh, a 4 x 4 grid of rings and 8 x 8 in four 4 x 4
+rings (the AES tiles)."""
 
 from __future__ import annotations
 
@@ -34,12 +35,23 @@ def test_grid_2x2_with_undefined_words():
     _run(2, 2, seed=1, loads=4, runs=8, undefined=0.03, full_tables=True)
 
 
+def test_grid_4x4_mixed_links():
+    """The make-test bench: columns a mesh (edge inputs through `in`), rows rings of 2 columns
+    (`in` around a ring, `ein` across the bands' edges and from the grid's edges), two table
+    pages (lut2 and lut3 are then ILLEGAL), every core its own table, a 64-word instruction
+    memory, undefined words."""
+    _run(4, 4, seed=5, loads=2, runs=8, wrap_cols=2, lut_pages=2, imem_depth=64, undefined=0.02,
+         full_tables=True, hold=0.3)
+
+
+@pytest.mark.long
 def test_grid_4x4_wrap_around():
     """Columns closed into rings of 4 rows, rows into rings of 2 columns: `in` across a ring,
     `ein` over the physical link where the two differ (the bands' ends)."""
     _run(4, 4, seed=2, loads=2, runs=8, wrap_rows=4, wrap_cols=2, hold=0.3)
 
 
+@pytest.mark.long
 def test_grid_3x5_two_pages():
     """Two table pages (lut2 and lut3 are then ILLEGAL), every core its own table, a 64-word
     instruction memory."""

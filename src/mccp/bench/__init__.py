@@ -7,4 +7,4 @@ docs/performance.md, the README table and docs/ecc.md's performance block.  The 
 (`ecc`) also takes its per-entry cycles from the ISS, which the RTL matches cycle for cycle.
 """
 
-BENCHES = ("engines", "core", "fabric", "ccm", "ecc", "ecc-fabric", "entropy", "arx", "pi")
+BENCHES = ("engines", "core", "fabric", "ccm", "ecc", "ecc-fabric", "entropy", "arx", "pi", "ugrid")

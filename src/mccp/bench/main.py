@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 
 from mccp import paths
-from mccp.bench import BENCHES, arx, ccm, core, ecc, ecc_fabric, engines, entropy, fabric, pi_engines
+from mccp.bench import BENCHES, arx, ccm, core, ecc, ecc_fabric, engines, entropy, fabric, pi_engines, ugrid
+from mccp.bench import results
 from mccp.bench.run import write
 
 logger = logging.getLogger(__name__)
@@ -42,4 +43,8 @@ def main(which: list[str] | None = None) -> int:
     if "pi" in which:
         logger.info("bench: the fixed-function pi-Cipher ARX engines, pi16/32/64 x single/double/quad (RTL) ...")
         logger.info(f"  wrote {write('bench_pi', pi_engines.bench_pi()).relative_to(paths.ROOT)}")
+    if "ugrid" in which:
+        logger.info("bench: AES on the micro-core grid, 4 x 4 to 16 x 16, mesh and rings (RTL) ...")
+        logger.info(f"  wrote {write('bench_ugrid', ugrid.bench_ugrid()).relative_to(paths.ROOT)}")
+        ugrid.plot(results.load_bench_ugrid(), paths.DOCS / ugrid.FIGURE)
     return 0

@@ -1,7 +1,7 @@
 """The results files of the benchmarks and the performance model, typed, and one loader per file.
 
 results/bench_engines.json, bench_core.json, bench_fabric.json, bench_ccm.json, bench_ecc.json,
-bench_ecc_fabric.json, bench_entropy.json, bench_arx.json, bench_pi.json (`mccp bench`),
+bench_ecc_fabric.json, bench_entropy.json, bench_arx.json, bench_pi.json, bench_ugrid.json (`mccp bench`),
 perf_model.json, fig3.json and table2.json (`mccp model`).  Each loader returns None when its
 file is absent (the docs then leave its sections out) and raises ResultsError, naming the file
 and the field, when a field the record declares is missing or of the wrong kind.
@@ -343,6 +343,29 @@ class BenchPi(BenchStamp):
     engines: dict[str, PiEngine]    # pi16_single ... pi64_quad (the synthesis units' names)
 
 
+# ---- results/bench_ugrid.json (mccp.bench.ugrid) ------------------------------------------
+
+class UgridRun(TypedDict):
+    rows: int
+    cols: int
+    topology: str                     # "mesh" (the paper's) or "rings"
+    key_bits: int
+    blocks_per_run: int
+    run_cycles: int                   # first input beat to last output beat, on the RTL
+    cycles_per_block: float
+    input_cycles: int
+    output_cycles: int
+    utilisation: float
+    busy_by_part: dict[str, int]      # core-cycles per part of AES (I/O, AddRoundKey, ...)
+    control_words: int
+    key_load_cycles: int
+
+
+class BenchUgrid(BenchStamp):
+    runs: int
+    results: list[UgridRun]
+
+
 # ---- results/perf_model.json ------------------------------------------------------------
 
 class Scenario(TypedDict):
@@ -535,6 +558,10 @@ def load_bench_arx(path: Path | None = None) -> BenchArx | None:
 
 def load_bench_pi(path: Path | None = None) -> BenchPi | None:
     return _load(path or paths.RESULTS / "bench_pi.json", BenchPi)
+
+
+def load_bench_ugrid(path: Path | None = None) -> BenchUgrid | None:
+    return _load(path or paths.RESULTS / "bench_ugrid.json", BenchUgrid)
 
 
 def load_perf_model(path: Path | None = None) -> PerfModel | None:

@@ -68,17 +68,19 @@ def key_memory(key: bytes, offsets: list[int]) -> dict[tuple[int, int], dict[int
 
 def _add_key(b: Builder, core, into: int) -> None:
     """into ^= the next round key byte (r7 counts down)."""
-    b.memr(core, K, KP)
-    b.alu(core, "xor", into, into, K)
+    with b.tagged("AddRoundKey"):
+        b.memr(core, K, KP)
+        b.alu(core, "xor", into, into, K)
 
 
 def _mix_column(b: Builder, core: list) -> None:
     """The up and down chains of one column (its four cores north to south; module doc);
     each core's sum ends in X."""
     # e = d ^ k in X (the state byte is no longer needed after its look-ups)
-    for k in core:
-        b.memr(k, K, KP)
-        b.alu(k, "xor", X, E, K)
+    with b.tagged("AddRoundKey"):
+        for k in core:
+            b.memr(k, K, KP)
+            b.alu(k, "xor", X, E, K)
     # up: core 3 sends f3 then a3
     b.send(core[3], F, "n")
     b.receive(core[2], X, "s", xor=True)                  # U_2 = f3
@@ -120,8 +122,9 @@ def _mix_column_ring(b: Builder, core: list) -> None:
     for k in core:
         b.receive(k, F, "s", xor=True)                    # h = f ^ a of the core below
     for k in core:
-        b.memr(k, K, KP)
-        b.alu(k, "xor", X, E, K)
+        with b.tagged("AddRoundKey"):
+            b.memr(k, K, KP)
+            b.alu(k, "xor", X, E, K)
         b.receive(k, X, "n", xor=True)                    # a of the core above
     for k in core:
         b.send(k, F, "n")
@@ -141,23 +144,27 @@ def _round(b: Builder, origin: tuple[int, int], wrap: bool, extra: int, final: b
     of the columns), then the look-ups, MixColumns (not in the final round) and the round key."""
     p, q = origin
     cores = [(p + r, q + c) for r in range(ROWS) for c in range(COLS)]
-    for r in range(ROWS):
-        row = macros.line(b, True, p + r, q, COLS)
-        if wrap:
-            macros.rotate_ring(b, row, r + extra, X, tmp=T1)
-        elif (r + extra) % COLS:
-            macros.rotate(b, row, r + extra, X, tmp=T1, hold=T2)
+    with b.tagged("ShiftRows"):
+        for r in range(ROWS):
+            row = macros.line(b, True, p + r, q, COLS)
+            if wrap:
+                macros.rotate_ring(b, row, r + extra, X, tmp=T1)
+            elif (r + extra) % COLS:
+                macros.rotate(b, row, r + extra, X, tmp=T1, hold=T2)
     if final:
         for k in cores:
-            b.lut(k, PAGE_S, X, X)
+            with b.tagged("SubBytes"):
+                b.lut(k, PAGE_S, X, X)
             _add_key(b, k, X)
         return
-    for k in cores:
-        b.lut(k, PAGE_S, A, X)
-        b.lut(k, PAGE_3S, F, X)
-        b.lut(k, PAGE_2S, E, X)
-    for c in range(COLS):
-        (_mix_column_ring if wrap else _mix_column)(b, macros.line(b, False, q + c, p, ROWS))
+    with b.tagged("SubBytes"):        # S, and the 2 x S and 3 x S MixColumns needs
+        for k in cores:
+            b.lut(k, PAGE_S, A, X)
+            b.lut(k, PAGE_3S, F, X)
+            b.lut(k, PAGE_2S, E, X)
+    with b.tagged("MixColumns"):
+        for c in range(COLS):
+            (_mix_column_ring if wrap else _mix_column)(b, macros.line(b, False, q + c, p, ROWS))
 
 
 def encrypt_program(key_bytes: int = 16, wrap: bool = False, rows: int = ROWS, cols: int = COLS) -> AesProgram:
@@ -179,7 +186,8 @@ def encrypt_program(key_bytes: int = 16, wrap: bool = False, rows: int = ROWS, c
         r, c = core[0] % ROWS, (core[1] % COLS - offset) % COLS
         return (kind, t, r + 4 * c)
 
-    macros.load(b, X, {k: label("pt", k) for k in b.cores()}, tmp=T1)
+    with b.tagged("I/O"):
+        macros.load(b, X, {k: label("pt", k) for k in b.cores()}, tmp=T1)
     for k in b.cores():
         _add_key(b, k, X)
     offsets = [0]
@@ -191,7 +199,8 @@ def encrypt_program(key_bytes: int = 16, wrap: bool = False, rows: int = ROWS, c
                 _round(x, origin, wrap, e, final)
         extra = b.cheapest([lambda x, e=e: body(x, e) for e in range(COLS)])
         offsets.append((offsets[-1] - extra) % COLS)
-    macros.unload(b, X, {k: label("ct", k, offsets[-1]) for k in b.cores()}, tmp=T1)
+    with b.tagged("I/O"):
+        macros.unload(b, X, {k: label("ct", k, offsets[-1]) for k in b.cores()}, tmp=T1)
     return AesProgram(b.program(), offsets, wrap, len(origins))
 
 

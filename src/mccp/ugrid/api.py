@@ -23,6 +23,8 @@ class Grid:
     tiles' rows and columns are rings (wrap-around links, MCCP's default); False builds the
     paper's mesh."""
 
+    IMEM_DEPTH = 512        # every AES program compiled here fits (the longest: AES-256 on a mesh)
+
     def __init__(self, rows: int = 4, cols: int = 4, wrap: bool = True):
         aes.tiles(rows, cols)                               # ValueError unless 4 x 4 tiles
         self.rows, self.cols, self.wrap = rows, cols, wrap
@@ -33,14 +35,17 @@ class Grid:
 
     def _program(self, key_bytes: int) -> aes.AesProgram:
         if key_bytes not in self._programs:
-            self._programs[key_bytes] = aes.encrypt_program(key_bytes, self.wrap, self.rows, self.cols)
+            ap = aes.encrypt_program(key_bytes, self.wrap, self.rows, self.cols)
+            if ap.program.length > self.IMEM_DEPTH:
+                raise ValueError(f"AES-{8 * key_bytes} on this grid takes {ap.program.length} control words, "
+                                 f"more than the {self.IMEM_DEPTH} of its instruction memories")
+            self._programs[key_bytes] = ap
         return self._programs[key_bytes]
 
     def _grid(self) -> GridModel:
         if self._model is None:
-            depth = max(self._program(n).program.imem_depth() for n in (16, 24, 32))
             band = 4 if self.wrap else 0
-            self._model = GridModel(self.rows, self.cols, imem_depth=depth, wrap_rows=band, wrap_cols=band)
+            self._model = GridModel(self.rows, self.cols, imem_depth=self.IMEM_DEPTH, wrap_rows=band, wrap_cols=band)
         return self._model
 
     def aes_encrypt(self, key: bytes, blocks: bytes) -> tuple[bytes, int]:

@@ -18,7 +18,9 @@ ends first: the cost model is the schedule itself.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable, Hashable
 
@@ -44,6 +46,7 @@ class Op:
     writes: frozenset
     edge_in: tuple | None = None        # (side, index, label): the byte the feeder presents
     edge_out: tuple | None = None       # (side, index, label): the byte the grid presents after it
+    tag: str = ""                       # what it is part of (the program's own accounting)
 
     @property
     def word(self) -> int:
@@ -101,6 +104,13 @@ class GridProgram:
         """The byte of each output label, from the edge outputs after each executed cycle."""
         return {label: edge_out[t - 1][side][index] for t, side, index, label in self.outputs}
 
+    def busy_by_tag(self) -> dict[str, int]:
+        """Core-cycles of work per tag (Builder.tag when the operations were emitted)."""
+        out: dict[str, int] = {}
+        for _, op in self.ops:
+            out[op.tag] = out.get(op.tag, 0) + 1
+        return out
+
     def utilisation(self) -> float:
         """Share of core-cycles that do work (not nop)."""
         return len(self.ops) / (self.rows * self.cols * self.length) if self.length else 0.0
@@ -126,6 +136,7 @@ class Builder:
             raise ValueError(f"a grid has at least 2 x 2 cores, not {rows} x {cols}")
         check_wrap(rows, cols, wrap_rows, wrap_cols)
         self.rows, self.cols, self.wrap_rows, self.wrap_cols = rows, cols, wrap_rows, wrap_cols
+        self.tag = ""                   # given to every operation emitted (accounting only)
         self.placed: list[tuple[int, Op]] = []
         self._busy: dict[Core, set[int]] = {}
         self._last_write: dict[Resource, int] = {}
@@ -183,6 +194,8 @@ class Builder:
         if not self.inside(op.core):
             raise ValueError(f"no core {op.core} in a {self.rows} x {self.cols} grid")
         encode(op.text)                                   # refuse a malformed word now
+        if self.tag and not op.tag:
+            op = dataclasses.replace(op, tag=self.tag)
         t = self.earliest(op, after)
         self.placed.append((t, op))
         self._busy.setdefault(op.core, set()).add(t)
@@ -191,6 +204,15 @@ class Builder:
         for x in op.reads:
             self._last_read[x] = max(self._last_read.get(x, 0), t)
         return t
+
+    @contextlib.contextmanager
+    def tagged(self, tag: str):
+        """Operations emitted inside count toward `tag` (GridProgram.busy_by_tag)."""
+        old, self.tag = self.tag, tag
+        try:
+            yield
+        finally:
+            self.tag = old
 
     def load_of(self, core: Core) -> int:
         """Operations placed on `core` so far (the paper's utilisation, for routing)."""
