@@ -45,7 +45,9 @@ def section(b: BenchUgrid | None) -> str:
         out += ["", "Table III beside ours (AES-128, 4 x 4): the paper's cycles run every core in lock step, so "
                 "each part's cycles add up; our schedule overlaps the parts, so for each part we give the "
                 "core-cycles it takes divided by the 16 cores (what it would cost if it ran alone on every "
-                "core at once), and the run's total below.", ""]
+                "core at once), and the run's total below.  Our SubBytes counts the 2 x S and 3 x S look-ups that "
+                "MixColumns uses, and our MixColumns the transfers and additions; the round key's reads and "
+                "additions count as AddRoundKey.", ""]
         trows = []
         for part in PARTS:
             paper = ugrid_paper.TABLE_III.get(part)
