@@ -148,6 +148,18 @@ for _w, _mhz in ((16, 250.0), (32, 220.0), (64, 190.0)):
                         f"per cycle ({3 * _lanes} {_w}-bit adders per direction), rotations, XOR bank and final "
                         f"adders in a second stage, {4 // _lanes} cycle{'s' if _lanes < 4 else ''} per (*)")
 
+# The micro-core grid (issue 43): a 4 x 4 grid, one AES tile, on the paper's mesh and with the
+# tiles' rows and columns closed into rings (MCCP's AES mapping); 256-word instruction memories
+# (AES-128 and -192 on rings fit; mccp.ugrid.Grid uses 512 in simulation), four table pages.
+for _name, _wrap in (("ugrid_4x4", 0), ("ugrid_4x4_rings", 4)):
+    UNITS[_name] = Unit(
+        "mccp_synth_ugrid", {"Rows": 4, "Cols": 4, "ImemDepth": 256, "LutPages": 4, "WrapRows": _wrap,
+                             "WrapCols": _wrap},
+        rtl_dirs=("prim", "ugrid", "synth"), target_mhz=150.0,
+        description=f"micro-core grid 4 x 4 ({'rings of 4' if _wrap else 'mesh'}): 16 8-bit cores, each with "
+                    "a 256 x 11-bit instruction memory (LUT RAM), a 4-page 256-byte table (block RAM), a "
+                    "64-byte memory and 8 registers; one sequencer")
+
 # mccp_top with an ARX element beside its AES cores (issue 42: ChaCha20-Poly1305 at the top's
 # Fmax).  Not in the default run (place and route of a top takes long).  At an 80 MHz target
 # router2 still had 2,902 overused wires after 30 minutes (2026-11-29); the target is the
