@@ -13,18 +13,19 @@ module mccp_synth_ugrid #(
   parameter int ImemDepth = 256,
   parameter int LutPages = 4,
   parameter int WrapRows = 0,
-  parameter int WrapCols = 0,
-  localparam int RowW = $clog2(Rows),
-  localparam int ColW = $clog2(Cols),
-  localparam int ImAw = $clog2(ImemDepth),
-  localparam int LutAw = $clog2(LutPages * 256),
-  localparam int CfgAw = (ImAw > LutAw) ? ImAw : LutAw
+  parameter int WrapCols = 0
 ) (
   input  logic clk_i,
   input  logic rst_ni,
   input  logic serial_i,
   output logic serial_o
 );
+
+  localparam int RowW = $clog2(Rows);
+  localparam int ColW = $clog2(Cols);
+  localparam int ImAw = $clog2(ImemDepth);
+  localparam int LutAw = $clog2(LutPages * 256);
+  localparam int CfgAw = (ImAw > LutAw) ? ImAw : LutAw;
 
   // start, entry, last, loop_start, loop_end, loop_count[16], hold, cfg_we, cfg_target[2],
   // cfg_all, cfg_row, cfg_col, cfg_addr, cfg_data[11], edge inputs (e, w: Rows bytes; n, s: Cols)
