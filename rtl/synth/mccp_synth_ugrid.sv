@@ -100,10 +100,12 @@ module mccp_synth_ugrid #(
     .edge_out_w_o (out_w),
     .edge_out_n_o (out_n),
     .edge_out_s_o (out_s),
-    .dbg_row_i    ('0),
-    .dbg_col_i    ('0),
-    .dbg_sel_i    ('0),
-    .dbg_addr_i   ('0),
+    // sized zeros: an unsized '0 into the black box of the wrapper-alone run makes Yosys
+    // re-derive this module after its shell is flattened away
+    .dbg_row_i    (RowW'(0)),
+    .dbg_col_i    (ColW'(0)),
+    .dbg_sel_i    (2'd0),
+    .dbg_addr_i   (6'd0),
     .dbg_data_o   ()
   );
   /* verilator lint_on PINCONNECTEMPTY */
