@@ -163,7 +163,8 @@ for _name, _wrap in (("ugrid_4x4", 0), ("ugrid_4x4_rings", 4)):
 # mccp_top with an ARX element beside its AES cores (issue 42: ChaCha20-Poly1305 at the top's
 # Fmax).  Not in the default run (place and route of a top takes long).  At an 80 MHz target
 # router2 still had 2,902 overused wires after 30 minutes (2026-11-29); the target is the
-# element's reach (30 MHz alone).
+# element's reach (30 MHz alone).  At 35 MHz router2 came down to 1,118 overused wires at its
+# 27th iteration and then climbed again (3,700 at the 42nd, 100 minutes in; stopped).
 UNITS["top_c2_x1_s64"] = Unit(
     "mccp_synth_top", {"NumCores": 2, "StreamBits": 64, "DecryptCores": 0x3, "NumArxUnits": 1},
     rtl_dirs=("prim", "aes", "core", "arx", "fabric", "synth"), target_mhz=35.0, floorplan=True,
