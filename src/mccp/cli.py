@@ -113,10 +113,8 @@ def _ugrid(args: argparse.Namespace) -> int:
     prog = ap.program
     if args.listing:
         print(prog.listing())
-    first = min(t for t, *_ in prog.inputs)
-    last = max(t for t, *_ in prog.outputs)
     print(f"AES-{8 * args.key_bytes} on a {args.rows} x {args.cols} grid ({'mesh' if args.mesh else 'rings'}): "
-          f"{ap.blocks} block(s) per run, {last - first + 1} cycles from the first input beat to the last "
+          f"{ap.blocks} block(s) per run, {prog.io_cycles()[0]} cycles from the first input beat to the last "
           f"output beat, {100 * prog.utilisation():.0f} % of core-cycles busy")
     return 0
 

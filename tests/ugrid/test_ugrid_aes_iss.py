@@ -9,14 +9,10 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from mccp.iss.ugrid import Grid
+from ugrid.fips197 import CIPHERTEXT, PLAINTEXT
 from mccp.ugrid import aes
 
 # FIPS-197 appendix C: plaintext 00112233..ff, key 000102..; the ciphertexts
-FIPS_PT = bytes.fromhex("00112233445566778899aabbccddeeff")
-FIPS_CT = {16: "69c4e0d86a7b0430d8cdb78070b4c55a", 24: "dda97ca4864cdfe06eaf70a0ec0d7191",
-           32: "8ea2b7ca516745bfeafc49904b496089"}
-
-
 def _grid(ap: aes.AesProgram, key: bytes) -> Grid:
     wrap = 4 if ap.wrap else 0
     g = Grid(ap.program.rows, ap.program.cols, imem_depth=ap.program.imem_depth(), wrap_rows=wrap, wrap_cols=wrap)
@@ -29,8 +25,8 @@ def _grid(ap: aes.AesProgram, key: bytes) -> Grid:
 def test_fips197_appendix_c(wrap, key_bytes):
     ap = aes.encrypt_program(key_bytes, wrap=wrap)
     key = bytes(range(key_bytes))
-    ct, cycles = aes.encrypt(_grid(ap, key), ap, FIPS_PT)
-    assert ct.hex() == FIPS_CT[key_bytes]
+    ct, cycles = aes.encrypt(_grid(ap, key), ap, PLAINTEXT)
+    assert ct.hex() == CIPHERTEXT[key_bytes]
     assert cycles == ap.program.length
 
 

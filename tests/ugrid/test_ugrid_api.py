@@ -13,11 +13,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from mccp.ref import vectors
 from mccp.ugrid import Grid, aes
-
-FIPS_PT = bytes.fromhex("00112233445566778899aabbccddeeff")
-FIPS_CT = {16: "69c4e0d86a7b0430d8cdb78070b4c55a", 24: "dda97ca4864cdfe06eaf70a0ec0d7191",
-           32: "8ea2b7ca516745bfeafc49904b496089"}
-
+from ugrid.fips197 import CIPHERTEXT, PLAINTEXT
 
 def _ecb(key: bytes, data: bytes) -> bytes:
     return Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(data)
@@ -31,8 +27,8 @@ def ring():
 
 def test_fips197_appendix_c(ring):
     for n in (16, 24, 32):
-        ct, cycles = ring.aes_encrypt(bytes(range(n)), FIPS_PT)
-        assert ct.hex() == FIPS_CT[n]
+        ct, cycles = ring.aes_encrypt(bytes(range(n)), PLAINTEXT)
+        assert ct.hex() == CIPHERTEXT[n]
         assert cycles == aes.encrypt_program(n, wrap=True).program.length
         assert ring.key_load.expanded_on == "host" and ring.key_load.load_cycles == 16 * (n // 4 + 7)
 

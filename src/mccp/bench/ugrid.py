@@ -38,14 +38,11 @@ def _measure(rows: int, cols: int, wrap: bool, key_bytes: int, rng: random.Rando
         key_load = grid.key_load.load_cycles
     if ct != Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(data):
         raise RuntimeError(f"AES-{8 * key_bytes} on the {rows} x {cols} grid: wrong ciphertext")
-    first_in = min(t for t, *_ in prog.inputs)
-    last_in = max(t for t, *_ in prog.inputs)
-    first_out = min(t for t, *_ in prog.outputs)
-    last_out = max(t for t, *_ in prog.outputs)
+    _, input_cycles, output_cycles = prog.io_cycles()
     run_cycles = cycles // RUNS
     return {"rows": rows, "cols": cols, "topology": "rings" if wrap else "mesh", "key_bits": 8 * key_bytes,
             "blocks_per_run": ap.blocks, "run_cycles": run_cycles, "cycles_per_block": run_cycles / ap.blocks,
-            "input_cycles": last_in - first_in + 1, "output_cycles": last_out - first_out + 1,
+            "input_cycles": input_cycles, "output_cycles": output_cycles,
             "utilisation": prog.utilisation(), "busy_by_part": prog.busy_by_tag(),
             "control_words": prog.length, "key_load_cycles": key_load}
 

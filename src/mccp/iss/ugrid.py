@@ -243,6 +243,6 @@ class Grid:
 
     @staticmethod
     def run_cycles(entry: int, last: int, loop_start: int = 0, loop_end: int = 0, loop_count: int = 1) -> int:
-        """Cycles of a run whose loop lies inside entry..last (docs/ugrid.md)."""
-        passes = max(loop_count, 1)
+        """Cycles of a run (docs/ugrid.md) whose loop, if any, lies inside entry..last."""
+        passes = max(loop_count, 1) if entry <= loop_start <= loop_end <= last else 1
         return last - entry + 1 + (passes - 1) * (loop_end - loop_start + 1)

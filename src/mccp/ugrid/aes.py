@@ -235,8 +235,7 @@ def encrypt(grid, ap: AesProgram, blocks: bytes) -> tuple[bytes, int]:
     if len(blocks) % 16:
         raise ValueError(f"ECB takes whole 16-byte blocks, not {len(blocks)} bytes")
     prog = ap.program
-    first = min(t for t, *_ in prog.inputs)
-    last = max(t for t, *_ in prog.outputs)
+    span = prog.io_cycles()[0]
     out, cycles = bytearray(), 0
     per_run = 16 * ap.blocks
     for start in range(0, len(blocks), per_run):
@@ -246,5 +245,5 @@ def encrypt(grid, ap: AesProgram, blocks: bytes) -> tuple[bytes, int]:
         got = prog.collect(run.edge_out)
         n = min(ap.blocks, (len(blocks) - start) // 16)
         out += bytes(got[("ct", t, i)] for t in range(n) for i in range(16))
-        cycles += last - first + 1
+        cycles += span
     return bytes(out), cycles

@@ -85,6 +85,12 @@ class GridProgram:
     outputs: list[tuple[int, str, int, object]]       # after that cycle the edge shows the label
     ops: list[tuple[int, Op]] = field(default_factory=list)
 
+    def io_cycles(self) -> tuple[int, int, int]:
+        """(first input beat to last output beat, the input's cycles, the output's cycles)."""
+        first_in, last_in = min(t for t, *_ in self.inputs), max(t for t, *_ in self.inputs)
+        first_out, last_out = min(t for t, *_ in self.outputs), max(t for t, *_ in self.outputs)
+        return last_out - first_in + 1, last_in - first_in + 1, last_out - first_out + 1
+
     def imem_depth(self, least: int = 256) -> int:
         """The instruction memory (a power of two, at least `least`) the program fits in."""
         return 1 << max((least - 1).bit_length(), (self.length - 1).bit_length())

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mccp.device.build import build_model
 from mccp.eda.filelist import sources
-from mccp.iss.ugrid import MEM_BYTES, PAGE, SIDES, EdgeBytes, Run, check_wrap
+from mccp.iss.ugrid import MEM_BYTES, PAGE, SIDES, EdgeBytes, Grid, Run, check_wrap
 
 HARNESS = Path(__file__).resolve().parent / "harness.cpp"
 _u8p = ctypes.POINTER(ctypes.c_uint8)
@@ -82,9 +82,7 @@ class GridModel:
             edge_in=None, max_cycles: int | None = None) -> Run:
         """One run; edge_in(cycle) gives executed cycle 1, 2, ...'s edge inputs.  The inputs
         are gathered up to the run's length (the sequencer's count), or max_cycles."""
-        passes = max(loop_count, 1)
-        length = last - entry + 1 + ((passes - 1) * (loop_end - loop_start + 1) if loop_start <= loop_end <= last else 0)
-        n = max_cycles or max(length, 1)
+        n = max_cycles or max(Grid.run_cycles(entry, last, loop_start, loop_end, loop_count), 1)
         size = {"e": self.rows, "w": self.rows, "n": self.cols, "s": self.cols}
         bufs = {s: (ctypes.c_uint8 * (n * size[s]))() for s in SIDES}
         for k in range(n):
