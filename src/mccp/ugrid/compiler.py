@@ -95,9 +95,6 @@ class GridProgram:
         """The instruction memory (a power of two, at least `least`) the program fits in."""
         return 1 << max((least - 1).bit_length(), (self.length - 1).bit_length())
 
-    def busy(self, core: Core) -> int:
-        return sum(1 for _, op in self.ops if op.core == core)
-
     def edge_feed(self, values: dict) -> Callable[[int], dict[str, list[int]]]:
         """The edge inputs of each executed cycle, given the byte of each input label."""
         by_cycle: dict[int, dict[str, list[int]]] = {}
