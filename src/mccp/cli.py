@@ -106,9 +106,34 @@ def _ecc(args: argparse.Namespace) -> int:
     return gen.main(check=args.action == "check")
 
 
+def _ugrid_source(args: argparse.Namespace) -> int:
+    from mccp.ugrid.lang import UgridSourceError, compile_file
+
+    try:
+        compiled = compile_file(args.source)
+    except UgridSourceError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{args.source}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    prog = compiled.program
+    if args.listing:
+        print(prog.listing())
+    links = f"wrap {compiled.wrap_rows} {compiled.wrap_cols}" if compiled.wrap_rows or compiled.wrap_cols else "mesh"
+    span = f", {prog.io_cycles()[0]} from the first input beat to the last output beat" \
+        if prog.inputs and prog.outputs else ""
+    print(f"{args.source}: {prog.rows} x {prog.cols} grid ({links}): {prog.length} cycles "
+          f"({prog.length} of {compiled.imem_depth} control words per core){span}, "
+          f"{100 * prog.utilisation():.0f} % of core-cycles busy")
+    return 0
+
+
 def _ugrid(args: argparse.Namespace) -> int:
     from mccp.ugrid import aes
 
+    if args.source:
+        return _ugrid_source(args)
     ap = aes.encrypt_program(args.key_bytes, wrap=not args.mesh, rows=args.rows, cols=args.cols)
     prog = ap.program
     if args.listing:
@@ -283,7 +308,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("action", choices=["gen", "check"])
     p.set_defaults(func=_ecc)
 
-    p = sub.add_parser("ugrid", help="compile AES for the micro-core grid: cycles, and which core does what in which cycle")
+    p = sub.add_parser("ugrid", help="compile AES (or a macro-language file) for the micro-core grid: cycles, and "
+                                     "which core does what in which cycle")
+    p.add_argument("--source", metavar="FILE", help="compile this macro-language file (.ugm, docs/ugrid.md) instead "
+                                                    "of AES; errors as FILE:LINE: message, exit status 2")
     p.add_argument("--key-bytes", type=int, default=16, choices=[16, 24, 32])
     p.add_argument("--rows", type=int, default=4)
     p.add_argument("--cols", type=int, default=4)
