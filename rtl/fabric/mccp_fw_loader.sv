@@ -16,7 +16,8 @@
 //  * FW_ENTRY is accepted only for a committed image, at an address inside it.
 // Images hold up to max_len_i words (1024 for AES cores and EC units; 4096 when
 // FW_CORES names only ARX elements, whose 64-bit instructions and 128-bit
-// constants take two and four words, docs/arx.md); the sweep clears that many.
+// constants take two and four words, docs/arx.md; a micro-core grid's image
+// holds every core's instruction memory, docs/ugrid.md); the sweep clears that many.
 // Every write is refused (SLVERR) while a core of FW_CORES is enabled for
 // scheduling or not idle, so a core is only rewritten once the host has
 // drained it; the others keep working.  Writes to the cores and the entry
@@ -34,7 +35,7 @@ module mccp_fw_loader #(
   input  logic [NumCores-1:0] cores_i,     // FW_CORES
   input  logic [NumCores-1:0] enable_i,    // CORE_ENABLE
   input  logic [NumCores-1:0] idle_i,      // CORE_IDLE
-  input  logic [12:0]         max_len_i,   // the largest image of the cores in FW_CORES (1024 or 4096)
+  input  logic [15:0]         max_len_i,   // the largest image of the cores in FW_CORES (1024, 4096, a grid's)
   // FW_LEN
   input  logic                len_we_i,
   input  logic [15:0]         len_wdata_i,
@@ -65,7 +66,7 @@ module mccp_fw_loader #(
   output logic                entry_err_o,
   // to the cores and the scheduler
   output logic [NumCores-1:0] imem_we_o,
-  output logic [11:0]         imem_addr_o,
+  output logic [15:0]         imem_addr_o,
   output logic [31:0]         imem_wdata_o,
   output logic                ent_we_o,
   output logic [NumCores-1:0] ent_cores_o,
@@ -81,12 +82,12 @@ module mccp_fw_loader #(
 
   logic [NumCores-1:0] img_cores_q;   // FW_CORES when the image was opened
   logic                open_q, busy_q, committed_q;
-  logic [12:0]         len_q, cnt_q, sweep_q, sweep_end_q;
+  logic [15:0]         len_q, cnt_q, sweep_q, sweep_end_q;
   logic [15:0]         addr_q;
   logic [31:0]         crc_q, crc_d;
 
   logic [NumCores-1:0] imem_we_q;
-  logic [11:0]         imem_addr_q;
+  logic [15:0]         imem_addr_q;
   logic [31:0]         imem_wdata_q;
   logic                ent_we_q;
   logic [NumCores-1:0] ent_cores_q;
@@ -100,14 +101,14 @@ module mccp_fw_loader #(
   assign cores_busy = (cores_i & (enable_i | ~idle_i)) != '0;
   assign same_cores = open_q && (cores_i == img_cores_q);
 
-  assign len_ok   = !cores_busy && !busy_q && (len_wdata_i != '0) && (len_wdata_i <= 16'(max_len_i));
-  assign addr_ok  = !cores_busy && !busy_q && (addr_wdata_i < 16'(max_len_i));
+  assign len_ok   = !cores_busy && !busy_q && (len_wdata_i != '0) && (len_wdata_i <= max_len_i);
+  assign addr_ok  = !cores_busy && !busy_q && (addr_wdata_i < max_len_i);
   assign data_ok  = !cores_busy && !busy_q && same_cores &&
-                    (addr_q < 16'(len_q)) && (cnt_q < len_q);
+                    (addr_q < len_q) && (cnt_q < len_q);
   assign check_ok = !cores_busy && !busy_q && same_cores && (cnt_q == len_q) &&
                     (~crc_q == check_wdata_i);
   assign entry_ok = !cores_busy && !busy_q && same_cores && committed_q &&
-                    (!entry_valid_i || (13'(entry_addr_i) < len_q));
+                    (!entry_valid_i || (16'(entry_addr_i) < len_q));
 
   assign len_go   = len_we_i && len_ok;
   assign data_go  = data_we_i && data_ok;
@@ -146,15 +147,15 @@ module mccp_fw_loader #(
         open_q      <= 1'b1;
         busy_q      <= 1'b1;
         committed_q <= 1'b0;
-        len_q       <= len_wdata_i[12:0];
+        len_q       <= len_wdata_i;
         cnt_q       <= '0;
         sweep_q     <= '0;
-        sweep_end_q <= max_len_i - 13'd1;
+        sweep_end_q <= max_len_i - 16'd1;
         addr_q      <= '0;
         crc_q       <= '1;
       end else begin
         if (busy_q) begin
-          sweep_q <= sweep_q + 13'd1;
+          sweep_q <= sweep_q + 16'd1;
           if (sweep_q == sweep_end_q) busy_q <= 1'b0;
         end
         if (addr_we_i && addr_ok) begin
@@ -163,7 +164,7 @@ module mccp_fw_loader #(
           addr_q <= addr_q + 16'd1;
         end
         if (data_go) begin
-          cnt_q <= cnt_q + 13'd1;
+          cnt_q <= cnt_q + 16'd1;
           crc_q <= crc_d;
         end
         if (check_go) committed_q <= 1'b1;
@@ -172,7 +173,7 @@ module mccp_fw_loader #(
   end
 
   logic sweep_ent;   // the first NumFuncs sweep clocks invalidate function sweep_q
-  assign sweep_ent = busy_q && (sweep_q[12:FuncW] == '0);
+  assign sweep_ent = busy_q && (sweep_q[15:FuncW] == '0);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -184,7 +185,7 @@ module mccp_fw_loader #(
     end
   end
   always_ff @(posedge clk_i) begin
-    imem_addr_q  <= busy_q ? sweep_q[11:0] : addr_q[11:0];
+    imem_addr_q  <= busy_q ? sweep_q : addr_q;
     imem_wdata_q <= busy_q ? FillWord : data_wdata_i;
     ent_cores_q  <= busy_q ? img_cores_q : cores_i;
     ent_func_q   <= busy_q ? sweep_q[FuncW-1:0] : entry_func_i;
@@ -192,7 +193,7 @@ module mccp_fw_loader #(
     ent_valid_q  <= !busy_q && entry_valid_i;
   end
 
-  assign len_o        = {3'd0, len_q};
+  assign len_o        = len_q;
   assign loaded_o     = open_q && (cnt_q == len_q);
   assign committed_o  = committed_q;
   assign busy_o       = busy_q;

@@ -45,6 +45,9 @@ module mccp_regs (
   input  logic         config0_rng_test_i,
   input  logic [15:0]  config1_channels_i,
   input  logic [15:0]  config1_buf_words_i,
+  input  logic [2:0]   config2_num_ugrid_i,
+  input  logic [7:0]   config2_ugrid_rows_i,
+  input  logic [7:0]   config2_ugrid_cols_i,
   output logic         sched_affinity_o,
   output logic         sched_in_order_o,
   output logic         sched_ccm_split_o,
@@ -252,6 +255,8 @@ module mccp_regs (
   assign wsel_config0 = wr_go && (aw_addr_q == 10'h001);  // 0x004
   logic wsel_config1;
   assign wsel_config1 = wr_go && (aw_addr_q == 10'h002);  // 0x008
+  logic wsel_config2;
+  assign wsel_config2 = wr_go && (aw_addr_q == 10'h003);  // 0x00c
   logic wsel_sched;
   assign wsel_sched = wr_go && (aw_addr_q == 10'h004);  // 0x010
   logic wsel_core_enable;
@@ -339,6 +344,7 @@ module mccp_regs (
   assign wr_hit = wsel_id
                 | wsel_config0
                 | wsel_config1
+                | wsel_config2
                 | wsel_sched
                 | wsel_core_enable
                 | wsel_core_idle
@@ -637,6 +643,11 @@ module mccp_regs (
       10'h002: begin  // CONFIG1
         rd_data[15:0] = config1_channels_i;
         rd_data[31:16] = config1_buf_words_i;
+      end
+      10'h003: begin  // CONFIG2
+        rd_data[2:0] = config2_num_ugrid_i;
+        rd_data[15:8] = config2_ugrid_rows_i;
+        rd_data[23:16] = config2_ugrid_cols_i;
       end
       10'h004: begin  // SCHED
         rd_data[0:0] = sched_affinity_q;

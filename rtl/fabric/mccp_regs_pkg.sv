@@ -14,6 +14,7 @@ package mccp_regs_pkg;
   localparam logic [11:0] ADDR_ID = 12'h000;
   localparam logic [11:0] ADDR_CONFIG0 = 12'h004;
   localparam logic [11:0] ADDR_CONFIG1 = 12'h008;
+  localparam logic [11:0] ADDR_CONFIG2 = 12'h00c;
   localparam logic [11:0] ADDR_SCHED = 12'h010;
   localparam logic [11:0] ADDR_CORE_ENABLE = 12'h014;
   localparam logic [11:0] ADDR_CORE_IDLE = 12'h018;
@@ -80,6 +81,12 @@ package mccp_regs_pkg;
   localparam int CONFIG1_CHANNELS_WIDTH = 16;
   localparam int CONFIG1_BUF_WORDS_LSB = 16;
   localparam int CONFIG1_BUF_WORDS_WIDTH = 16;
+  localparam int CONFIG2_NUM_UGRID_LSB = 0;
+  localparam int CONFIG2_NUM_UGRID_WIDTH = 3;
+  localparam int CONFIG2_UGRID_ROWS_LSB = 8;
+  localparam int CONFIG2_UGRID_ROWS_WIDTH = 8;
+  localparam int CONFIG2_UGRID_COLS_LSB = 16;
+  localparam int CONFIG2_UGRID_COLS_WIDTH = 8;
   localparam int SCHED_AFFINITY_LSB = 0;
   localparam int SCHED_AFFINITY_WIDTH = 1;
   localparam int SCHED_IN_ORDER_LSB = 1;
@@ -291,6 +298,7 @@ package mccp_regs_pkg;
   localparam logic [2:0] KIND_ECC = 3'd1;
   localparam logic [2:0] KIND_RNG = 3'd2;
   localparam logic [2:0] KIND_ARX = 3'd3;
+  localparam logic [2:0] KIND_UGRID = 3'd4;
   localparam int KindBits = 3;
 
   // Functions of an ecc channel (its MODE).

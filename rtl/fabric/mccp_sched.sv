@@ -414,12 +414,15 @@ module mccp_sched #(
             key_len_q <= req_i.zero_key ? mccp_regs_pkg::KEY_SIZE_K128 : ks_rd_len_i;
             // key separation: an AES task only with an AES key (size 128/192/256 bits),
             // restricted only if its output is secret; an ARX task only with a key of
-            // that size, not an EC scalar, never restricted; an EC task only with an EC
-            // scalar (not a shared secret) of its channel's curve
+            // that size, not an EC scalar, never restricted; a grid task only with an
+            // AES key, never restricted; an EC task only with an EC scalar (not a
+            // shared secret) of its channel's curve
             key_ok_q  <= req_i.keyless || req_i.zero_key ||
                          (ks_rd_valid_i && (ks_rd_len_i == req_i.key_len) &&
                           ((req_i.kind == mccp_regs_pkg::KIND_ARX) ?
                              (ks_rd_len_i != mccp_regs_pkg::KEY_SIZE_EC && !ks_rd_restricted_i) :
+                           (req_i.kind == mccp_regs_pkg::KIND_UGRID) ?
+                             (ks_rd_len_i <= mccp_regs_pkg::KEY_SIZE_K256 && !ks_rd_restricted_i) :
                            no_expand ? (ks_rd_len_i == mccp_regs_pkg::KEY_SIZE_EC &&
                                         ks_rd_curve_i == req_i.key_curve && !ks_rd_restricted_i)
                                      : (ks_rd_len_i <= mccp_regs_pkg::KEY_SIZE_K256 &&

@@ -3,7 +3,8 @@
 // mccp_top: the MCCP multi-core crypto-processor.  NumCores programmable AES
 // cores, NumEcUnits elliptic-curve units (slots NumCores.., sharing one
 // microcode memory), NumArxUnits ARX elements (the slots after them:
-// ChaCha20-Poly1305 and the other add-rotate-xor algorithms) and NumRngUnits
+// ChaCha20-Poly1305 and the other add-rotate-xor algorithms), NumUgrids
+// micro-core grids (AES ECB and CTR on 8-bit micro-cores) and NumRngUnits
 // randomness units (the last slot: entropy
 // source, health tests, CTR_DRBG) behind one host contract (docs/fabric.md): AXI4-Lite control and
 // status (mccp_regs, generated from src/mccp/regmap/regs.yml), packets in and
@@ -41,6 +42,14 @@ module mccp_top #(
   // ARX elements (docs/arx.md): 0..7.
   parameter int          NumArxUnits    = 0,
   parameter bit          ArxPiPhi       = 1'b1,   // the ARX elements' pi-Cipher instructions (docs/arx.md)
+  // Micro-core grids (docs/ugrid.md): 0..7, each UgridRows x UgridCols cores
+  // (multiples of 4: one AES block per 4 x 4 tile), its tiles' rows and
+  // columns closed into rings (UgridRings) or a plain mesh.
+  parameter int          NumUgrids      = 0,
+  parameter int          UgridRows      = 4,
+  parameter int          UgridCols      = 4,
+  parameter bit          UgridRings     = 1'b1,
+  parameter int          UgridImemDepth = 512,
   // Randomness unit (docs/entropy.md): 0 or 1.  RngSimModel and RngTestEntropy
   // make a simulation build (the source's behavioural model; the drbg-test
   // function that takes entropy from the host): never set for synthesis.
@@ -88,9 +97,10 @@ module mccp_top #(
   // Parameter ranges: core numbers and masks are 4 and 16 bits wide, key slots 5,
   // channel numbers 8; buffers hold whole 16-byte words.
   if (NumCores < 1 || NumEcUnits < 0 || NumRngUnits < 0 || NumRngUnits > 1 || NumArxUnits < 0 ||
-      NumArxUnits > 7 || NumCores + NumEcUnits + NumArxUnits + NumRngUnits > 16) begin : g_bad_cores
-    $error("mccp_top: NumCores %0d (>= 1) + NumEcUnits %0d (>= 0) + NumArxUnits %0d (0..7) + NumRngUnits %0d (0, 1) must be at most 16 slots",
-           NumCores, NumEcUnits, NumArxUnits, NumRngUnits);
+      NumArxUnits > 7 || NumUgrids < 0 || NumUgrids > 7 ||
+      NumCores + NumEcUnits + NumArxUnits + NumUgrids + NumRngUnits > 16) begin : g_bad_cores
+    $error("mccp_top: NumCores %0d (>= 1) + NumEcUnits %0d (>= 0) + NumArxUnits %0d (0..7) + NumUgrids %0d (0..7) + NumRngUnits %0d (0, 1) must be at most 16 slots",
+           NumCores, NumEcUnits, NumArxUnits, NumUgrids, NumRngUnits);
   end
   if ((RngSimModel || RngTestEntropy) && NumRngUnits == 0) begin : g_bad_rng
     $error("mccp_top: RngSimModel / RngTestEntropy without a randomness unit");
@@ -108,18 +118,20 @@ module mccp_top #(
     $error("mccp_top: BufBytes %0d must be a multiple of 16, at least 16", BufBytes);
   end
 
-  // Slots: AES cores 0 .. NumCores-1, then the EC units, the ARX elements and
-  // the randomness unit.  The fabric (parser, scheduler, output stage, watchdog, loader) sees
+  // Slots: AES cores 0 .. NumCores-1, then the EC units, the ARX elements, the
+  // micro-core grids and the randomness unit.  The fabric (parser, scheduler, output stage, watchdog, loader) sees
   // every slot as a core; each slot's kind (CORE_CAPS.KIND) says which channels
   // it serves.
-  localparam int N        = NumCores + NumEcUnits + NumArxUnits + NumRngUnits;
+  localparam int N        = NumCores + NumEcUnits + NumArxUnits + NumUgrids + NumRngUnits;
   localparam int Cw       = (N > 1) ? $clog2(N) : 1;   // slot index bits
   localparam int NumEcEnd = NumCores + NumEcUnits;
   localparam int NumArxEnd = NumEcEnd + NumArxUnits;
+  localparam int NumUgridEnd = NumArxEnd + NumUgrids;
   localparam logic [15:0] EcSlots  = 16'(((17'(1) << NumEcEnd) - 17'(1)) ^ ((17'(1) << NumCores) - 17'(1)));
   localparam logic [15:0] ArxSlots = 16'(((17'(1) << NumArxEnd) - 17'(1)) ^ ((17'(1) << NumEcEnd) - 17'(1)));
-  localparam logic [15:0] RngSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumArxEnd) - 17'(1)));
-  localparam logic [15:0] UnitSlots = EcSlots | ArxSlots | RngSlots;   // slots that are not AES cores
+  localparam logic [15:0] UgridSlots = 16'(((17'(1) << NumUgridEnd) - 17'(1)) ^ ((17'(1) << NumArxEnd) - 17'(1)));
+  localparam logic [15:0] RngSlots = 16'(((17'(1) << N) - 17'(1)) ^ ((17'(1) << NumUgridEnd) - 17'(1)));
+  localparam logic [15:0] UnitSlots = EcSlots | ArxSlots | UgridSlots | RngSlots;   // slots that are not AES cores
   // The functions the randomness unit serves (its CORE_FUNCS: mode * 2).
   localparam int NumFuncs = mccp_regs_pkg::NumFuncs;
   localparam logic [NumFuncs-1:0] RngFuncs =
@@ -131,6 +143,7 @@ module mccp_top #(
     for (int s = 0; s < 16; s++) begin
       if (EcSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_ECC;
       if (ArxSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_ARX;
+      if (UgridSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_UGRID;
       if (RngSlots[s]) slot_kinds[3*s +: 3] = mccp_regs_pkg::KIND_RNG;
     end
   endfunction
@@ -236,6 +249,9 @@ module mccp_top #(
     .config0_stream_bits_i    (8'(StreamBits)),
     .config0_key_slots_i      (8'(KeySlots)),
     .config1_channels_i       (16'(Channels)),
+    .config2_num_ugrid_i      (3'(NumUgrids)),
+    .config2_ugrid_rows_i     (8'(UgridRows)),
+    .config2_ugrid_cols_i     (8'(UgridCols)),
     .config1_buf_words_i      (16'(InWords)),
     .sched_affinity_o         (sched_affinity),
     .sched_in_order_o         (sched_in_order),
@@ -480,8 +496,8 @@ module mccp_top #(
   assign keygen_wr  = chan_wr.mode == mccp_regs_pkg::MODE_EC_KEYGEN;
   assign rng_out_ok = keygen_wr ? chan_wr.secret_out
                                 : (!chan_wr.secret_out || chan_wr.mode == mccp_regs_pkg::MODE_GENERATE);
-  // an arx channel takes none of the secret routes (its output is data)
-  assign chan_cfg0_err = (chan_wr.kind == mccp_regs_pkg::KIND_ARX &&
+  // an arx or ugrid channel takes none of the secret routes (its output is data)
+  assign chan_cfg0_err = ((chan_wr.kind == mccp_regs_pkg::KIND_ARX || chan_wr.kind == mccp_regs_pkg::KIND_UGRID) &&
                           (chan_wr.secret_in || chan_wr.secret_out || chan_wr.zero_key || chan_wr.kdf)) ||
                          (chan_wr.secret_in && (!chan_wr.secret_out || is_ecc_wr || is_rng_wr)) ||
                          (chan_wr.zero_key && (is_ecc_wr || is_rng_wr)) ||
@@ -720,11 +736,14 @@ module mccp_top #(
   );
 
   logic [N-1:0] imem_we;
-  logic [11:0]  imem_addr;      // below 1024 but for an ARX image (up to 4096 words)
+  logic [15:0]  imem_addr;      // below 1024 but for an ARX image (4096 words) or a grid's
   logic [31:0]  imem_wdata;
-  if (NumArxUnits == 0) begin : g_no_arx_addr
+  if (NumArxUnits == 0 && NumUgrids == 0) begin : g_no_arx_addr
     logic unused_addr;
-    assign unused_addr = ^{imem_addr[11:10], kx_len[2]};   // (a 96-bit key: ARX only)
+    assign unused_addr = ^{imem_addr[15:10], kx_len[2]};   // (a 96-bit key: ARX only)
+  end else if (NumUgrids == 0) begin : g_no_ugrid_addr
+    logic unused_addr;
+    assign unused_addr = ^imem_addr[15:12];
   end
 
   // The EC units share one microcode memory: an image for any of them is an
@@ -738,10 +757,18 @@ module mccp_top #(
   assign fw_mixed = (((fw_cores_mask[N-1:0] & EcSlots[N-1:0]) != '0) &&
                      ((fw_cores_mask[N-1:0] & ~EcSlots[N-1:0]) != '0)) ||
                     (((fw_cores_mask[N-1:0] & ArxSlots[N-1:0]) != '0) &&
-                     ((fw_cores_mask[N-1:0] & ~ArxSlots[N-1:0]) != '0));
-  // an ARX image is larger (docs/arx.md): up to 4096 words when only ARX elements are named
-  logic [12:0] fw_max_len;
-  assign fw_max_len = ((fw_cores_mask[N-1:0] & ArxSlots[N-1:0]) != '0) ? 13'd4096 : 13'd1024;
+                     ((fw_cores_mask[N-1:0] & ~ArxSlots[N-1:0]) != '0)) ||
+                    (((fw_cores_mask[N-1:0] & UgridSlots[N-1:0]) != '0) &&
+                     ((fw_cores_mask[N-1:0] & ~UgridSlots[N-1:0]) != '0));
+  // an ARX image is larger (docs/arx.md): up to 4096 words when only ARX elements
+  // are named; a grid's holds every core's instruction memory (mccp_ugrid_slot)
+  localparam int UgridRowW = (UgridRows > 1) ? $clog2(UgridRows) : 1;
+  localparam int UgridColW = (UgridCols > 1) ? $clog2(UgridCols) : 1;
+  localparam int UgridImage = (1 << (UgridRowW + UgridColW + $clog2(UgridImemDepth))) + 4 * 256 +
+                              3 * (2 + 2 * 16 * (UgridRows / 4) * (UgridCols / 4));
+  logic [15:0] fw_max_len;
+  assign fw_max_len = ((fw_cores_mask[N-1:0] & UgridSlots[N-1:0]) != '0) ? 16'(UgridImage) :
+                      ((fw_cores_mask[N-1:0] & ArxSlots[N-1:0]) != '0) ? 16'd4096 : 16'd1024;
   // The randomness unit runs no firmware: an image for it is refused too.
   assign fw_rng   = (fw_cores_mask[N-1:0] & RngSlots[N-1:0]) != '0;
   logic fw_len_err_loader;
@@ -1041,6 +1068,60 @@ module mccp_top #(
       .clk_i,
       .rst_ni,
       .fw_we_i       (imem_we[S]),
+      .fw_addr_i     (imem_addr[11:0]),
+      .fw_wdata_i    (imem_wdata),
+      .start_valid_i (start_valid[S]),
+      .start_ready_o (start_ready[S]),
+      .start_entry_i (start_entry[S*10 +: 10]),
+      .start_args_i  (start_args),
+      .start_empty_i (start_empty),
+      .start_key_i   (slot_key),
+      .start_key_len_i(kx_len),
+      .in_valid_i    (cin_valid[S]),
+      .in_ready_o    (cin_ready[S]),
+      .in_data_i     (cin_data),
+      .in_last_i     (cin_last),
+      .out_valid_o   (cout_valid[S]),
+      .out_ready_i   (cout_ready[S]),
+      .out_data_o    (cout_data[S*128 +: 128]),
+      .out_bytes_o   (cout_bytes[S*5 +: 5]),
+      .out_last_o    (cout_last[S]),
+      .res_valid_o   (res_valid[S]),
+      .res_ready_i   (res_ready[S]),
+      .res_status_o  (res_status[S*8 +: 8]),
+      .res_bytes_o   (res_bytes[S*16 +: 16]),
+      .abort_i       (abort[S]),
+      .busy_o        (core_busy[S])
+    );
+  end
+
+  //////////////////////////
+  // Micro-core grids     //
+  //////////////////////////
+
+  // Slots NumArxEnd.. (docs/ugrid.md): each grid behind its slot adapter
+  // (mccp_ugrid_slot: its own AES key expander writing the round keys into the
+  // cores' memories, the body and the result in block RAM).  The key comes
+  // from the key store's read port (slot_key, offered with the start), never
+  // through the shared AES key expander.
+  for (genvar g = 0; g < NumUgrids; g++) begin : g_ugrid
+    localparam int S = NumArxEnd + g;
+    assign key_ready[S]  = 1'b0;
+    assign pair_en[S]    = 1'b0;
+    assign pair_abort[S] = 1'b0;
+    assign mac_half[S]   = 1'b0;
+    mccp_ugrid_slot #(
+      .Rows      (UgridRows),
+      .Cols      (UgridCols),
+      .WrapRows  (UgridRings ? 4 : 0),
+      .WrapCols  (UgridRings ? 4 : 0),
+      .ImemDepth (UgridImemDepth),
+      .InDepth   (InWords),
+      .OutDepth  (OutWords)
+    ) u_slot (
+      .clk_i,
+      .rst_ni,
+      .fw_we_i       (imem_we[S]),
       .fw_addr_i     (imem_addr),
       .fw_wdata_i    (imem_wdata),
       .start_valid_i (start_valid[S]),
@@ -1077,7 +1158,7 @@ module mccp_top #(
   // goes through mccp_slot_io like an EC unit's; a generated key or scalar goes
   // to the key store as a secret output (docs/fabric.md).
   if (NumRngUnits > 0) begin : g_rng
-    localparam int S        = NumArxEnd;
+    localparam int S        = NumUgridEnd;
     localparam int RngOutWords = BufBytes / 16;  // the largest generate: one buffer
     logic         u_in_valid, u_in_ready, u_in_last, u_out_we, u_out_space;
     logic         u_res_valid, u_res_ready;
@@ -1280,7 +1361,7 @@ module mccp_top #(
   mccp_watchdog #(
     .NumCores   (N),
     .FixedSlots (EcSlots | RngSlots),
-    .SlowSlots  (ArxSlots)
+    .SlowSlots  (ArxSlots | UgridSlots)
   ) u_watchdog (
     .clk_i,
     .rst_ni,

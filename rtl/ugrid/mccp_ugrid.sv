@@ -53,6 +53,12 @@ module mccp_ugrid #(
   input  logic [ColW-1:0]   cfg_col_i,
   input  logic [CfgAw-1:0]  cfg_addr_i,
   input  logic [10:0]       cfg_data_i,
+  // parallel memory write (a slot's round keys): every core's byte at one address, in one
+  // cycle; core (r, c) takes kmem_data_i[8(r Cols + c) +: 8].  Not in the same cycle as a
+  // configuration write to a memory.
+  input  logic                   kmem_we_i,
+  input  logic [5:0]             kmem_addr_i,
+  input  logic [Rows*Cols*8-1:0] kmem_data_i,
   // edges
   input  logic [Rows*8-1:0] edge_in_e_i,
   input  logic [Rows*8-1:0] edge_in_w_i,
@@ -178,9 +184,9 @@ module mccp_ugrid #(
         .fetch_addr_i (fetch_addr),
         .cfg_imem_we_i(sel && cfg_target_i == 2'd0),
         .cfg_lut_we_i (sel && cfg_target_i == 2'd1),
-        .cfg_mem_we_i (sel && cfg_target_i == 2'd2),
-        .cfg_addr_i,
-        .cfg_data_i,
+        .cfg_mem_we_i ((sel && cfg_target_i == 2'd2) || kmem_we_i),
+        .cfg_addr_i   (kmem_we_i ? CfgAw'(kmem_addr_i) : cfg_addr_i),
+        .cfg_data_i   (kmem_we_i ? {3'd0, kmem_data_i[8*(r*Cols+c) +: 8]} : cfg_data_i),
         .in_i         (ins[r][c]),
         .ein_i        (eins[r][c]),
         .out_o        (outs[r][c]),
