@@ -43,6 +43,7 @@ from mccp.device.model import BusError, Model, SimTimeout
 from mccp.device.packets import ChannelConfig, Policy, SecretRoute
 from mccp.aes.modes import DECRYPT, ENCRYPT, MAC, MODES, VERIFY, kdf_fixed_input
 from mccp.arx import image as arx_image
+from mccp.ugrid import image as ugrid_image
 from mccp.arx.modes import ARX_MODES, HASHES as ARX_HASHES
 from mccp.model import ghash as ghash_model
 from mccp.asm import assemble_file
@@ -226,6 +227,7 @@ class Device(RandomnessApi):
     """
 
     def __init__(self, cores: int = 4, *, ec_units: int = 0, ec_config: str | None = None, arx_units: int = 0,
+                 ugrids: int = 0, ugrid_shape: tuple[int, int] = (4, 4), ugrid_rings: bool = True,
                  rng: bool = False, rng_test: bool = False, entropy_model: dict | None = None, seed: int = 1,
                  trace: str | Path | None = None,
                  firmware: Path | None = None, top: str = "mccp_top", sources=None,
@@ -237,9 +239,19 @@ class Device(RandomnessApi):
                              f"got {ec_units!r}")
         if not isinstance(arx_units, int) or not 0 <= arx_units <= 7:
             raise ValueError(f"arx_units must be 0..7, got {arx_units!r}")
-        if cores + ec_units + arx_units + int(bool(rng or rng_test)) > 16:
-            raise ValueError("cores + ec_units + arx_units + the randomness unit must be at most 16 slots")
+        if not isinstance(ugrids, int) or not 0 <= ugrids <= 7:
+            raise ValueError(f"ugrids must be 0..7, got {ugrids!r}")
+        if cores + ec_units + arx_units + ugrids + int(bool(rng or rng_test)) > 16:
+            raise ValueError("cores + ec_units + arx_units + ugrids + the randomness unit must be at most 16 slots")
         rtl = {"NumCores": cores}
+        if ugrids:
+            rows, cols = ugrid_shape
+            if rows % 4 or cols % 4 or rows < 4 or cols < 4:
+                raise ValueError(f"ugrid_shape: AES runs on 4 x 4 tiles, {rows} x {cols} is not made of them")
+            depth = ugrid_image.imem_depth(rows, cols, bool(ugrid_rings))
+            ugrid_image.Layout(rows, cols, depth).check()
+            rtl.update(NumUgrids=ugrids, UgridRows=rows, UgridCols=cols, UgridRings=int(ugrid_rings),
+                       UgridImemDepth=depth)
         if ec_units:
             rtl["NumEcUnits"] = ec_units
         if arx_units:
@@ -278,8 +290,9 @@ class Device(RandomnessApi):
         self.cores = cores
         self.ec_units = ec_units
         self.arx_units = arx_units
-        # AES cores 0.., EC units, ARX elements, the randomness unit
-        self.slots = cores + ec_units + arx_units + int(self.rng)
+        self.ugrids, self.ugrid_shape, self.ugrid_rings = ugrids, tuple(ugrid_shape), bool(ugrid_rings)
+        # AES cores 0.., EC units, ARX elements, micro-core grids, the randomness unit
+        self.slots = cores + ec_units + arx_units + ugrids + int(self.rng)
         self.key_slots = rtl["KeySlots"]
         self.channels = rtl["Channels"]
         self.buf_bytes = rtl["BufBytes"]
@@ -321,6 +334,8 @@ class Device(RandomnessApi):
         if arx_units:
             self.arx_program = firmware_program(arx_image.FIRMWARE, "arx")
             self.load_firmware(self.arx_slots, self.arx_program)
+        if ugrids:
+            self.load_firmware(self.ugrid_slots)
         if self.rng:
             self.wait_rng()
 
@@ -358,6 +373,12 @@ class Device(RandomnessApi):
         """Slot (core) indices of the ARX elements."""
         start = self.cores + self.ec_units
         return range(start, start + self.arx_units)
+
+    @property
+    def ugrid_slots(self) -> range:
+        """Slot (core) indices of the micro-core grids."""
+        start = self.cores + self.ec_units + self.arx_units
+        return range(start, start + self.ugrids)
 
     @property
     def cycles(self) -> int:
@@ -412,8 +433,17 @@ class Device(RandomnessApi):
             raise ValueError(f"cores {list(cores)} outside 0..{self.slots - 1}")
         ec_mask = sum(1 << c for c in self.ec_slots)
         arx_mask = sum(1 << c for c in self.arx_slots)
-        if (mask & ec_mask and mask & ~ec_mask) or (mask & arx_mask and mask & ~arx_mask):
-            raise ValueError("one image is for slots of one kind (AES cores, EC units or ARX elements)")
+        ugrid_mask = sum(1 << c for c in self.ugrid_slots)
+        if any(mask & m and mask & ~m for m in (ec_mask, arx_mask, ugrid_mask)):
+            raise ValueError("one image is for slots of one kind (AES cores, EC units, ARX elements or grids)")
+        if mask & ugrid_mask:
+            if program is not None:
+                raise ValueError("a grid slot's image is built from its shape (mccp.ugrid.image); "
+                                 "it takes no program")
+            self._load_image(mask, ugrid_image.image_words(*self.ugrid_shape, self.ugrid_rings),
+                             [(self.rm.mode_code[m] * 2 + (self.rm.op_code[op] & 1), addr, True)
+                              for (m, op), addr in ugrid_image.FUNCTIONS.items()])
+            return
         if mask & ec_mask:
             mask |= ec_mask          # the EC units share one microcode memory
             # opening an EC image erases every EC private scalar in the key store
@@ -428,18 +458,22 @@ class Device(RandomnessApi):
         if kind == "arx" and not self.params.get("ArxPiPhi", 1) and arx_image.uses_phi(program):
             raise ValueError("the image has pi-Cipher's phi instructions (pmu ... pnux); this device's ARX "
                              "elements are built without them (arx_pi_phi=0)")
+        self._load_image(mask, words, entry_table(program, self.rm, kind))
+
+    def _load_image(self, mask: int, words: list[int], entries) -> None:
+        """Disable, wait, open, write, commit, entries (function, address, valid), enable."""
         enable = self.read_reg("CORE_ENABLE")
         self.write_reg("CORE_ENABLE", enable & ~mask)
         self.wait_idle(mask)
         self.write_reg("FW_CORES", mask)
-        self._fw_write("FW_LEN", len(words), f"image of {len(words)} words (1..{4096 if kind == 'arx' else 1024})")
+        self._fw_write("FW_LEN", len(words), f"image of {len(words)} words")
         self._fw_ready()
         try:
             self.model.write_many(self.rm.addr("FW_DATA"), words)
         except BusError as e:
             raise FirmwareError(f"FW_DATA refused: {e}") from None
         self._fw_write("FW_CHECK", fw_crc(words), "commit: CRC-32 or length disagrees")
-        for func, addr, valid in entry_table(program, self.rm, kind):   # absent functions invalidated
+        for func, addr, valid in entries:   # (absent functions invalidated by the opening)
             self._fw_write("FW_ENTRY", self.rm.encode("FW_ENTRY", func=func, addr=addr, valid=int(valid)),
                            f"entry of function {func} at {addr}")
         self.write_reg("CORE_ENABLE", (enable | mask) & ((1 << self.slots) - 1))
@@ -532,7 +566,7 @@ class Device(RandomnessApi):
 
     # ---- channels ---------------------------------------------------------------------
     def open_channel(self, mode: str, key_slot: int, tag_len: int | None = None, nonce_len: int | None = None,
-                     policy=None) -> Channel:
+                     policy=None, kind: str | None = None) -> Channel:
         """Configure a free channel table entry.  tag_len defaults to 16 for tagged modes;
         nonce_len to 12 (gcm, gmac), 13 (ccm), 16 (cbc, ctr), 0 (others); policy is a
         Policy or a subset of {"ordered", "affinity", "split"} (default: ordered and
@@ -544,7 +578,9 @@ class Device(RandomnessApi):
             raise ValueError(f"slot {key_slot} holds an EC private scalar, not an AES key")
         index = next((i for i in range(self.channels) if i not in self._channels), None)
         cfg = packets.channel_config(index if index is not None else -1, mode, key_slot, self._keys[key_slot],
-                                     tag_len, nonce_len, policy)
+                                     tag_len, nonce_len, policy, kind)
+        if cfg.kind == "ugrid" and not self.ugrids:
+            raise ValueError("kind='ugrid' runs on micro-core grids: this device has none (Device(ugrids=...))")
         if cfg.kind == "arx" and not self.arx_units:
             raise ValueError(f"{mode} runs on ARX elements: this device has none (Device(arx_units=...))")
         if index is None:
@@ -563,6 +599,11 @@ class Device(RandomnessApi):
                            enable=int(enable), ordered=int(cfg.policy.ordered), key_slot=cfg.key_slot)
             return
         self.write_reg("CHAN_CFG1", nonce_len=cfg.nonce_len, **(cfg.secret.fields() if cfg.secret else {}))
+        if cfg.kind == "ugrid":
+            self.write_reg("CHAN_CFG0", kind=self.rm.kind_code["ugrid"], mode=self.rm.mode_code[cfg.mode],
+                           enable=int(enable), key_len=packets.KEY_SIZE_CODE[cfg.key_len],
+                           ordered=int(cfg.policy.ordered), key_slot=cfg.key_slot)
+            return
         if cfg.kind == "arx":
             self.write_reg("CHAN_CFG0", kind=self.rm.kind_code["arx"], mode=self.rm.arx_mode_code[cfg.mode],
                            enable=int(enable), key_len=packets.KEY_SIZE_CODE[cfg.key_len], tag_len=cfg.tag_len,

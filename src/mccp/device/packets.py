@@ -24,6 +24,8 @@ DEFAULT_NONCE = {"ecb": 0, "cbc": 16, "ctr": 16, "cbc-mac": 0, "cmac": 0, "ccm":
 NO_CORE = 0xFF
 # the channel modes of each slot kind that takes AES-style packets (nonce, AAD, payload, tag)
 KIND_MODES = {"aes": MODES, "arx": ARX_MODES}
+# a micro-core grid serves ECB and CTR encryption (CTR with a whole 16-byte counter block)
+UGRID_MODES = {m: MODES[m] for m in ("ecb", "ctr")}
 
 
 def kind_of_mode(mode: str) -> str:
@@ -95,11 +97,11 @@ class ChannelConfig:
     nonce_len: int
     policy: Policy = Policy()
     secret: SecretRoute | None = None   # the output goes to a key slot
-    kind: str = "aes"                   # the slot kind that serves it: "aes" or "arx"
+    kind: str = "aes"                   # the slot kind that serves it: "aes", "arx" or "ugrid"
 
     @property
     def spec(self) -> Mode:
-        return KIND_MODES[self.kind][self.mode]
+        return (UGRID_MODES if self.kind == "ugrid" else KIND_MODES[self.kind])[self.mode]
 
     @property
     def tagged(self) -> bool:
@@ -110,8 +112,21 @@ class ChannelConfig:
 
 
 def channel_config(index: int, mode: str, key_slot: int, key_len: int, tag_len: int | None = None,
-                   nonce_len: int | None = None, policy=None) -> ChannelConfig:
-    """Check a channel's parameters (ValueError with the reason) and return its configuration."""
+                   nonce_len: int | None = None, policy=None, kind: str | None = None) -> ChannelConfig:
+    """Check a channel's parameters (ValueError with the reason) and return its configuration.
+    `kind` pins the channel to slots of a kind; by default the kind whose modes include `mode`."""
+    if kind == "ugrid":
+        if mode not in UGRID_MODES:
+            raise ValueError(f"a micro-core grid serves {' and '.join(UGRID_MODES)}, not {mode!r}")
+        if key_len not in AES_KEY_BYTES:
+            raise ValueError(f"{mode} takes an AES key of 16, 24 or 32 bytes, the slot holds {key_len}")
+        if nonce_len not in (None, DEFAULT_NONCE[mode]):
+            raise ValueError(f"{mode} on a grid takes a nonce of {DEFAULT_NONCE[mode]} bytes, not {nonce_len}")
+        if tag_len not in (None, 0):
+            raise ValueError(f"{mode} has no tag (tag_len must be 0 or omitted, got {tag_len})")
+        return ChannelConfig(index, mode, key_slot, key_len, 0, DEFAULT_NONCE[mode], Policy.of(policy), kind=kind)
+    if kind is not None and kind != kind_of_mode(mode):
+        raise ValueError(f"kind must be 'ugrid' or the kind of {mode!r} ({kind_of_mode(mode)!r}), got {kind!r}")
     kind = kind_of_mode(mode)
     m = KIND_MODES[kind][mode]
     if kind == "arx" and mode in ARX_HASHES:

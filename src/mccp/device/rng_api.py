@@ -31,9 +31,10 @@ class RandomnessApi:
 
     @property
     def rng_slot(self) -> int:
-        """The randomness unit's slot (after the AES cores and the EC units)."""
+        """The randomness unit's slot (the last: after the AES cores, EC units, ARX elements
+        and grids)."""
         self._need_rng()
-        return self.cores + self.ec_units
+        return self.slots - 1
 
     def _rng_channel(self, func: str, curve: Curve | None = None, dest_slot: int | None = None,
                      dest_len: int = 0) -> RngChannelConfig:
