@@ -116,9 +116,9 @@ class UnitResult:
     @property
     def is_top(self) -> bool:
         # the AES tops of the paper's Table 1 (cores x stream width); one with slots of another
-        # kind (EC units, ARX elements) is not one
+        # kind (EC units, ARX elements, grids) is not one
         return (self.top == "mccp_synth_top" and "NumCores" in self.parameters
-                and not self.parameters.get("NumEcUnits") and not self.parameters.get("NumArxUnits"))
+                and not any(self.parameters.get(k) for k in ("NumEcUnits", "NumArxUnits", "NumUgrids")))
 
     @property
     def comb(self) -> int:
