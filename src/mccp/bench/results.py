@@ -361,9 +361,19 @@ class UgridRun(TypedDict):
     key_load_cycles: int
 
 
+class UgridSlotRun(TypedDict):
+    kind: str                         # "ugrid" (the grid slot) or "aes" (an AES core, for scale)
+    mode: str                         # "ecb" or "ctr"
+    key_bits: int
+    blocks: int                       # blocks in the packet
+    cycles_per_block: float           # task start to its output's last beat, per block
+    key_expansion_cycles: int         # a new key's extra cycles on its first packet
+
+
 class BenchUgrid(BenchStamp):
     runs: int
     results: list[UgridRun]
+    device: list[UgridSlotRun]        # the grid as a slot of mccp_top (Device(ugrids=1))
 
 
 # ---- results/perf_model.json ------------------------------------------------------------

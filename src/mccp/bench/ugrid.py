@@ -47,6 +47,42 @@ def _measure(rows: int, cols: int, wrap: bool, key_bytes: int, rng: random.Rando
             "control_words": prog.length, "key_load_cycles": key_load}
 
 
+SLOT_BLOCKS = 64
+
+
+def _slot(rng: random.Random) -> list[dict]:
+    """The grid as a slot of mccp_top (a 4 x 4 grid of rings beside one AES core): cycles per
+    block of a long ECB and CTR packet from the task's start to its output's last beat, and
+    the cycles a new key adds to its first packet (entry to exit); the AES core's for scale."""
+    import mccp
+
+    out = []
+    with mccp.Device(cores=1, ugrids=1) as dev:
+        for key_bytes in KEY_SIZES:
+            for kind in ("ugrid", "aes"):
+                for mode in ("ecb", "ctr"):
+                    key = rng.randbytes(key_bytes)       # new to every cache
+                    dev.load_key(0, key)
+                    ch = dev.open_channel(mode, 0, kind=kind)
+                    nonce = rng.randbytes(16) if mode == "ctr" else b""
+
+                    def run(data: bytes):
+                        dev.submit(ch, "encrypt", data, nonce=nonce)
+                        (r,) = dev.drain()
+                        enc = Cipher(algorithms.AES(key), modes.CTR(nonce) if nonce else modes.ECB()).encryptor()
+                        if not r.ok or r.data != enc.update(data):
+                            raise RuntimeError(f"{kind} {mode} AES-{8 * key_bytes} in the device: wrong result")
+                        return r
+
+                    first, again = run(bytes(16)), run(bytes(16))
+                    long = run(rng.randbytes(16 * SLOT_BLOCKS))
+                    out.append({"kind": kind, "mode": mode, "key_bits": 8 * key_bytes, "blocks": SLOT_BLOCKS,
+                                "cycles_per_block": (long.exit_cycle - long.start_cycle) / SLOT_BLOCKS,
+                                "key_expansion_cycles": first.latency - again.latency})
+                    ch.close()
+    return out
+
+
 def bench_ugrid() -> dict:
     rng = random.Random(1)
     rows_out = []
@@ -57,7 +93,8 @@ def bench_ugrid() -> dict:
         for rows, cols in GRIDS[1:]:
             logger.info(f"  {rows} x {cols} {'rings' if wrap else 'mesh'}, AES-128")
             rows_out.append(_measure(rows, cols, wrap, 16, rng))
-    return {"runs": RUNS, "results": rows_out}
+    logger.info("  the grid as a slot of mccp_top")
+    return {"runs": RUNS, "results": rows_out, "device": _slot(rng)}
 
 
 FIGURE = Path("img/ugrid_grids.png")      # under docs/, shown by docs/ugrid.md
@@ -65,14 +102,15 @@ FIGURE = Path("img/ugrid_grids.png")      # under docs/, shown by docs/ugrid.md
 
 def plot(b: dict, path: Path) -> None:
     """Figures 10-13 of the paper in one: blocks per 1,000 cycles against the grid (10), per
-    core (11), flat against square at 64 cores (12, the 4 x 16 and 8 x 8 points), and the share of
-    busy core-cycles (13); ours on the mesh and on rings, the paper's model beside."""
+    core (11), flat against square at 64 cores (12, the 4 x 16 and 8 x 8 points), the share of
+    busy core-cycles (13), ours on the mesh and on rings, the paper's model beside; and where a
+    run's core-cycles go (compute, I/O, idle) on rings."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+    fig, axes = plt.subplots(1, 4, figsize=(17, 4))
     def pick(topology: str, m: int, n: int) -> dict:
         return next(r for r in b["results"] if r["topology"] == topology and (r["rows"], r["cols"]) == (m, n)
                     and r["key_bits"] == 128)
@@ -92,7 +130,18 @@ def plot(b: dict, path: Path) -> None:
                  label="paper's model")
     axes[2].plot(labels, [100 * ugrid_paper.utilisation(m, n) for m, n in grids],
                  marker="^", linestyle="--", label="paper's count (section 8)")
-    titles = ("AES-128 blocks per 1,000 cycles", "per core", "busy core-cycles (%)")
+    # Fig. 13's breakdown: where the core-cycles of a run go (rings), compute, I/O, idle
+    got = [pick("rings", m, n) for m, n in grids]
+    total = [r["rows"] * r["cols"] * r["run_cycles"] for r in got]
+    io = [100 * r["busy_by_part"].get("I/O", 0) / t for r, t in zip(got, total)]
+    work = [100 * sum(v for k, v in r["busy_by_part"].items() if k != "I/O") / t for r, t in zip(got, total)]
+    idle = [100 - w - i for w, i in zip(work, io)]
+    axes[3].bar(labels, work, label="compute")
+    axes[3].bar(labels, io, bottom=work, label="I/O")
+    axes[3].bar(labels, idle, bottom=[w + i for w, i in zip(work, io)], label="idle")
+    axes[3].legend(fontsize=8)
+    titles = ("AES-128 blocks per 1,000 cycles", "per core", "busy core-cycles (%)",
+              "core-cycles of a run, rings (%)")
     for ax, title in zip(axes, titles):
         ax.set_title(title)
         ax.set_xlabel("grid (rows x columns)")

@@ -181,7 +181,7 @@ def outputs() -> dict[Path, str]:
             results.load_bench_pi(), results.load_bench_arx(), synth_results.load())) or out[ARX_DOC]
     if UGRID_DOC.exists():
         doc = UGRID_DOC.read_text()
-        out[UGRID_DOC] = replace_between(doc, UGRID_BEGIN, UGRID_END, ugrid.section(results.load_bench_ugrid())) or doc
+        out[UGRID_DOC] = replace_between(doc, UGRID_BEGIN, UGRID_END, ugrid.section(results.load_bench_ugrid(), synth_results.load())) or doc
     return out
 
 
