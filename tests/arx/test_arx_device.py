@@ -14,6 +14,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
 
 import mccp
 from arx.pi_vectors import files as pi_vector_files, load as load_pi_vectors
+from builds import MIXED
 from mccp import regmap
 from mccp.arx.image import PI_FIRMWARE
 from mccp.ref import xchacha
@@ -25,7 +26,7 @@ KEY = bytes(range(0x40, 0x60))
 
 @pytest.fixture(scope="module")
 def dev():
-    with mccp.Device(cores=1, arx_units=2, buf_bytes=4096) as d:
+    with mccp.Device(**MIXED) as d:
         d.load_key(1, KEY)
         d.load_key(2, bytes(16))
         yield d

@@ -33,6 +33,7 @@ def test_fips197_appendix_c(ring):
         assert ring.key_load.expanded_on == "host" and ring.key_load.load_cycles == 16 * (n // 4 + 7)
 
 
+@pytest.mark.long          # make test runs the files through the grid slot (test_ugrid_device.py)
 @pytest.mark.parametrize("name", ["ECBGFSbox128.rsp", "ECBKeySbox192.rsp", "ECBVarTxt256.rsp", "ECBMMT128.rsp",
                                   "ECBMMT256.rsp"])
 def test_nist_ecb_files(ring, name):
@@ -47,6 +48,7 @@ def test_nist_ecb_files(ring, name):
     assert count > 0
 
 
+@pytest.mark.long          # make test: random keys and blocks through the grid slot
 def test_random_keys_and_blocks(ring):
     rng = random.Random(11)
     for n in (16, 24, 32):

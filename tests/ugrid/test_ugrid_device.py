@@ -13,6 +13,8 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 import mccp
 from mccp import regmap
 from mccp.device.api import DeviceError
+from builds import MIXED
+from mccp.ref import vectors
 from ugrid.fips197 import CIPHERTEXT, PLAINTEXT
 
 KEYS = {16: bytes(range(16)), 24: bytes(range(24)), 32: bytes(range(32))}
@@ -28,16 +30,18 @@ def _ctr(key: bytes, counter: bytes, data: bytes) -> bytes:
 
 @pytest.fixture(scope="module")
 def dev():
-    with mccp.Device(cores=1, ugrids=1) as d:
+    with mccp.Device(**MIXED) as d:
         for slot, n in enumerate(KEYS):
             d.load_key(slot, KEYS[n])
         yield d
 
 
 def test_capabilities(dev):
-    """CONFIG2 and CORE_CAPS say what the build has: one 4 x 4 grid in the slot after the core."""
+    """CONFIG2 and CORE_CAPS say what the build has: one 4 x 4 grid, in the slot after the
+    AES core and the ARX elements."""
     rm = regmap.load()
     assert dev.read_fields("CONFIG2") == {"num_ugrid": 1, "ugrid_rows": 4, "ugrid_cols": 4}
+    assert list(dev.ugrid_slots) == [1 + dev.arx_units]
     dev.write_reg("CORE_SEL", dev.ugrid_slots[0])
     assert dev.read_fields("CORE_CAPS")["kind"] == rm.kind_code["ugrid"]
     dev.write_reg("CORE_SEL", 0)
@@ -51,6 +55,23 @@ def test_fips197_appendix_c(dev):
         ct, tag = ch.encrypt(PLAINTEXT)
         assert (ct.hex(), tag) == (CIPHERTEXT[n], b"")
         ch.close()
+
+
+@pytest.mark.parametrize("name", ["ECBGFSbox128.rsp", "ECBKeySbox192.rsp", "ECBVarTxt256.rsp", "ECBMMT128.rsp",
+                                  "ECBMMT256.rsp"])
+def test_nist_ecb_files(dev, name):
+    """Every encryption record of the file, each with its own key in key slot 6 (the MMT
+    files' messages of up to ten blocks)."""
+    count = 0
+    for rec in vectors.parse(vectors.aes_file("ECB", name)):
+        if rec["direction"] != "encrypt":
+            continue
+        dev.load_key(6, rec["key"])
+        ch = dev.open_channel("ecb", 6, kind="ugrid")
+        assert ch.encrypt(rec["plaintext"])[0] == rec["ciphertext"]
+        ch.close()
+        count += 1
+    assert count > 0
 
 
 def test_ecb_and_ctr_against_cryptography(dev):
