@@ -148,17 +148,29 @@ for _w, _mhz in ((16, 250.0), (32, 220.0), (64, 190.0)):
                         f"per cycle ({3 * _lanes} {_w}-bit adders per direction), rotations, XOR bank and final "
                         f"adders in a second stage, {4 // _lanes} cycle{'s' if _lanes < 4 else ''} per (*)")
 
-# The micro-core grid (issue 43): a 4 x 4 grid, one AES tile, on the paper's mesh and with the
-# tiles' rows and columns closed into rings (MCCP's AES mapping); 256-word instruction memories
-# (AES-128 and -192 on rings fit; mccp.ugrid.Grid uses 512 in simulation), four table pages.
-for _name, _wrap in (("ugrid_4x4", 0), ("ugrid_4x4_rings", 4)):
+# The micro-core grid (issue 43): one micro-core alone (what each core of a grid adds: no
+# sequencer), a 4 x 4 grid, one AES tile, on the paper's mesh and with the tiles' rows and columns
+# closed into rings (MCCP's AES mapping), and 8 x 8 in four such tiles; 256-word instruction
+# memories (AES-128 and -192 on rings fit; mccp.ugrid.Grid uses 512 in simulation), four table pages.
+# -nowidelut: a core is mostly 4:1 to 16:1 multiplexers (instruction memory, table look-ahead,
+# in/ein, the value written), which ABC9 maps to LUT5-LUT7 (LUT4s + PFUMX + L6MUX21) with many
+# constant or pass-through LUT4s; as plain LUT4s one core took 585 LUT4 (971 TRELLIS_COMB) instead of
+# 869 (1,255) at 92 instead of 102 MHz alone, and a grid's Fmax is set by the sequencer's fetch
+# address, which reaches every core's instruction memory, either way.
+UGRID_CORE = ("a 256 x 11-bit instruction memory (LUT RAM), a 4-page 256-byte table (block RAM), a 64-byte "
+              "memory and 8 registers (r0-r6 in LUT RAM)")
+UGRID_YOSYS = ("-nowidelut",)
+UNITS["ugrid_core"] = Unit(
+    "mccp_synth_ucore", {"ImemDepth": 256, "LutPages": 4}, rtl_dirs=("prim", "ugrid", "synth"),
+    target_mhz=150.0, yosys_options=UGRID_YOSYS,
+    description=f"one micro-core of the grid (no sequencer; the debug port off): {UGRID_CORE}")
+for _name, _n, _wrap in (("ugrid_4x4", 4, 0), ("ugrid_4x4_rings", 4, 4), ("ugrid_8x8", 8, 4)):
     UNITS[_name] = Unit(
-        "mccp_synth_ugrid", {"Rows": 4, "Cols": 4, "ImemDepth": 256, "LutPages": 4, "WrapRows": _wrap,
+        "mccp_synth_ugrid", {"Rows": _n, "Cols": _n, "ImemDepth": 256, "LutPages": 4, "WrapRows": _wrap,
                              "WrapCols": _wrap},
-        rtl_dirs=("prim", "ugrid", "synth"), target_mhz=150.0,
-        description=f"micro-core grid 4 x 4 ({'rings of 4' if _wrap else 'mesh'}): 16 8-bit cores, each with "
-                    "a 256 x 11-bit instruction memory (LUT RAM), a 4-page 256-byte table (block RAM), a "
-                    "64-byte memory and 8 registers; one sequencer")
+        rtl_dirs=("prim", "ugrid", "synth"), target_mhz=100.0, yosys_options=UGRID_YOSYS,
+        description=f"micro-core grid {_n} x {_n} ({'rings of 4' if _wrap else 'mesh'}): {_n * _n} 8-bit cores, "
+                    f"each with {UGRID_CORE}; one sequencer")
 
 # mccp_top with an ARX element beside its AES cores (issue 42: ChaCha20-Poly1305 at the top's
 # Fmax).  Not in the default run (place and route of a top takes long).  At an 80 MHz target
