@@ -27,7 +27,7 @@ demo: $(STAMP)
 
 ## The whole test suite (lint included); under 30 minutes on 2 cores.
 test: $(STAMP) lint
-	$(VPY) -m pytest -n $(JOBS) -m "not long" tests
+	$(VPY) -m pytest -n $(JOBS) -m "not long" --durations=25 tests
 
 ## Longer sweeps, not part of CI.
 test-long: $(STAMP)
