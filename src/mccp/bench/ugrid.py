@@ -18,6 +18,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
+from mccp.device.api import Device
 from mccp.ref import ugrid_paper
 from mccp.ugrid import Grid, aes
 
@@ -54,10 +55,8 @@ def _slot(rng: random.Random) -> list[dict]:
     """The grid as a slot of mccp_top (a 4 x 4 grid of rings beside one AES core): cycles per
     block of a long ECB and CTR packet from the task's start to its output's last beat, and
     the cycles a new key adds to its first packet (entry to exit); the AES core's for scale."""
-    import mccp
-
     out = []
-    with mccp.Device(cores=1, ugrids=1) as dev:
+    with Device(cores=1, ugrids=1) as dev:
         for key_bytes in KEY_SIZES:
             for kind in ("ugrid", "aes"):
                 for mode in ("ecb", "ctr"):
