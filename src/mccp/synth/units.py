@@ -183,6 +183,14 @@ UNITS["top_c2_x1_s64"] = Unit(
     description="mccp_top: 2 cores (with AES decryption) and 1 ARX element, 64-bit streams, 16 key slots, "
                 "64 channels, 2 KB buffers, AXI4-Lite registers")
 
+# The smallest top with an element: 1 AES core and 1 ARX element, 32-bit streams, no floorplan
+# (what the element's Fmax inside mccp_top is when the router is not also fighting a second core).
+UNITS["top_c1_x1_s32"] = Unit(
+    "mccp_synth_top", {"NumCores": 1, "StreamBits": 32, "DecryptCores": 0x1, "NumArxUnits": 1},
+    rtl_dirs=("prim", "aes", "core", "arx", "fabric", "synth"), target_mhz=35.0,
+    description="mccp_top: 1 core (with AES decryption) and 1 ARX element, 32-bit streams, 16 key slots, "
+                "64 channels, 2 KB buffers, AXI4-Lite registers")
+
 # mccp_top with elliptic-curve units beside its AES cores (issue 40: scalar multiplications per
 # second at the top's Fmax): 2 AES cores and one unit of the compact 163-bit build, 64-bit
 # streams (with the fast283 unit instead, router1 still had 218k of 260k arcs to route after 30
