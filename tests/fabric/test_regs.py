@@ -1,5 +1,8 @@
 """The register map source (regs.yml): generated files fresh, Python API against the spec."""
 
+import subprocess
+import sys
+
 import pytest
 
 from mccp import regmap
@@ -118,3 +121,47 @@ def test_chan_cfg_packing_matches_the_fabric_struct():
         "dest_slot": 9, "src_slot": 0, "curve": 4, "secret_out": 0, "secret_in": 1, "zero_key": 0, "kdf": 0,
         "dest_len": 0, "nonce_len": 13, "kind": 1, "key_slot": 17, "split": 0, "affinity": 0, "ordered": 0,
         "tag_len": 0, "key_len": 0, "enable": 0, "mode": 5}
+
+
+def _zig_cc(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "ziglang", "cc", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_c_header_compiles_clean_for_rv32(tmp_path):
+    """libmccp's header is valid C for the SoC's CPU; -Werror also catches two names that collide."""
+    c = tmp_path / "h.c"
+    c.write_text("#include \"mccp_regs.h\"\nunsigned first = MCCP_ID;\n")
+    res = _zig_cc("-target", "riscv32-freestanding-none", "-Wall", "-Wextra", "-Werror", "-std=c99",
+                  f"-I{gen.C_HEADER.parent}", "-c", str(c), "-o", str(tmp_path / "h.o"))
+    assert res.returncode == 0, res.stderr
+
+
+def test_c_header_values_as_c_reads_them(tmp_path):
+    """A host C program prints what the C compiler makes of the generated macros; they must be
+    the register map's addresses, field masks, codes and header offsets."""
+    rm = regmap.load()
+    probes = {}
+    for r in rm.registers.values():
+        probes[f"MCCP_{r.name}"] = r.addr
+        for f in r.fields.values():
+            probes[f"MCCP_{r.name}_{f.name}_MASK"] = ((1 << f.width) - 1) << f.lsb
+            probes[f"MCCP_{r.name}_{f.name}_LSB"] = f.lsb
+    for name, code in rm.status_code.items():
+        probes[f"MCCP_STATUS_{name}"] = code
+    for name, code in rm.mode_code.items():
+        probes[f"MCCP_MODE_{gen.sv_name(name)}"] = code
+    for name, code in rm.op_code.items():
+        probes[f"MCCP_OP_{gen.sv_name(name)}"] = code
+    for kind, h in rm.headers.items():
+        for f in h.fields.values():
+            probes[f"MCCP_HDR_{kind.upper()}_{f.name}_BYTE"] = f.byte
+            probes[f"MCCP_HDR_{kind.upper()}_{f.name}_BYTES"] = f.bytes
+    body = "".join(f'  printf("%s %lu\\n", "{n}", (unsigned long)({n}));\n' for n in probes)
+    c = tmp_path / "probe.c"
+    c.write_text(f"#include <stdio.h>\n#include \"mccp_regs.h\"\nint main(void) {{\n{body}  return 0;\n}}\n")
+    exe = tmp_path / "probe"
+    res = _zig_cc("-O0", f"-I{gen.C_HEADER.parent}", str(c), "-o", str(exe))
+    assert res.returncode == 0, res.stderr
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
+    got = {line.split()[0]: int(line.split()[1]) for line in out.splitlines()}
+    assert got == probes

@@ -1,4 +1,5 @@
-"""Generate the fabric's register package, register block and docs/registers.md from regs.yml.
+"""Generate the fabric's register package, register block, the C header of libmccp and
+docs/registers.md from regs.yml.
 
 `mccp regs gen` writes them; `mccp regs check` (and tests/fabric/test_regs.py)
 fails if any differs from what regs.yml generates.
@@ -14,6 +15,7 @@ from mccp.regmap import RegMap, Register, load
 SV_PKG = paths.RTL / "fabric" / "mccp_regs_pkg.sv"
 SV_REGS = paths.RTL / "fabric" / "mccp_regs.sv"
 REG_DOC = paths.DOCS / "registers.md"
+C_HEADER = paths.ROOT / "sw" / "libmccp" / "mccp_regs.h"
 HEADER = "generated from src/mccp/regmap/regs.yml by `mccp regs gen`; do not edit"
 
 
@@ -142,7 +144,8 @@ def render_md(rm: RegMap) -> str:
     out = [f"<!-- {HEADER} -->", "# MCCP host registers", "",
            f"AXI4-Lite slave, {rm.data_bits}-bit data, {rm.addr_bits}-bit byte addresses; block "
            "`mccp_regs` (`rtl/fabric/mccp_regs.sv`, generated), constants in `mccp_regs_pkg`, Python "
-           "`mccp.regmap`. Fabric architecture: [fabric.md](fabric.md).", "",
+           "`mccp.regmap`, C `sw/libmccp/mccp_regs.h` (`MCCP_<REG>` byte offsets, `MCCP_<REG>_<FIELD>_MASK`, "
+           "codes, header offsets). Fabric architecture: [fabric.md](fabric.md).", "",
            "- Unmapped addresses answer `SLVERR` (`2'b10`); a read returns 0, a write has no effect.",
            "- `rw` and `w1c` registers honour the byte strobes (`WSTRB`); a write to a `wo` or `ext` "
            "register counts as a full 32-bit write whatever its strobes, as long as one is set (a write "
@@ -520,9 +523,70 @@ def render_regs(rm: RegMap) -> str:
     return "\n".join(L)
 
 
+# ---- sw/libmccp/mccp_regs.h ------------------------------------------------------
+
+def _c_codes(prefix: str, table: list[dict], key: str = "name") -> list[str]:
+    return [f"#define MCCP_{prefix}_{sv_name(e[key])} {e['code']}u" for e in table]
+
+
+def render_c_header(rm: RegMap) -> str:
+    """The C view of the host interface for libmccp and programs on a CPU beside MCCP: register
+    byte offsets (from the AXI4-Lite window's base), field positions, codes, header layouts."""
+    lines = [
+        f"/* {HEADER}. */",
+        "/* MCCP host interface: register byte offsets in the AXI4-Lite window, fields (<REG>_<FIELD>_LSB,",
+        "   _WIDTH, _MASK: the mask already shifted), mode / op / kind / status codes, and the byte",
+        "   offsets of the stream packet headers' fields (big endian). */",
+        "#ifndef MCCP_REGS_H",
+        "#define MCCP_REGS_H",
+        "",
+        f"#define MCCP_REG_ADDR_BITS {rm.addr_bits}u",
+        f"#define MCCP_REG_DATA_BITS {rm.data_bits}u",
+        "",
+        "/* Register byte offsets; arrays: element i at MCCP_<REG> + i * MCCP_<REG>_STRIDE. */",
+    ]
+    for r in rm.registers.values():
+        lines.append(f"#define MCCP_{r.name} 0x{r.addr:03x}u")
+        if r.is_array:
+            lines.append(f"#define MCCP_{r.name}_COUNT {r.count}u")
+            lines.append(f"#define MCCP_{r.name}_STRIDE {r.stride}u")
+    lines += ["", "/* Fields and reset values. */"]
+    for r in rm.registers.values():
+        for f in r.fields.values():
+            lines.append(f"#define MCCP_{r.name}_{f.name}_LSB {f.lsb}u")
+            lines.append(f"#define MCCP_{r.name}_{f.name}_WIDTH {f.width}u")
+            lines.append(f"#define MCCP_{r.name}_{f.name}_MASK 0x{f.mask:08x}u")
+        if r.access & {"rw", "w1c"}:
+            lines.append(f"#define MCCP_{r.name}_RESET 0x{r.reset:08x}u")
+    lines += ["", "/* Mode codes of the AES-style channels (CHAN_CFG0.MODE). */", *_c_codes("MODE", rm.modes),
+              "", "/* Packet op codes (input header OP). */", *_c_codes("OP", rm.ops),
+              "", "/* Slot kinds (CORE_CAPS.KIND, CHAN_CFG0.KIND). */", *_c_codes("KIND", rm.kinds),
+              "", "/* Functions of an ecc channel (its MODE). */", *_c_codes("EC_MODE", rm.ec_modes),
+              "", "/* Functions of an rng channel (its MODE). */", *_c_codes("RNG_MODE", rm.rng_modes),
+              "", "/* Functions of an arx channel (its MODE). */", *_c_codes("ARX_MODE", rm.arx_modes),
+              "", "/* Key sizes of the key store (KEY_CMD.LEN, CHAN_CFG0.KEY_LEN) and the bytes of each. */"]
+    for k in rm.key_sizes:
+        lines.append(f"#define MCCP_KEY_SIZE_{sv_name(k['name'])} {k['code']}u")
+        lines.append(f"#define MCCP_KEY_SIZE_{sv_name(k['name'])}_BYTES {k['bytes']}u")
+    lines += ["", "/* States of the randomness unit (RNG_STATUS.STATE). */", *_c_codes("RNG_STATE", rm.rng_states),
+              "", "/* Status codes (output header STATUS): the core's and the fabric's. */"]
+    lines += [f"#define MCCP_STATUS_{s['name']} {s['code']}u  /* {s['doc']} */"
+              for s in rm.core_status + rm.fabric_status]
+    for kind, h in rm.headers.items():
+        k = kind.upper()
+        lines += ["", f"/* Stream header '{kind}' (16 bytes): byte offset and size of each field, big endian. */",
+                  f"#define MCCP_HDR_{k}_MAGIC 0x{h.magic:02x}u"]
+        for f in h.fields.values():
+            lines.append(f"#define MCCP_HDR_{k}_{f.name}_BYTE {f.byte}u")
+            lines.append(f"#define MCCP_HDR_{k}_{f.name}_BYTES {f.bytes}u")
+    lines += ["", "#endif /* MCCP_REGS_H */", ""]
+    return "\n".join(lines)
+
+
 def outputs() -> dict[Path, str]:
     rm = load()
-    return {SV_PKG: render_pkg(rm), SV_REGS: render_regs(rm), REG_DOC: render_md(rm)}
+    return {SV_PKG: render_pkg(rm), SV_REGS: render_regs(rm), REG_DOC: render_md(rm),
+            C_HEADER: render_c_header(rm)}
 
 
 def stale() -> list[Path]:
