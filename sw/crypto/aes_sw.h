@@ -1,0 +1,47 @@
+/*
+ * aes_sw.h - software AES-128/192/256 for MCCP's RISC-V SoC and the host.
+ *
+ * Freestanding C99: only <stdint.h>/<stddef.h>, no malloc, no mutable
+ * globals.  One key schedule serves two block implementations:
+ *   *_tab - T-table cipher, the fast baseline (secret-indexed loads, so
+ *           it leaks through caches/timing on CPUs that have them);
+ *   *_ct  - byte-oriented cipher with a computed (bitsliced) S-box and no
+ *           secret-dependent loads or branches, the secure baseline.
+ * Both take 16-byte blocks; in and out may alias.
+ */
+#ifndef MCCP_AES_SW_H
+#define MCCP_AES_SW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define AES_SW_BLOCK_BYTES 16
+#define AES_SW_MAX_ROUNDS  14
+
+typedef struct {
+    /* Round keys as big-endian words (byte 0 of the key is bits 31..24 of ek[0]). */
+    uint32_t ek[4 * (AES_SW_MAX_ROUNDS + 1)];
+    /* Equivalent-inverse-cipher round keys (InvMixColumns applied), used
+     * only by aes_sw_decrypt_tab; dk[0..3] is the last encryption round key. */
+    uint32_t dk[4 * (AES_SW_MAX_ROUNDS + 1)];
+    unsigned rounds; /* 10, 12 or 14 */
+} aes_sw_ctx;
+
+/* Expand a 16-, 24- or 32-byte key (constant time).  Fills both the
+ * encryption and the decryption schedule.  Returns 0, or -1 for a bad
+ * key length (ctx is then left with rounds == 0). */
+int aes_sw_setkey(aes_sw_ctx *ctx, const uint8_t *key, unsigned key_bytes);
+
+void aes_sw_encrypt_tab(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
+void aes_sw_decrypt_tab(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
+void aes_sw_encrypt_ct(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
+void aes_sw_decrypt_ct(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
+
+/* Zero a context (through a volatile pointer so the stores are kept). */
+void aes_sw_wipe(aes_sw_ctx *ctx);
+
+/* Signature shared by the four block functions, for callers (GCM,
+ * benchmarks) that pick an implementation at run time. */
+typedef void (*aes_sw_block_fn)(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
+
+#endif
