@@ -328,9 +328,11 @@ static void sub_bytes_ct(uint8_t s[16], int inverse)
 /* S-box of each byte of a word (key schedule), via the bitsliced path. */
 static uint32_t sub_word_ct(uint32_t w)
 {
-    uint8_t s[16] = {0};
+    uint8_t s[16];
+    int i;
 
-    store_be32(s, w);
+    for (i = 0; i < 16; i += 4)  /* fill every lane: no memset call, no stale data */
+        store_be32(s + i, w);
     sub_bytes_ct(s, 0);
     return load_be32(s);
 }
