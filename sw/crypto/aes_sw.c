@@ -270,43 +270,51 @@ static void inv_affine_bs(uint32_t p[8])
         p[i] = q[i];
 }
 
-/* Split two transposed 8x8 matrices (bytes 0..7 in a, 8..15 in b) into
- * planes: plane i, lane j = bit i of state byte j (lanes 0..15). */
-static void planes_from_matrices(uint32_t p[8], const uint32_t a[2], const uint32_t b[2])
+/* Split nmat transposed 8x8 matrices (matrix k = state bytes 8k..8k+7,
+ * rows 0..3 in m[2k], 4..7 in m[2k+1]) into planes: plane i, lane j =
+ * bit i of state byte j.  Up to 4 matrices (two blocks, 32 lanes). */
+static void planes_from_matrices(uint32_t p[8], const uint32_t *m, unsigned nmat)
 {
-    int i;
+    unsigned i, k;
 
     for (i = 0; i < 8; i++) {
-        unsigned sh = 8u * (unsigned)(i & 3);
-        p[i] = ((a[i >> 2] >> sh) & 0xffu) | (((b[i >> 2] >> sh) & 0xffu) << 8);
+        unsigned sh = 8u * (i & 3);
+
+        p[i] = 0;
+        for (k = 0; k < nmat; k++)
+            p[i] |= ((m[2 * k + (i >> 2)] >> sh) & 0xffu) << (8 * k);
     }
 }
 
-static void matrices_from_planes(uint32_t a[2], uint32_t b[2], const uint32_t p[8])
+static void matrices_from_planes(uint32_t *m, const uint32_t p[8], unsigned nmat)
 {
-    int i;
+    unsigned i, k;
 
-    a[0] = a[1] = b[0] = b[1] = 0;
+    for (k = 0; k < 2 * nmat; k++)
+        m[k] = 0;
     for (i = 0; i < 8; i++) {
-        unsigned sh = 8u * (unsigned)(i & 3);
-        a[i >> 2] |= (p[i] & 0xffu) << sh;
-        b[i >> 2] |= ((p[i] >> 8) & 0xffu) << sh;
+        unsigned sh = 8u * (i & 3);
+
+        for (k = 0; k < nmat; k++)
+            m[2 * k + (i >> 2)] |= ((p[i] >> (8 * k)) & 0xffu) << sh;
     }
 }
 
-/* SubBytes (inverse != 0: InvSubBytes) on all 16 bytes, constant time. */
-static void sub_bytes_ct(uint8_t s[16], int inverse)
+/* SubBytes (inverse != 0: InvSubBytes) on nblocks (1 or 2) consecutive
+ * 16-byte states, constant time.  Two blocks fill 32 lanes and cost
+ * little more than one: the GF(2^8) inversion dominates and is shared. */
+static void sub_bytes_ct(uint8_t *s, unsigned nblocks, int inverse)
 {
-    uint32_t a[2], b[2], p[8];
+    uint32_t m[8], p[8];
+    unsigned nmat = 2 * nblocks, k;
     int i;
 
-    a[0] = load_le32(s);
-    a[1] = load_le32(s + 4);
-    b[0] = load_le32(s + 8);
-    b[1] = load_le32(s + 12);
-    transpose8x8(&a[0], &a[1]);
-    transpose8x8(&b[0], &b[1]);
-    planes_from_matrices(p, a, b);
+    for (k = 0; k < nmat; k++) {
+        m[2 * k] = load_le32(s + 8 * k);
+        m[2 * k + 1] = load_le32(s + 8 * k + 4);
+        transpose8x8(&m[2 * k], &m[2 * k + 1]);
+    }
+    planes_from_matrices(p, m, nmat);
     if (inverse) {
         inv_affine_bs(p);
         gf_inv_bs(p);
@@ -314,14 +322,13 @@ static void sub_bytes_ct(uint8_t s[16], int inverse)
         gf_inv_bs(p);
         affine_bs(p);
     }
-    matrices_from_planes(a, b, p);
-    transpose8x8(&a[0], &a[1]);
-    transpose8x8(&b[0], &b[1]);
-    store_le32(s, a[0]);
-    store_le32(s + 4, a[1]);
-    store_le32(s + 8, b[0]);
-    store_le32(s + 12, b[1]);
-    for (i = 0; i < 8; i++)  /* planes held key-dependent data */
+    matrices_from_planes(m, p, nmat);
+    for (k = 0; k < nmat; k++) {
+        transpose8x8(&m[2 * k], &m[2 * k + 1]);
+        store_le32(s + 8 * k, m[2 * k]);
+        store_le32(s + 8 * k + 4, m[2 * k + 1]);
+    }
+    for (i = 0; i < 8; i++)  /* planes held key- or data-dependent bits */
         p[i] = 0;
 }
 
@@ -333,7 +340,7 @@ static uint32_t sub_word_ct(uint32_t w)
 
     for (i = 0; i < 16; i += 4)  /* fill every lane: no memset call, no stale data */
         store_be32(s + i, w);
-    sub_bytes_ct(s, 0);
+    sub_bytes_ct(s, 1, 0);
     return load_be32(s);
 }
 
@@ -560,55 +567,111 @@ void aes_sw_decrypt_tab(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out
 /* Constant-time cipher (FIPS-197 5.1 and 5.3 as written).             */
 /* ------------------------------------------------------------------ */
 
-static void wipe_block(uint8_t s[16])
+static void wipe_state(uint8_t *s, size_t n)
 {
     volatile uint8_t *p = s;
-    int i;
+    size_t i;
 
-    for (i = 0; i < 16; i++)
+    for (i = 0; i < n; i++)
         p[i] = 0;
+}
+
+/* Per-block steps applied to each of nblocks states. */
+static void add_round_key_n(uint8_t *s, unsigned nblocks, const uint32_t *rk)
+{
+    unsigned b;
+
+    for (b = 0; b < nblocks; b++)
+        add_round_key(s + 16 * b, rk);
+}
+
+static void shift_rows_n(uint8_t *s, unsigned nblocks, int inverse)
+{
+    unsigned b;
+
+    for (b = 0; b < nblocks; b++)
+        shift_rows(s + 16 * b, inverse);
+}
+
+static void mix_columns_n(uint8_t *s, unsigned nblocks, int inverse)
+{
+    unsigned b;
+
+    for (b = 0; b < nblocks; b++) {
+        if (inverse)
+            inv_mix_columns(s + 16 * b);
+        else
+            mix_columns(s + 16 * b);
+    }
+}
+
+static void encrypt_ct_blocks(const aes_sw_ctx *ctx, uint8_t *s, unsigned nblocks)
+{
+    unsigned round;
+
+    add_round_key_n(s, nblocks, ctx->ek);
+    for (round = 1; round < ctx->rounds; round++) {
+        sub_bytes_ct(s, nblocks, 0);
+        shift_rows_n(s, nblocks, 0);
+        mix_columns_n(s, nblocks, 0);
+        add_round_key_n(s, nblocks, ctx->ek + 4 * round);
+    }
+    sub_bytes_ct(s, nblocks, 0);
+    shift_rows_n(s, nblocks, 0);
+    add_round_key_n(s, nblocks, ctx->ek + 4 * ctx->rounds);
+}
+
+/* Inverse cipher of FIPS-197 5.3 (not the equivalent one). */
+static void decrypt_ct_blocks(const aes_sw_ctx *ctx, uint8_t *s, unsigned nblocks)
+{
+    unsigned round;
+
+    add_round_key_n(s, nblocks, ctx->ek + 4 * ctx->rounds);
+    for (round = ctx->rounds; round-- > 1;) {  /* rounds-1 .. 1 */
+        shift_rows_n(s, nblocks, 1);
+        sub_bytes_ct(s, nblocks, 1);
+        add_round_key_n(s, nblocks, ctx->ek + 4 * round);
+        mix_columns_n(s, nblocks, 1);
+    }
+    shift_rows_n(s, nblocks, 1);
+    sub_bytes_ct(s, nblocks, 1);
+    add_round_key_n(s, nblocks, ctx->ek);
+}
+
+/* Copy in, run, copy out: in and out may alias; the state is wiped. */
+static void run_ct(const aes_sw_ctx *ctx, const uint8_t *in, uint8_t *out, unsigned nblocks,
+                   int decrypt)
+{
+    uint8_t s[32];
+    size_t i, n = 16u * nblocks;
+
+    for (i = 0; i < n; i++)
+        s[i] = in[i];
+    if (decrypt)
+        decrypt_ct_blocks(ctx, s, nblocks);
+    else
+        encrypt_ct_blocks(ctx, s, nblocks);
+    for (i = 0; i < n; i++)
+        out[i] = s[i];
+    wipe_state(s, n);
 }
 
 void aes_sw_encrypt_ct(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16])
 {
-    uint8_t s[16];
-    unsigned round, i;
-
-    for (i = 0; i < 16; i++)
-        s[i] = in[i];
-    add_round_key(s, ctx->ek);
-    for (round = 1; round < ctx->rounds; round++) {
-        sub_bytes_ct(s, 0);
-        shift_rows(s, 0);
-        mix_columns(s);
-        add_round_key(s, ctx->ek + 4 * round);
-    }
-    sub_bytes_ct(s, 0);
-    shift_rows(s, 0);
-    add_round_key(s, ctx->ek + 4 * ctx->rounds);
-    for (i = 0; i < 16; i++)
-        out[i] = s[i];
-    wipe_block(s);
+    run_ct(ctx, in, out, 1, 0);
 }
 
 void aes_sw_decrypt_ct(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16])
 {
-    uint8_t s[16];
-    unsigned round, i;
+    run_ct(ctx, in, out, 1, 1);
+}
 
-    for (i = 0; i < 16; i++)
-        s[i] = in[i];
-    add_round_key(s, ctx->ek + 4 * ctx->rounds);
-    for (round = ctx->rounds; round-- > 1;) {  /* rounds-1 .. 1 */
-        shift_rows(s, 1);
-        sub_bytes_ct(s, 1);
-        add_round_key(s, ctx->ek + 4 * round);
-        inv_mix_columns(s);
-    }
-    shift_rows(s, 1);
-    sub_bytes_ct(s, 1);
-    add_round_key(s, ctx->ek);
-    for (i = 0; i < 16; i++)
-        out[i] = s[i];
-    wipe_block(s);
+void aes_sw_encrypt2_ct(const aes_sw_ctx *ctx, const uint8_t in[32], uint8_t out[32])
+{
+    run_ct(ctx, in, out, 2, 0);
+}
+
+void aes_sw_decrypt2_ct(const aes_sw_ctx *ctx, const uint8_t in[32], uint8_t out[32])
+{
+    run_ct(ctx, in, out, 2, 1);
 }

@@ -205,20 +205,43 @@ static void inc32(uint8_t cb[16])
     store_be32(cb + 12, load_be32(cb + 12) + 1);
 }
 
+/* Next one or two keystream blocks into ks; two only when a two-block
+ * cipher is set and more than one block is still wanted.  Returns the
+ * number of keystream bytes written (16 or 32). */
+static size_t next_keystream(const gcm_sw_ctx *ctx, uint8_t cb[16], size_t want, uint8_t ks[32])
+{
+    uint8_t cb2[32];
+    size_t i;
+
+    if (ctx->encrypt2 == NULL || want <= 16) {
+        inc32(cb);
+        ctx->encrypt(&ctx->aes, cb, ks);
+        return 16;
+    }
+    for (i = 0; i < 2; i++) {
+        size_t j;
+
+        inc32(cb);
+        for (j = 0; j < 16; j++)
+            cb2[16 * i + j] = cb[j];
+    }
+    ctx->encrypt2(&ctx->aes, cb2, ks);
+    return 32;
+}
+
 /* out = in XOR keystream from counter blocks inc32(j0), inc32^2(j0), ... */
 static void gctr(const gcm_sw_ctx *ctx, const uint8_t j0[16], const uint8_t *in, size_t n,
                  uint8_t *out)
 {
-    uint8_t cb[16], ks[16];
+    uint8_t cb[16], ks[32];
     size_t i;
 
     for (i = 0; i < 16; i++)
         cb[i] = j0[i];
     while (n > 0) {
-        size_t take = n < 16 ? n : 16;
+        size_t got = next_keystream(ctx, cb, n, ks);
+        size_t take = n < got ? n : got;
 
-        inc32(cb);
-        ctx->encrypt(&ctx->aes, cb, ks);
         for (i = 0; i < take; i++)
             out[i] = in[i] ^ ks[i];
         in += take;
@@ -275,6 +298,7 @@ int gcm_sw_init(gcm_sw_ctx *ctx, const uint8_t *key, unsigned key_bytes, unsigne
         return GCM_SW_EINVAL;
     ctx->flags = flags;
     ctx->encrypt = (flags & GCM_SW_AES_CT) ? aes_sw_encrypt_ct : aes_sw_encrypt_tab;
+    ctx->encrypt2 = (flags & GCM_SW_AES_CT) ? aes_sw_encrypt2_ct : NULL;
     ctx->encrypt(&ctx->aes, zero, h);
     for (i = 0; i < 4; i++)
         ctx->h[i] = load_be32(h + 4 * i);

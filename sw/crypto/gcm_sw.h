@@ -36,6 +36,10 @@ typedef struct {
      * (e.g. with a hardware block function) as long as it encrypts with
      * the same key. */
     aes_sw_block_fn encrypt;
+    /* Optional two-block variant used by counter mode (aes_sw_encrypt2_ct
+     * with GCM_SW_AES_CT, else NULL).  Set it to NULL if you replace
+     * encrypt. */
+    aes_sw_block2_fn encrypt2;
     uint32_t h[4];          /* H = E(K, 0^128), big-endian words */
     uint32_t htab[16][4];   /* Shoup table: htab[n] = n(x) * H for 4-bit n */
     unsigned flags;
