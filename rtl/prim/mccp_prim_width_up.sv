@@ -86,15 +86,16 @@ module mccp_prim_width_up #(
     assign shifted = kept;
     assign placed  = shifted;
   end else begin : g_many
-    logic [WordBits-1:0] acc_q;
-    assign shifted = {acc_q[WordBits-1-StreamBits:0], kept};
+    // the beats before the last one of a word: the last goes straight to placed
+    logic [WordBits-StreamBits-1:0] acc_q;
+    assign shifted = {acc_q, kept};
     // beats received so far = cnt_q + 1; shift left by the missing beats
     assign placed  = shifted << (StreamBits * (Beats - 1 - 32'(cnt_q)));
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         acc_q <= '0;
       end else if (beat_fire) begin
-        acc_q <= word_done ? '0 : shifted;
+        acc_q <= word_done ? '0 : shifted[WordBits-StreamBits-1:0];
       end
     end
   end

@@ -7,6 +7,7 @@ every tool of ours (lint, device model, synthesis units, formal, test benches):
     sources("core")              # mccp:ip:core and its dependencies, dependencies first
     sources_in_dirs("aes", "synth")  # the cores whose .core lies under rtl/aes/, rtl/synth/
     pick("fabric", "mccp_sched", "mccp_regs_pkg")   # named files of a core's list
+    third_party("soc")           # generated Verilog a core needs from outside the repository
 
 A core is named by the last part of its VLNV name (`mccp:ip:prim_ecp5:0.1.0` ->
 "prim_ecp5").  Of each core the filesets of its `default` target count; a
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import pythondata_cpu_vexriscv
 import yaml
 
 from mccp import paths
@@ -142,3 +144,52 @@ def pick(core: str, *stems: str, root: Path | None = None) -> list[Path]:
     if missing:
         raise KeyError(f"{core}: no file {sorted(missing)} in its sources")
     return [f for f in files if f.stem in stems]
+
+
+# Generated Verilog from PyPI packages that a core instantiates but the repository does not
+# hold (the .core names it in a comment; FuseSoC users add their own copy).  Our tools add
+# these files where they build or read that core, with a Verilator configuration file that
+# keeps them out of -Wall.
+VEXRISCV_VARIANT = "VexRiscv_FullCfu.v"    # RV32IM, 4 KB I$ and D$, Wishbone, CFU port
+
+
+def vexriscv_verilog() -> Path:
+    """The SoC's CPU (module VexRiscv) in the installed pythondata-cpu-vexriscv package."""
+    path = Path(pythondata_cpu_vexriscv.data_location) / VEXRISCV_VARIANT
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: pythondata-cpu-vexriscv is installed without {VEXRISCV_VARIANT}")
+    return path
+
+
+# core -> (generated Verilog files, Verilator configuration waiving lint on them)
+_THIRD_PARTY = {"mccp:ip:soc": (lambda: [vexriscv_verilog()],
+                                lambda: [paths.RTL / "soc" / "mccp_soc_waivers.vlt"])}
+
+
+def third_party(*names: str, root: Path | None = None) -> list[Path]:
+    """The third-party Verilog the named cores and their dependencies need."""
+    out: list[Path] = []
+    for core in _resolve(names, cores(root)):
+        if core.name in _THIRD_PARTY:
+            out += [f for f in _THIRD_PARTY[core.name][0]() if f not in out]
+    return out
+
+
+def third_party_waivers(*names: str, root: Path | None = None) -> list[Path]:
+    """Verilator configuration files (.vlt) that turn lint off for `third_party` files."""
+    out: list[Path] = []
+    for core in _resolve(names, cores(root)):
+        if core.name in _THIRD_PARTY:
+            out += [f for f in _THIRD_PARTY[core.name][1]() if f not in out]
+    return out
+
+
+def all_third_party(root: Path | None = None) -> list[Path]:
+    """`third_party` of every core under rtl/."""
+    table = cores(root)
+    return third_party(*[c.name for c in dict.fromkeys(table.values())], root=root)
+
+
+def all_third_party_waivers(root: Path | None = None) -> list[Path]:
+    table = cores(root)
+    return third_party_waivers(*[c.name for c in dict.fromkeys(table.values())], root=root)

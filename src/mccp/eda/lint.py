@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mccp import paths
-from mccp.eda.filelist import all_sources
+from mccp.eda.filelist import all_sources, all_third_party, all_third_party_waivers
 from mccp.eda.tools import tool_env, venv_tool, verilator_bin
 
 logger = logging.getLogger(__name__)
@@ -37,8 +37,9 @@ def modules_in(files: list[Path]) -> list[str]:
     return names
 
 
-def verilator_lint_top(files: list[Path], top: str) -> list[str]:
-    cmd = [verilator_bin(), "--lint-only", "-Wall", "--top-module", top, *map(str, files)]
+def verilator_lint_top(files: list[Path], top: str, extra: list[Path] | None = None) -> list[str]:
+    """`extra`: third-party files and their .vlt waivers (read, not linted)."""
+    cmd = [verilator_bin(), "--lint-only", "-Wall", "--top-module", top, *map(str, extra or []), *map(str, files)]
     logger.debug(" ".join(map(str, cmd)))
     res = subprocess.run(cmd, capture_output=True, text=True, env=tool_env())
     return [f"verilator -Wall, top {top}:\n{res.stderr.strip()}"] if res.returncode != 0 else []
@@ -72,9 +73,13 @@ def main() -> int:
         return 1
     # One Verilator run per module and the Yosys read, spread over the cores
     # (each is a process of its own; the threads only wait); errors in file order.
+    # Third-party generated Verilog (the SoC's CPU) is read where a top needs it, never linted:
+    # its .vlt waivers come first on Verilator's command line.
+    external = all_third_party()
+    extra = [*all_third_party_waivers(), *external]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        jobs = [pool.submit(verilator_lint_top, files, top) for top in modules_in(files)]
-        jobs.append(pool.submit(yosys_read, files))
+        jobs = [pool.submit(verilator_lint_top, files, top, extra) for top in modules_in(files)]
+        jobs.append(pool.submit(yosys_read, external + files))
         jobs += [pool.submit(yosys_read, files, top, params) for top, params in ELABORATED.items()]
         errors = [e for job in jobs for e in job.result()]
     for e in errors:
