@@ -181,31 +181,49 @@ static void transpose8x8(uint32_t *lo, uint32_t *hi)
     *hi = y;
 }
 
+/* The GF(2^8) helpers below are written out (macros, constant indices)
+ * rather than looped: on an in-order RV32 core the loop overhead was
+ * larger than the logic, and constant indices let the compiler keep
+ * the planes in registers and drop the XORs with known zeros. */
+
+/* x^k = x^(k-8) (x^4 + x^3 + x + 1) for k = 14..8, highest first. */
+#define GF_FOLD(c, k) \
+    do { \
+        c[(k) - 4] ^= c[k]; c[(k) - 5] ^= c[k]; c[(k) - 7] ^= c[k]; c[(k) - 8] ^= c[k]; \
+    } while (0)
+
 /* Reduce a bitsliced product of degree <= 14 modulo x^8+x^4+x^3+x+1. */
 static void gf_reduce_bs(uint32_t c[15], uint32_t r[8])
 {
-    int k;
+    GF_FOLD(c, 14); GF_FOLD(c, 13); GF_FOLD(c, 12); GF_FOLD(c, 11);
+    GF_FOLD(c, 10); GF_FOLD(c, 9); GF_FOLD(c, 8);
+    r[0] = c[0]; r[1] = c[1]; r[2] = c[2]; r[3] = c[3];
+    r[4] = c[4]; r[5] = c[5]; r[6] = c[6]; r[7] = c[7];
+}
 
-    for (k = 14; k >= 8; k--) {
-        c[k - 4] ^= c[k];
-        c[k - 5] ^= c[k];
-        c[k - 7] ^= c[k];
-        c[k - 8] ^= c[k];
-    }
-    for (k = 0; k < 8; k++)
-        r[k] = c[k];
+/* Partial products of plane a[i] with all of b, into c[i..i+7]. */
+#define GF_ROW(c, a, b, i) \
+    do { \
+        uint32_t t_ = a[i]; \
+        c[(i) + 0] ^= t_ & b[0]; c[(i) + 1] ^= t_ & b[1]; \
+        c[(i) + 2] ^= t_ & b[2]; c[(i) + 3] ^= t_ & b[3]; \
+        c[(i) + 4] ^= t_ & b[4]; c[(i) + 5] ^= t_ & b[5]; \
+        c[(i) + 6] ^= t_ & b[6]; c[(i) + 7] ^= t_ & b[7]; \
+    } while (0)
+
+static void gf_zero15(uint32_t c[15])
+{
+    c[0] = c[1] = c[2] = c[3] = c[4] = c[5] = c[6] = c[7] = 0;
+    c[8] = c[9] = c[10] = c[11] = c[12] = c[13] = c[14] = 0;
 }
 
 static void gf_mul_bs(uint32_t r[8], const uint32_t a[8], const uint32_t b[8])
 {
     uint32_t c[15];
-    int i, j;
 
-    for (i = 0; i < 15; i++)
-        c[i] = 0;
-    for (i = 0; i < 8; i++)
-        for (j = 0; j < 8; j++)
-            c[i + j] ^= a[i] & b[j];
+    gf_zero15(c);
+    GF_ROW(c, a, b, 0); GF_ROW(c, a, b, 1); GF_ROW(c, a, b, 2); GF_ROW(c, a, b, 3);
+    GF_ROW(c, a, b, 4); GF_ROW(c, a, b, 5); GF_ROW(c, a, b, 6); GF_ROW(c, a, b, 7);
     gf_reduce_bs(c, r);
 }
 
@@ -213,12 +231,10 @@ static void gf_mul_bs(uint32_t r[8], const uint32_t a[8], const uint32_t b[8])
 static void gf_sqr_bs(uint32_t r[8], const uint32_t a[8])
 {
     uint32_t c[15];
-    int i;
 
-    for (i = 0; i < 15; i++)
-        c[i] = 0;
-    for (i = 0; i < 8; i++)
-        c[2 * i] = a[i];
+    gf_zero15(c);
+    c[0] = a[0]; c[2] = a[1]; c[4] = a[2]; c[6] = a[3];
+    c[8] = a[4]; c[10] = a[5]; c[12] = a[6]; c[14] = a[7];
     gf_reduce_bs(c, r);
 }
 
