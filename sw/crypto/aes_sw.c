@@ -181,10 +181,11 @@ static void transpose8x8(uint32_t *lo, uint32_t *hi)
     *hi = y;
 }
 
-/* The GF(2^8) helpers below are written out (macros, constant indices)
- * rather than looped: on an in-order RV32 core the loop overhead was
- * larger than the logic, and constant indices let the compiler keep
- * the planes in registers and drop the XORs with known zeros. */
+/* The GF(2^8) helpers below use only constant indices and constant-bound
+ * loops, so the compiler can unroll them, keep the planes in registers
+ * and drop the XORs with known zeros.  A nested 8x8 schoolbook loop
+ * spent more on loop and spill overhead than on the logic (measured on
+ * the rv32 build: 27k -> 20k instructions per AES-128 block). */
 
 /* x^k = x^(k-8) (x^4 + x^3 + x + 1) for k = 14..8, highest first. */
 #define GF_FOLD(c, k) \
@@ -201,29 +202,48 @@ static void gf_reduce_bs(uint32_t c[15], uint32_t r[8])
     r[4] = c[4]; r[5] = c[5]; r[6] = c[6]; r[7] = c[7];
 }
 
-/* Partial products of plane a[i] with all of b, into c[i..i+7]. */
-#define GF_ROW(c, a, b, i) \
-    do { \
-        uint32_t t_ = a[i]; \
-        c[(i) + 0] ^= t_ & b[0]; c[(i) + 1] ^= t_ & b[1]; \
-        c[(i) + 2] ^= t_ & b[2]; c[(i) + 3] ^= t_ & b[3]; \
-        c[(i) + 4] ^= t_ & b[4]; c[(i) + 5] ^= t_ & b[5]; \
-        c[(i) + 6] ^= t_ & b[6]; c[(i) + 7] ^= t_ & b[7]; \
-    } while (0)
-
 static void gf_zero15(uint32_t c[15])
 {
     c[0] = c[1] = c[2] = c[3] = c[4] = c[5] = c[6] = c[7] = 0;
     c[8] = c[9] = c[10] = c[11] = c[12] = c[13] = c[14] = 0;
 }
 
+/* Product of two 4-term polynomials over GF(2), schoolbook: 16 AND, 9 XOR. */
+static void poly_mul4(uint32_t r[7], const uint32_t a[4], const uint32_t b[4])
+{
+    r[0] = a[0] & b[0];
+    r[1] = (a[0] & b[1]) ^ (a[1] & b[0]);
+    r[2] = (a[0] & b[2]) ^ (a[1] & b[1]) ^ (a[2] & b[0]);
+    r[3] = (a[0] & b[3]) ^ (a[1] & b[2]) ^ (a[2] & b[1]) ^ (a[3] & b[0]);
+    r[4] = (a[1] & b[3]) ^ (a[2] & b[2]) ^ (a[3] & b[1]);
+    r[5] = (a[2] & b[3]) ^ (a[3] & b[2]);
+    r[6] = a[3] & b[3];
+}
+
+/* One Karatsuba step on the 4-plane halves (a = a0 + x^4 a1):
+ * a*b = p0 + x^4 (pm - p0 - p2) + x^8 p2 with pm = (a0+a1)(b0+b1);
+ * three 4x4 products instead of one 8x8 (48 AND instead of 64) and
+ * fewer live values, which matters with 31 registers. */
 static void gf_mul_bs(uint32_t r[8], const uint32_t a[8], const uint32_t b[8])
 {
-    uint32_t c[15];
+    uint32_t p0[7], p2[7], pm[7], sa[4], sb[4], c[15];
+    int i;
 
+    poly_mul4(p0, a, b);
+    poly_mul4(p2, a + 4, b + 4);
+    for (i = 0; i < 4; i++) {
+        sa[i] = a[i] ^ a[i + 4];
+        sb[i] = b[i] ^ b[i + 4];
+    }
+    poly_mul4(pm, sa, sb);
+    for (i = 0; i < 7; i++)
+        pm[i] ^= p0[i] ^ p2[i];
     gf_zero15(c);
-    GF_ROW(c, a, b, 0); GF_ROW(c, a, b, 1); GF_ROW(c, a, b, 2); GF_ROW(c, a, b, 3);
-    GF_ROW(c, a, b, 4); GF_ROW(c, a, b, 5); GF_ROW(c, a, b, 6); GF_ROW(c, a, b, 7);
+    for (i = 0; i < 7; i++) {
+        c[i] ^= p0[i];
+        c[i + 4] ^= pm[i];
+        c[i + 8] ^= p2[i];
+    }
     gf_reduce_bs(c, r);
 }
 
