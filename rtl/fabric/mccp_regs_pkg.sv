@@ -361,6 +361,16 @@ package mccp_regs_pkg;
   localparam logic [2:0] RNG_STATE_ALARM = 3'd4;
   localparam logic [2:0] RNG_STATE_CAPTURE = 3'd5;
 
+  // Functions of the custom-instruction coprocessor port (funct3).
+  localparam logic [2:0] COP_KEY = 3'd0;
+  localparam logic [2:0] COP_LOAD_LO = 3'd1;
+  localparam logic [2:0] COP_LOAD_HI = 3'd2;
+  localparam logic [2:0] COP_ENCRYPT = 3'd3;
+  localparam logic [2:0] COP_DECRYPT = 3'd4;
+  localparam logic [2:0] COP_READ = 3'd5;
+  localparam logic [2:0] COP_CLEAR = 3'd6;
+  localparam logic [2:0] COP_INFO = 3'd7;
+
   // Fabric status codes (output header byte STATUS).
   localparam logic [7:0] STATUS_NO_CHANNEL = 8'd8;  // unknown or disabled channel
   localparam logic [7:0] STATUS_BAD_HEADER = 8'd9;  // malformed header (magic, reserved, op, nonce or tag length, or a field the mode does not take: AAD on ECB/CBC/CTR/CBC-MAC/CMAC, a payload on GMAC)

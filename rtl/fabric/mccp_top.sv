@@ -57,7 +57,10 @@ module mccp_top #(
   parameter int          RngRings       = 24,
   parameter int          RngSampleDiv   = 3,
   parameter bit          RngSimModel    = 1'b0,
-  parameter bit          RngTestEntropy = 1'b0
+  parameter bit          RngTestEntropy = 1'b0,
+  // The custom-instruction coprocessor port (docs/soc.md): one AES block per command with
+  // a key from the key store, for a CPU beside MCCP.  0: commands answer NO_CORE.
+  parameter bit          CopEnable      = 1'b0
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -91,6 +94,15 @@ module mccp_top #(
   output logic [StreamBits-1:0] m_axis_tdata_o,
   output logic [StreamBits/8-1:0] m_axis_tkeep_o,
   output logic                  m_axis_tlast_o,
+  // coprocessor port (mccp_cop): command a, b with a function; a 32-bit answer
+  input  logic                  cop_cmd_valid_i,
+  output logic                  cop_cmd_ready_o,
+  input  logic [9:0]            cop_cmd_func_i,
+  input  logic [31:0]           cop_cmd_a_i,
+  input  logic [31:0]           cop_cmd_b_i,
+  output logic                  cop_rsp_valid_o,
+  input  logic                  cop_rsp_ready_i,
+  output logic [31:0]           cop_rsp_data_o,
   output logic                  irq_o
 );
 
@@ -220,6 +232,9 @@ module mccp_top #(
   logic [2:0]   ks_rd_len;
   logic [2:0]   ks_rd_curve;
   logic         ks_wipe_ec, ks_wipe_aes, ks_rd_restricted;
+  // the key store's read port is shared by the scheduler and the coprocessor port
+  logic         sched_ks_req, sched_ks_ack, cop_ks_req, cop_ks_ack;
+  logic [4:0]   sched_ks_slot, cop_ks_slot;
   // secret commits (mccp_secret_sink -> key store)
   logic         sc_valid, sc_ready, sc_restricted, sink_busy;
   logic [4:0]   sc_slot;
@@ -448,6 +463,43 @@ module mccp_top #(
     .busy_o       (ks_busy)
   );
 
+  mccp_key_read_arb u_key_read_arb (
+    .clk_i,
+    .rst_ni,
+    .a_req_i   (sched_ks_req),
+    .a_slot_i  (sched_ks_slot),
+    .a_ack_o   (sched_ks_ack),
+    .b_req_i   (cop_ks_req),
+    .b_slot_i  (cop_ks_slot),
+    .b_ack_o   (cop_ks_ack),
+    .rd_req_o  (ks_rd_req),
+    .rd_slot_o (ks_rd_slot),
+    .rd_ack_i  (ks_rd_ack)
+  );
+
+  mccp_cop #(.Enable(CopEnable), .KeySlots(KeySlots)) u_cop (
+    .clk_i,
+    .rst_ni,
+    .cmd_valid_i     (cop_cmd_valid_i),
+    .cmd_ready_o     (cop_cmd_ready_o),
+    .cmd_func_i      (cop_cmd_func_i),
+    .cmd_a_i         (cop_cmd_a_i),
+    .cmd_b_i         (cop_cmd_b_i),
+    .rsp_valid_o     (cop_rsp_valid_o),
+    .rsp_ready_i     (cop_rsp_ready_i),
+    .rsp_data_o      (cop_rsp_data_o),
+    .ks_req_o        (cop_ks_req),
+    .ks_slot_o       (cop_ks_slot),
+    .ks_ack_i        (cop_ks_ack),
+    .ks_key_i        (ks_rd_key),
+    .ks_len_i        (ks_rd_len),
+    .ks_restricted_i (ks_rd_restricted),
+    .ks_valid_i      (ks_rd_valid),
+    .inv_valid_i     (ks_inv_valid),
+    .inv_slot_i      (ks_inv_slot),
+    .inv_all_i       (ks_inv_all)
+  );
+
   // CHAN_CFG1 is staged; a CHAN_CFG0 write stores both.
   mccp_fabric_pkg::chan_cfg_t cfg1_stage_q;
   always_comb begin
@@ -659,9 +711,9 @@ module mccp_top #(
     .req_err_status_o   (req_err_status),
     .req_core_o         (req_core),
     .req_i              (req),
-    .ks_rd_req_o        (ks_rd_req),
-    .ks_rd_slot_o       (ks_rd_slot),
-    .ks_rd_ack_i        (ks_rd_ack),
+    .ks_rd_req_o        (sched_ks_req),
+    .ks_rd_slot_o       (sched_ks_slot),
+    .ks_rd_ack_i        (sched_ks_ack),
     .ks_rd_key_i        (ks_rd_key),
     .ks_rd_len_i        (ks_rd_len),
     .ks_rd_curve_i      (ks_rd_curve),

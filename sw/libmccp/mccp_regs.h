@@ -445,6 +445,16 @@
 #define MCCP_RNG_STATE_ALARM 4u
 #define MCCP_RNG_STATE_CAPTURE 5u
 
+/* Functions of the custom-instruction coprocessor (funct3 of custom-0). */
+#define MCCP_COP_KEY 0u
+#define MCCP_COP_LOAD_LO 1u
+#define MCCP_COP_LOAD_HI 2u
+#define MCCP_COP_ENCRYPT 3u
+#define MCCP_COP_DECRYPT 4u
+#define MCCP_COP_READ 5u
+#define MCCP_COP_CLEAR 6u
+#define MCCP_COP_INFO 7u
+
 /* Status codes (output header STATUS): the core's and the fabric's. */
 #define MCCP_STATUS_OK 0u  /* packet processed; output released */
 #define MCCP_STATUS_AUTH_FAIL 1u  /* tag mismatch; output discarded */

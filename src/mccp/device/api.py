@@ -63,7 +63,7 @@ RESET_CYCLES = 4
 PARAMS = {"stream_bits": "StreamBits", "key_slots": "KeySlots", "channels": "Channels",
           "buf_bytes": "BufBytes", "decrypt_cores": "DecryptCores", "ghash_digit_bits": "GhashDigitBits",
           "ec_max_m": "EcMaxM", "ec_digit": "EcDigit", "ec_karatsuba": "EcKaratsuba",
-          "ec_dual_issue": "EcDualIssue", "arx_pi_phi": "ArxPiPhi"}
+          "ec_dual_issue": "EcDualIssue", "arx_pi_phi": "ArxPiPhi", "coprocessor": "CopEnable"}
 
 
 class DeviceError(RuntimeError):

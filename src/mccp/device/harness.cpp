@@ -134,6 +134,10 @@ struct Dev {
     uint32_t awaddr = 0, wdata = 0, wstrb = 0, araddr = 0;
     uint32_t bresp = 0, rdata = 0, rresp = 0;
 
+    // coprocessor port (mccp_cop): one command in flight, its answer awaited
+    bool cop_pending = false, cop_wait = false;
+    uint32_t cop_func = 0, cop_a = 0, cop_b = 0, cop_data = 0;
+
     double wall_seconds = 0.0;
     uint64_t wall_cycles = 0;
 
@@ -200,6 +204,11 @@ struct Dev {
         top->s_axis_tkeep_i = 0;
         top->s_axis_tlast_i = 0;
         top->m_axis_tready_i = 0;
+        top->cop_cmd_valid_i = 0;
+        top->cop_cmd_func_i = 0;
+        top->cop_cmd_a_i = 0;
+        top->cop_cmd_b_i = 0;
+        top->cop_rsp_ready_i = 0;
     }
 
     // TKEEP of a beat whose first n bytes are valid: the top n lanes.
@@ -259,6 +268,11 @@ struct Dev {
         top->s_axil_arvalid_i = ar_pending ? 1 : 0;
         top->s_axil_araddr_i = araddr;
         top->s_axil_rready_i = r_take ? 1 : 0;
+        top->cop_cmd_valid_i = cop_pending ? 1 : 0;
+        top->cop_cmd_func_i = cop_func;
+        top->cop_cmd_a_i = cop_a;
+        top->cop_cmd_b_i = cop_b;
+        top->cop_rsp_ready_i = cop_wait ? 1 : 0;
         top->clk_i = 0;
         top->eval();
 #ifdef DEV_TRACE
@@ -297,6 +311,9 @@ struct Dev {
         bool ar_fire = ar_pending && top->s_axil_arready_o;
         bool r_fire = r_take && top->s_axil_rvalid_o;
         uint32_t r_data = top->s_axil_rdata_o, r_resp = top->s_axil_rresp_o;
+        bool cop_cmd_fire = cop_pending && top->cop_cmd_ready_o;
+        bool cop_rsp_fire = cop_wait && top->cop_rsp_valid_o;
+        uint32_t cop_rsp = top->cop_rsp_data_o;
         // edge
         top->clk_i = 1;
         top->eval();
@@ -339,6 +356,11 @@ struct Dev {
         if (b_fire) {
             b_wait = 0;
             bresp = b_resp;
+        }
+        if (cop_cmd_fire) cop_pending = false;
+        if (cop_rsp_fire && !cop_pending) {   // an answer belongs to an accepted command
+            cop_wait = false;
+            cop_data = cop_rsp;
         }
         if (ar_fire) ar_pending = 0;
         if (r_fire) {
@@ -446,6 +468,26 @@ int dev_read(Dev* d, uint32_t addr, uint32_t* data, uint64_t timeout) {
     }
     *data = d->rdata;
     return static_cast<int>(d->rresp);
+}
+
+// One command on the coprocessor port (mccp_cop); returns 0 with its answer in *data, or
+// DEV_TIMEOUT.  The streams keep moving meanwhile.
+int dev_cop(Dev* d, uint32_t func, uint32_t a, uint32_t b, uint64_t timeout, uint32_t* data) {
+    Timer t(d);
+    d->cop_func = func;
+    d->cop_a = a;
+    d->cop_b = b;
+    d->cop_pending = d->cop_wait = true;
+    uint64_t limit = d->cycle + timeout;
+    while (d->cop_pending || d->cop_wait) {
+        if (d->cycle >= limit) {
+            d->cop_pending = d->cop_wait = false;
+            return DEV_TIMEOUT;
+        }
+        d->tick();
+    }
+    *data = d->cop_data;
+    return 0;
 }
 
 // Queue a packet (any byte length: the last beat's TKEEP marks its valid bytes, the rest of

@@ -27,6 +27,8 @@ _SIGNATURES = {
     "dev_write": ([_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, _u64], ctypes.c_int),
     "dev_write_many": ([_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32), _u64, _u64], ctypes.c_int),
     "dev_read": ([_p, ctypes.c_uint32, ctypes.POINTER(ctypes.c_uint32), _u64], ctypes.c_int),
+    "dev_cop": ([_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, _u64, ctypes.POINTER(ctypes.c_uint32)],
+                ctypes.c_int),
     "dev_push": ([_p, ctypes.c_char_p, _u64, _u64, ctypes.c_int], None),
     "dev_hold_output": ([_p, ctypes.c_int], None),
     "dev_bus_jitter": ([_p, ctypes.c_int, _u64], None),
@@ -180,6 +182,15 @@ class Model:
         if r != 0:
             raise BusError("read", addr, r)
         return v
+
+    # coprocessor port ----------------------------------------------------------------
+    def cop(self, func: int, a: int = 0, b: int = 0) -> int:
+        """One command on the custom-instruction coprocessor port (mccp_top CopEnable,
+        docs/soc.md): function `func` with operands a, b; its 32-bit answer."""
+        v = ctypes.c_uint32(0)
+        if self._lib.dev_cop(self._h, func, a & 0xFFFFFFFF, b & 0xFFFFFFFF, self.bus_timeout, ctypes.byref(v)):
+            raise SimTimeout(f"coprocessor function {func}: no answer in {self.bus_timeout} cycles")
+        return v.value
 
     # streams ---------------------------------------------------------------------------
     def push(self, packet: bytes, ident: int = 0, last: bool = True) -> None:

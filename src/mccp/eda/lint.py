@@ -48,7 +48,7 @@ def verilator_lint_top(files: list[Path], top: str, extra: list[Path] | None = N
 # Tops Yosys also elaborates with parameters other than their defaults: generate
 # blocks a default build leaves out (mccp_top's elliptic-curve and randomness units) are only
 # read by Yosys when a parameter turns them on.
-ELABORATED = {"mccp_top": {"NumCores": 2, "NumEcUnits": 2, "NumRngUnits": 1}}
+ELABORATED = {"mccp_top": {"NumCores": 2, "NumEcUnits": 2, "NumRngUnits": 1, "CopEnable": 1}}
 
 
 def yosys_read(files: list[Path], top: str | None = None, params: dict[str, int] | None = None) -> list[str]:

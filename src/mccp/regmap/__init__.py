@@ -143,6 +143,7 @@ class RegMap:
     arx_modes: list[dict] = field(default_factory=list)
     arx_mode_code: dict[str, int] = field(default_factory=dict)
     key_sizes: list[dict] = field(default_factory=list)
+    cop_functions: list[dict] = field(default_factory=list)
     key_size_code: dict[str, int] = field(default_factory=dict)
     mode_code: dict[str, int] = field(default_factory=dict)
     mode_name: dict[int, str] = field(default_factory=dict)
@@ -327,7 +328,8 @@ def parse(spec: dict) -> RegMap:
                   ec_modes=list(spec["ec_modes"]), core_status=core_status,
                   fabric_status=fabric_status, headers=headers, structs=structs,
                   rng_modes=list(spec.get("rng_modes", [])), rng_states=list(spec.get("rng_states", [])),
-                  arx_modes=list(spec.get("arx_modes", [])), key_sizes=list(spec.get("key_sizes", [])))
+                  arx_modes=list(spec.get("arx_modes", [])), key_sizes=list(spec.get("key_sizes", [])),
+                  cop_functions=list(spec.get("cop_functions", [])))
 
 
 @lru_cache(maxsize=None)

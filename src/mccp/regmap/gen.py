@@ -88,6 +88,8 @@ def render_pkg(rm: RegMap) -> str:
     lines += ["      default: key_size_bytes = 6'd0;", "    endcase", "  endfunction"]
     lines += ["", "  // States of the randomness unit (RNG_STATUS.STATE)."]
     lines += [f"  localparam logic [2:0] RNG_STATE_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.rng_states]
+    lines += ["", "  // Functions of the custom-instruction coprocessor port (funct3)."]
+    lines += [f"  localparam logic [2:0] COP_{sv_name(m['name'])} = 3'd{m['code']};" for m in rm.cop_functions]
     lines += ["", "  // Fabric status codes (output header byte STATUS)."]
     for s in rm.fabric_status:
         lines.append(f"  localparam logic [7:0] STATUS_{s['name']} = 8'd{s['code']};  // {s['doc']}")
@@ -210,6 +212,10 @@ def render_md(rm: RegMap) -> str:
     out += ["", "States of the randomness unit (`RNG_STATUS.STATE`):", "", "| code | state | what |",
             "| --- | --- | --- |"]
     out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.rng_states]
+    out += ["", "Functions of the custom-instruction coprocessor port (`mccp_top` with `CopEnable`; RISC-V "
+            "custom-0 R type, the function in funct3; [soc.md](soc.md)):", "", "| funct3 | function | what |",
+            "| --- | --- | --- |"]
+    out += [f"| {m['code']} | `{m['name']}` | {m['doc']} |" for m in rm.cop_functions]
     out += ["", "Packet ops:", "", "| code | op |", "| --- | --- |"]
     out += [f"| {o['code']} | `{o['name']}` |" for o in rm.ops]
     out += ["", "Status (output header byte 1; 0..6 from the core, [isa.md](isa.md)):", "",
@@ -569,6 +575,8 @@ def render_c_header(rm: RegMap) -> str:
         lines.append(f"#define MCCP_KEY_SIZE_{sv_name(k['name'])} {k['code']}u")
         lines.append(f"#define MCCP_KEY_SIZE_{sv_name(k['name'])}_BYTES {k['bytes']}u")
     lines += ["", "/* States of the randomness unit (RNG_STATUS.STATE). */", *_c_codes("RNG_STATE", rm.rng_states),
+              "", "/* Functions of the custom-instruction coprocessor (funct3 of custom-0). */",
+              *_c_codes("COP", rm.cop_functions),
               "", "/* Status codes (output header STATUS): the core's and the fabric's. */"]
     lines += [f"#define MCCP_STATUS_{s['name']} {s['code']}u  /* {s['doc']} */"
               for s in rm.core_status + rm.fabric_status]
