@@ -72,17 +72,6 @@ static void gf128_mul_x(uint32_t v[4])
     v[0] = (v[0] >> 1) ^ (0xe1000000u & (0u - carry));
 }
 
-/* z *= x^4 using the reduction table (indexed by data: not constant time). */
-static void gf128_mul_x4(uint32_t z[4])
-{
-    uint32_t r = z[3] & 0xf;
-
-    z[3] = (z[3] >> 4) | (z[2] << 28);
-    z[2] = (z[2] >> 4) | (z[1] << 28);
-    z[1] = (z[1] >> 4) | (z[0] << 28);
-    z[0] = (z[0] >> 4) ^ ((uint32_t)ghash_red4[r] << 16);
-}
-
 /* x *= H, SP 800-38D Algorithm 1 with masks instead of branches:
  * constant time, 128 iterations. */
 static void gf128_mul_ct(uint32_t x[4], const uint32_t h[4])
@@ -105,20 +94,28 @@ static void gf128_mul_ct(uint32_t x[4], const uint32_t h[4])
 }
 
 /* x *= H with Shoup's 4-bit table: Horner over the 32 nibbles of x from
- * the last (highest powers of x) to the first. */
+ * the last (highest powers of x) to the first; each step is z *= x^4
+ * (shift right 4, fold the 4 bits out with ghash_red4) then z ^= htab[n].
+ * z lives in scalars so the compiler keeps it in registers. */
 static void gf128_mul_tab(uint32_t x[4], const uint32_t htab[16][4])
 {
-    uint32_t z[4];
-    int t;
+    uint32_t z0 = 0, z1 = 0, z2 = 0, z3 = 0;
+    int w, sh;
 
-    gf128_zero(z);
-    for (t = 31; t >= 0; t--) {
-        uint32_t nib = (x[t >> 3] >> (28 - 4 * (t & 7))) & 0xf;
+    for (w = 3; w >= 0; w--) {
+        uint32_t word = x[w];
 
-        gf128_mul_x4(z);
-        gf128_xor(z, htab[nib]);
+        for (sh = 0; sh < 32; sh += 4) {
+            const uint32_t *m = htab[(word >> sh) & 0xf];
+            uint32_t r = z3 & 0xf;
+
+            z3 = ((z3 >> 4) | (z2 << 28)) ^ m[3];
+            z2 = ((z2 >> 4) | (z1 << 28)) ^ m[2];
+            z1 = ((z1 >> 4) | (z0 << 28)) ^ m[1];
+            z0 = ((z0 >> 4) ^ ((uint32_t)ghash_red4[r] << 16)) ^ m[0];
+        }
     }
-    gf128_copy(x, z);
+    x[0] = z0; x[1] = z1; x[2] = z2; x[3] = z3;
 }
 
 /* htab[n] = n(x) * H where the top bit of the nibble n is x^0:
@@ -158,8 +155,13 @@ static void ghash_update(const gcm_sw_ctx *ctx, uint32_t y[4], const uint8_t *p,
     while (n > 0) {
         size_t take = n < 16 ? n : 16, i;
 
-        for (i = 0; i < take; i++)
-            y[i >> 2] ^= (uint32_t)p[i] << (24 - 8 * (i & 3));
+        if (take == 16) {  /* whole block: word at a time */
+            for (i = 0; i < 4; i++)
+                y[i] ^= load_be32(p + 4 * i);
+        } else {
+            for (i = 0; i < take; i++)
+                y[i >> 2] ^= (uint32_t)p[i] << (24 - 8 * (i & 3));
+        }
         ghash_mul(ctx, y);
         p += take;
         n -= take;
