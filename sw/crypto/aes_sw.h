@@ -46,6 +46,12 @@ void aes_sw_decrypt2_ct(const aes_sw_ctx *ctx, const uint8_t in[32], uint8_t out
 /* Zero a context (through a volatile pointer so the stores are kept). */
 void aes_sw_wipe(aes_sw_ctx *ctx);
 
+/* Run the FIPS-197 Appendix C known answers through every function
+ * (for checking a target build).  Returns 0 if all pass, else a bit
+ * mask of failures (bit 5k+f: key size k = 128/192/256, f = encrypt_tab,
+ * decrypt_tab, encrypt_ct, decrypt_ct, the two-block pair). */
+int aes_sw_selftest(void);
+
 /* Signature shared by the four block functions, for callers (GCM,
  * benchmarks) that pick an implementation at run time. */
 typedef void (*aes_sw_block_fn)(const aes_sw_ctx *ctx, const uint8_t in[16], uint8_t out[16]);
