@@ -233,6 +233,31 @@ def _iss(args: argparse.Namespace) -> int:
     return 0 if res.status == 0 else 2
 
 
+def _soc_run(args: argparse.Namespace) -> int:
+    from mccp.soc import sim, toolchain
+
+    defines = {}
+    for d in args.define:
+        name, _, value = d.partition("=")
+        defines[name] = value or None
+    try:
+        image = toolchain.compile_program(args.sources, defines=defines, include_dirs=args.include, opt=args.opt)
+    except toolchain.CompileError as e:
+        print(e, file=sys.stderr)
+        return 2
+    lib = sim.build_soc({"NumCores": args.cores}, trace="vcd" if args.trace else False, quiet=False)
+    try:
+        with sim.Soc(lib, image, trace=args.trace) as soc:
+            res = soc.run(args.max_cycles)
+    except sim.SimTimeout as e:
+        sys.stdout.write(e.console)
+        print(f"\nsoc: no EXIT within {args.max_cycles} cycles", file=sys.stderr)
+        return 3
+    sys.stdout.write(res.console)
+    print(f"soc: exit code {res.exit_code} (0x{res.exit_code:08x}), {res.cycles} cycles", file=sys.stderr)
+    return 0 if res.exit_code == 0 else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mccp", description=__doc__)
     parser.add_argument("-v", "--verbose", action="store_true",
@@ -348,6 +373,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out-words", type=int, default=130)
     p.add_argument("--trace", action="store_true", help="print the retire trace")
     p.set_defaults(func=_iss)
+
+    p = sub.add_parser("soc", help="the RISC-V SoC (docs/soc.md): compile a C program for it and run it in Verilator")
+    soc_sub = p.add_subparsers(dest="soc_command", required=True)
+    q = soc_sub.add_parser("run", help="compile C / assembly sources (with sw/soc's crt0 and runtime) and run "
+                                       "them to EXIT: the console on stdout, exit code and cycles on stderr; "
+                                       "status 0 for exit code 0, 1 otherwise, 2 compile error, 3 cycle limit")
+    q.add_argument("sources", nargs="+", metavar="SOURCE")
+    q.add_argument("-D", dest="define", action="append", default=[], metavar="NAME[=VALUE]", help="a C macro")
+    q.add_argument("-I", dest="include", action="append", default=[], metavar="DIR", help="an include directory")
+    q.add_argument("-O", dest="opt", default="-O2", type=lambda t: t if t.startswith("-O") else f"-O{t}",
+                   help="optimisation level (default 2)")
+    q.add_argument("--max-cycles", type=_positive(int), default=50_000_000)
+    q.add_argument("--cores", type=_positive(int), default=2, help="mccp_top's AES cores (NumCores)")
+    q.add_argument("--trace", metavar="FILE.vcd", help="write a VCD waveform (a model built with --trace)")
+    q.set_defaults(func=_soc_run)
 
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, format="%(message)s",

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from mccp import paths, regmap
+from mccp import cli, paths, regmap
 from mccp.device.api import ID_VALUE
 from mccp.soc.sim import DEFAULT_PARAMS, SimTimeout, Soc, build_soc, run_image
 from mccp.soc.toolchain import CompileError, compile_program
@@ -187,3 +187,16 @@ def test_compile_error_shows_the_compiler(tmp_path):
     src.write_text("int main(void) { return undefined_name; }\n")
     with pytest.raises(CompileError, match="undefined_name"):
         compile_program([src])
+
+
+def test_cli_soc_run(lib, tmp_path, capsys):
+    """`mccp soc run prog.c -D ...`: the console on stdout, the exit code as the status."""
+    src = tmp_path / "cli.c"
+    src.write_text('#include "soc.h"\nint main(void) { soc_puts("cli "); soc_put_dec(V * 3u); return V; }\n')
+    assert cli.main(["soc", "run", str(src), "-D", "V=14"]) == 1
+    out = capsys.readouterr()
+    assert out.out == "cli 42"
+    assert "exit code 14 (0x0000000e)" in out.err
+    assert cli.main(["soc", "run", str(src), "-D", "V=0"]) == 0
+    assert cli.main(["soc", "run", str(src)]) == 2                  # V undefined: compile error
+    assert "V" in capsys.readouterr().err
