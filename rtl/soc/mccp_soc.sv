@@ -213,6 +213,8 @@ module mccp_soc #(
   logic                    m_axis_tvalid, m_axis_tlast, s_axis_tready;
   logic [StreamBits-1:0]   m_axis_tdata;
   logic [StreamBits/8-1:0] m_axis_tkeep;
+  logic                    cop_cmd_ready, cop_rsp_valid;
+  logic [31:0]             cop_rsp_data;
 
   mccp_soc_wb2axil #(
     .AddrBits(12)
@@ -282,12 +284,21 @@ module mccp_soc #(
     .m_axis_tdata_o  (m_axis_tdata),
     .m_axis_tkeep_o  (m_axis_tkeep),
     .m_axis_tlast_o  (m_axis_tlast),
+    // the coprocessor port stays idle until the CFU is wired to it (next milestone)
+    .cop_cmd_valid_i (1'b0),
+    .cop_cmd_ready_o (cop_cmd_ready),
+    .cop_cmd_func_i  ('0),
+    .cop_cmd_a_i     ('0),
+    .cop_cmd_b_i     ('0),
+    .cop_rsp_valid_o (cop_rsp_valid),
+    .cop_rsp_ready_i (1'b1),
+    .cop_rsp_data_o  (cop_rsp_data),
     .irq_o           (mccp_irq)
   );
 
   logic unused_sig;
   assign unused_sig = ^{ibus_cyc, ibus_we, ibus_dat_w, ibus_sel, ibus_bte, dbus_cyc, dbus_bte,
-                        dbus_adr[29:28], s_axis_tready, m_axis_tvalid, m_axis_tdata, m_axis_tkeep,
-                        m_axis_tlast};
+                        s_axis_tready, m_axis_tvalid, m_axis_tdata, m_axis_tkeep, m_axis_tlast,
+                        cop_cmd_ready, cop_rsp_valid, cop_rsp_data};
 
 endmodule
