@@ -7,6 +7,7 @@
 
 #define MCCP_REG_ADDR_BITS 12u
 #define MCCP_REG_DATA_BITS 32u
+#define MCCP_ID_VALUE 0x4d434350u  /* what ID reads ('MCCP') */
 
 /* Register byte offsets; arrays: element i at MCCP_<REG> + i * MCCP_<REG>_STRIDE. */
 #define MCCP_ID 0x000u

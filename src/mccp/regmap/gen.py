@@ -17,6 +17,9 @@ SV_REGS = paths.RTL / "fabric" / "mccp_regs.sv"
 REG_DOC = paths.DOCS / "registers.md"
 C_HEADER = paths.ROOT / "sw" / "libmccp" / "mccp_regs.h"
 HEADER = "generated from src/mccp/regmap/regs.yml by `mccp regs gen`; do not edit"
+# What the ID register reads (mccp_top's id_value_i, the VALUE field's doc in regs.yml);
+# libmccp's mccp_init checks it (tests/soc/test_libmccp_host.py compares it with the device API's).
+ID_VALUE = 0x4D434350
 
 
 def sv_name(name: str) -> str:
@@ -548,6 +551,7 @@ def render_c_header(rm: RegMap) -> str:
         "",
         f"#define MCCP_REG_ADDR_BITS {rm.addr_bits}u",
         f"#define MCCP_REG_DATA_BITS {rm.data_bits}u",
+        f"#define MCCP_ID_VALUE 0x{ID_VALUE:08x}u  /* what ID reads ('MCCP') */",
         "",
         "/* Register byte offsets; arrays: element i at MCCP_<REG> + i * MCCP_<REG>_STRIDE. */",
     ]
