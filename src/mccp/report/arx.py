@@ -10,7 +10,7 @@ from mccp.report.synthesis import is_current
 from mccp.synth.results import SynthResults
 
 UNIT = "arx_pe"
-TOP = "top_c2_x1_s64"      # the element in mccp_top beside two AES cores
+TOPS = ("top_c1_x1_s32", "top_c2_x1_s64")   # the element in mccp_top beside one and two AES cores
 ENTRIES = {"chacha20": "ChaCha20", "chacha20_poly1305_enc": "ChaCha20-Poly1305 encrypt",
            "chacha20_poly1305_dec": "ChaCha20-Poly1305 decrypt", "siphash24": "SipHash-2-4",
            "sha256": "SHA-256", "blake2s": "BLAKE2s", "blake2b": "BLAKE2b",
@@ -58,11 +58,11 @@ def section(b: BenchArx | None, synth: SynthResults | None) -> str:
         out += md_table(["ARX elements", "cycles per packet (steady state)", f"Gbps at {mhz:.1f} MHz" if mhz else "Gbps",
                          "one packet's latency (cycles)"], rows)
     if unit:
-        out += ["", f"Area and Fmax of one element with its memories, and of `mccp_top` with one beside two AES cores "
-                f"(`mccp synth --unit {UNIT} --unit {TOP}`, results/synth.json, [synthesis.md](synthesis.md); LUT4 "
-                "with the wrapper's):", ""]
+        out += ["", "Area and Fmax of one element with its memories, and of `mccp_top` with one beside AES cores "
+                f"(`mccp synth --unit {UNIT}" + "".join(f" --unit {t}" for t in TOPS) + "`, results/synth.json, "
+                "[synthesis.md](synthesis.md); LUT4 with the wrapper's):", ""]
         rows = []
-        for u in [unit] + ([synth.units[TOP]] if TOP in synth.units else []):
+        for u in [unit] + [synth.units[t] for t in TOPS if t in synth.units]:
             f = u.figures
             u8, u6 = u.fmax(8), u.fmax(6)
             rows.append([f"`{u.name}`" + ("" if is_current(u) else " (stale)"), u.description, _n(f.get("LUT4", 0)),
