@@ -25,7 +25,7 @@ CORES, EC_UNITS = 2, 2
 
 @pytest.fixture(scope="module")
 def dev():
-    with Device(cores=CORES, ec_units=EC_UNITS) as d:
+    with Device(cores=CORES, ec_units=EC_UNITS, coprocessor=1) as d:
         yield d
 
 

@@ -31,7 +31,7 @@ BLOCK = bytes(range(16))
 
 @pytest.fixture(scope="module")
 def dev():
-    with Device(cores=CORES, ec_units=EC_UNITS) as d:
+    with Device(cores=CORES, ec_units=EC_UNITS, coprocessor=1) as d:
         yield d
 
 
@@ -246,6 +246,18 @@ def test_secret_rules(dev):
     assert _send(dev, ch, "encrypt", BLOCK) == "OK"
     made = ecb(kdk, BLOCK)                        # slot 12 = AES-ECB(K_DK, BLOCK), a plain key
     assert _ecb_raw(dev, ch, 12) == ecb(made)
+    # the coprocessor port takes none of the secrets: not the EC scalar (4), the shared secret
+    # (10) or K_DK (11, restricted); the plain key made from them (12) it takes
+    cop = {m["name"]: m["code"] for m in rm.cop_functions}
+    for slot in (4, 10, 11):
+        assert dev.model.cop(cop["key"], slot) == rm.status_code["KEY_ERROR"], f"slot {slot}"
+        assert dev.model.cop(cop["encrypt"]) == rm.status_code["ILLEGAL"]
+    assert dev.model.cop(cop["key"], 12) == rm.status_code["OK"]
+    words = [int.from_bytes(BLOCK[i:i + 4], "big") for i in range(0, 16, 4)]
+    dev.model.cop(cop["load-lo"], words[0], words[1])
+    dev.model.cop(cop["load-hi"], words[2], words[3])
+    assert dev.model.cop(cop["encrypt"]) == rm.status_code["OK"]
+    assert b"".join(dev.model.cop(cop["read"], i).to_bytes(4, "big") for i in range(4)) == ecb(made, BLOCK)
     # an output shorter than its destination: BAD_SECRET, the slot unchanged
     _channel(dev, ch, dict(secret_out=1, dest_slot=12, dest_len=2), kind=aes, mode=ecb_mode, key_slot=11)
     assert _send(dev, ch, "encrypt", BLOCK) == "BAD_SECRET"
