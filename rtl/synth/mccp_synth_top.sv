@@ -59,6 +59,9 @@ module mccp_synth_top #(
   assign {awvalid, awaddr, wvalid, wdata, wstrb, bready, arvalid, araddr, rready,
           s_tvalid, s_tdata, s_tkeep, s_tlast, m_tready} = stim;
 
+  logic        cop_cmd_ready, cop_rsp_valid;
+  logic [31:0] cop_rsp_data;
+
   mccp_top #(
     .NumCores       (NumCores),
     .StreamBits     (StreamBits),
@@ -103,8 +106,20 @@ module mccp_synth_top #(
     .m_axis_tdata_o   (m_tdata),
     .m_axis_tkeep_o   (m_tkeep),
     .m_axis_tlast_o   (m_tlast),
+    // the coprocessor port idle (CopEnable at its default, 0: no unit behind it)
+    .cop_cmd_valid_i  (1'b0),
+    .cop_cmd_ready_o  (cop_cmd_ready),
+    .cop_cmd_func_i   ('0),
+    .cop_cmd_a_i      ('0),
+    .cop_cmd_b_i      ('0),
+    .cop_rsp_valid_o  (cop_rsp_valid),
+    .cop_rsp_ready_i  (1'b1),
+    .cop_rsp_data_o   (cop_rsp_data),
     .irq_o            (irq)
   );
+
+  logic unused_cop;
+  assign unused_cop = ^{cop_cmd_ready, cop_rsp_valid, cop_rsp_data};
 
   assign resp = {awready, wready, bvalid, bresp, arready, rvalid, rdata, rresp, s_tready,
                  m_tvalid, m_tdata, m_tkeep, m_tlast, irq};
