@@ -51,11 +51,24 @@ def verilator_lint_top(files: list[Path], top: str, extra: list[Path] | None = N
 ELABORATED = {"mccp_top": {"NumCores": 2, "NumEcUnits": 2, "NumRngUnits": 1, "CopEnable": 1}}
 
 
+def _in_tree(f: Path) -> Path:
+    """`f`, or for a file outside the repository (third-party Verilog in a virtual
+    environment elsewhere) a copy of it under build/lint/external/ that Yosys can see."""
+    if f.resolve().is_relative_to(paths.ROOT):
+        return f.resolve()
+    copy = paths.BUILD / "lint" / "external" / f.name
+    data = f.read_bytes()
+    if not copy.exists() or copy.read_bytes() != data:
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes(data)
+    return copy
+
+
 def yosys_read(files: list[Path], top: str | None = None, params: dict[str, int] | None = None) -> list[str]:
     # Commands on the command line with paths relative to the repository, run
     # from it: YoWASP's WebAssembly Yosys sees the current directory tree only
     # (not /tmp, and not absolute paths when the repository is under /tmp).
-    rel = [f.relative_to(paths.ROOT) for f in files]
+    rel = [_in_tree(f).relative_to(paths.ROOT) for f in files]
     hier = "hierarchy -check" + (f" -top {top}" if top else "")
     chparam = [f"chparam -set {k} {v} {top}" for k, v in (params or {}).items()]
     script = "; ".join([f"read_verilog -sv {f}" for f in rel] + chparam + [hier, "proc"])
