@@ -200,3 +200,21 @@ def test_cli_soc_run(lib, tmp_path, capsys):
     assert cli.main(["soc", "run", str(src), "-D", "V=0"]) == 0
     assert cli.main(["soc", "run", str(src)]) == 2                  # V undefined: compile error
     assert "V" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("enable", [1, 0])
+def test_mccp_irq_reaches_the_cpu(lib, enable):
+    """mccp_top's irq_o is line 0 of the CPU's external interrupts: IRQ_STATUS.CORE_IDLE set by
+    disabling the idle cores traps when IRQ_ENABLE.CORE_IDLE is set, and only then."""
+    rm = regmap.load()
+    core_idle = rm.encode("IRQ_STATUS", core_idle=1)
+    res = run(lib, "mccp_irq.c", include_dirs=[LIBMCCP], ENABLE=enable)
+    got = values(res.console)
+    assert got["before"] == 0
+    if enable:
+        assert got["mcause"] == EXT_IRQ and got["pending"] == 1 << 0 and got["irq_status"] == core_idle
+        assert got["after"] == 1 and got["irq_status.end"] == 0
+    else:
+        assert "mcause" not in got
+        assert got["after"] == 0 and got["irq_status.end"] == core_idle
+    assert res.exit_code == got["after"]
