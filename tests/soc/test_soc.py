@@ -218,3 +218,27 @@ def test_mccp_irq_reaches_the_cpu(lib, enable):
         assert "mcause" not in got
         assert got["after"] == 0 and got["irq_status.end"] == core_idle
     assert res.exit_code == got["after"]
+
+
+@pytest.mark.parametrize("seed", [0x5A, 0xC3])
+def test_ram_bytes_halfwords_data_and_bss(lib, seed):
+    res = run(lib, "mem.c", SEED=f"{seed}u")
+    got = values(res.console)
+    assert got["bss"] == 0
+    assert [got[f"data{i}"] for i in range(4)] == [0x11223344, 0x55667788, 0x99AABBCC, 0xDDEEFF00]
+    ram = bytearray(256)
+    for i in range(128):
+        ram[i] = (i * 7 + seed) & 0xFF
+    for i in range(64):
+        ram[128 + 2 * i:130 + 2 * i] = ((i * 0x1111 ^ seed) & 0xFFFF).to_bytes(2, "little")
+    words = [int.from_bytes(ram[4 * i:4 * i + 4], "little") for i in range(64)]
+    total = 0
+    for w in words:
+        total = (total * 31 + w) & M32
+    assert [got["w0"], got["w17"], got["w40"], got["w63"]] == [words[0], words[17], words[40], words[63]]
+    assert got["sum"] == total
+    byte = ram[seed % 128]
+    half = int.from_bytes(ram[128 + 2 * (seed % 64):130 + 2 * (seed % 64)], "little")
+    assert got["lb"] == (byte - 256 if byte & 0x80 else byte) & M32
+    assert got["lh"] == (half - 65536 if half & 0x8000 else half) & M32
+    assert res.exit_code == 0
