@@ -3,7 +3,7 @@
     image = compile_program(["prog.c"], defines={"N": 3})     # bytes of a flat binary at 0
 
 Every program is linked with sw/soc/crt0.S and sw/soc/runtime.c by sw/soc/link.ld, without
-libc.  Results are cached under build/soc/prog/<hash>/ where the hash covers the sources,
+libc, and its loadable segments make the flat image (elf_to_binary).  Results are cached under build/soc/prog/<hash>/ where the hash covers the sources,
 the headers of the include directories, the flags and the compiler's version.  A failed
 compile raises CompileError with the compiler's messages.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import struct
 import subprocess
 import sys
 from functools import lru_cache
@@ -85,16 +86,26 @@ def compile_elf(sources: Sequence[str | Path], defines: Mapping[str, object] | N
 
 
 def elf_to_binary(elf: Path) -> bytes:
-    """The flat image (objcopy -O binary) of a linked program, from address 0."""
-    out = elf.with_suffix(".bin")
-    if not out.exists():
-        tmp = elf.with_suffix(f".{os.getpid()}.bin")
-        res = _zig("objcopy", "-O", "binary", str(elf), str(tmp))
-        if res.returncode != 0:
-            tmp.unlink(missing_ok=True)
-            raise CompileError(f"objcopy {elf} failed:\n{(res.stderr + res.stdout).strip()}")
-        os.replace(tmp, out)
-    return out.read_bytes()
+    """The flat image of a linked program from address 0: its loadable segments (PT_LOAD,
+    file bytes only; .bss is NOLOAD and cleared by crt0.S) at their physical addresses.
+    What `objcopy -O binary` makes, read here: `zig objcopy` compiles itself on first use
+    (about 30 s)."""
+    data = elf.read_bytes()
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
+        raise CompileError(f"{elf}: not a 32-bit little-endian ELF file")
+    phoff, = struct.unpack_from("<I", data, 28)
+    phentsize, phnum = struct.unpack_from("<HH", data, 42)
+    image = bytearray()
+    for i in range(phnum):
+        p_type, p_offset, _vaddr, p_paddr, p_filesz, _memsz, _flags, _align = \
+            struct.unpack_from("<8I", data, phoff + i * phentsize)
+        if p_type != 1 or p_filesz == 0:        # PT_LOAD with bytes in the file
+            continue
+        end = p_paddr + p_filesz
+        if len(image) < end:
+            image.extend(bytes(end - len(image)))
+        image[p_paddr:end] = data[p_offset:p_offset + p_filesz]
+    return bytes(image)
 
 
 def compile_program(sources: Sequence[str | Path], defines: Mapping[str, object] | None = None,
