@@ -1,4 +1,5 @@
-"""pytest wrapper: the cocotb bench tb_soc_wb2axil on mccp_soc_wb2axil (Wishbone to AXI4-Lite)."""
+"""pytest wrapper: the cocotb bench tb_soc_wb2axil on mccp_soc_wb2axil (Wishbone to AXI4-Lite),
+on Icarus (it builds in a second; the module's style suits it)."""
 
 from __future__ import annotations
 
@@ -14,4 +15,5 @@ def test_wb2axil_random_accesses():
         sources=pick("soc", "mccp_soc_wb2axil"),
         module_dirs=[paths.TESTS / "soc"],
         extra_env={"WB2AXIL_ACCESSES": "400"},
+        sim="icarus",
     )
