@@ -6,7 +6,7 @@
 //                                   --dBus--> mccp_soc_dec --> RAM port B
 //                                                          --> mccp_soc_ctrl (console, exit, cycles, bus errors)
 //                                                          --> mccp_soc_wb2axil --> mccp_top AXI4-Lite
-//                                   --CFU---> mccp_soc_cfu_stub
+//                                   --CFU---> mccp_top's coprocessor port (AES blocks, keys from its key store)
 //   irq: externalInterruptArray[0] = mccp_top's irq_o, [1] = a captured bus error
 //
 // The CPU is the generated VexRiscv_FullCfu.v of the PyPI package
@@ -96,18 +96,9 @@ module mccp_soc #(
     .reset                                (!rst_ni)   // synchronous, active high
   );
 
-  mccp_soc_cfu_stub u_cfu (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .cmd_valid_i      (cfu_cmd_valid),
-    .cmd_ready_o      (cfu_cmd_ready),
-    .cmd_function_id_i(cfu_function_id),
-    .cmd_input0_i     (cfu_input0),
-    .cmd_input1_i     (cfu_input1),
-    .rsp_valid_o      (cfu_rsp_valid),
-    .rsp_ready_i      (cfu_rsp_ready),
-    .rsp_output0_o    (cfu_output0)
-  );
+  // The CFU port is mccp_top's coprocessor port (docs/fabric.md "Coprocessor port"): custom-0
+  // instructions run AES blocks with keys from the key store; VexRiscv's function id is
+  // {funct7, funct3}, the port's function in [2:0].
 
   // Instruction bus: RAM only --------------------------------------------------------
   logic        ibus_in_ram, ram_a_ack, ibus_bad_q;
@@ -213,8 +204,6 @@ module mccp_soc #(
   logic                    m_axis_tvalid, m_axis_tlast, s_axis_tready;
   logic [StreamBits-1:0]   m_axis_tdata;
   logic [StreamBits/8-1:0] m_axis_tkeep;
-  logic                    cop_cmd_ready, cop_rsp_valid;
-  logic [31:0]             cop_rsp_data;
 
   mccp_soc_wb2axil #(
     .AddrBits(12)
@@ -253,7 +242,8 @@ module mccp_soc #(
     .StreamBits(StreamBits),
     .KeySlots  (KeySlots),
     .Channels  (Channels),
-    .BufBytes  (BufBytes)
+    .BufBytes  (BufBytes),
+    .CopEnable (1'b1)
   ) u_mccp (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -284,21 +274,19 @@ module mccp_soc #(
     .m_axis_tdata_o  (m_axis_tdata),
     .m_axis_tkeep_o  (m_axis_tkeep),
     .m_axis_tlast_o  (m_axis_tlast),
-    // the coprocessor port stays idle until the CFU is wired to it (next milestone)
-    .cop_cmd_valid_i (1'b0),
-    .cop_cmd_ready_o (cop_cmd_ready),
-    .cop_cmd_func_i  ('0),
-    .cop_cmd_a_i     ('0),
-    .cop_cmd_b_i     ('0),
-    .cop_rsp_valid_o (cop_rsp_valid),
-    .cop_rsp_ready_i (1'b1),
-    .cop_rsp_data_o  (cop_rsp_data),
+    .cop_cmd_valid_i (cfu_cmd_valid),
+    .cop_cmd_ready_o (cfu_cmd_ready),
+    .cop_cmd_func_i  (cfu_function_id),
+    .cop_cmd_a_i     (cfu_input0),
+    .cop_cmd_b_i     (cfu_input1),
+    .cop_rsp_valid_o (cfu_rsp_valid),
+    .cop_rsp_ready_i (cfu_rsp_ready),
+    .cop_rsp_data_o  (cfu_output0),
     .irq_o           (mccp_irq)
   );
 
   logic unused_sig;
   assign unused_sig = ^{ibus_cyc, ibus_we, ibus_dat_w, ibus_sel, ibus_bte, dbus_cyc, dbus_bte,
-                        s_axis_tready, m_axis_tvalid, m_axis_tdata, m_axis_tkeep, m_axis_tlast,
-                        cop_cmd_ready, cop_rsp_valid, cop_rsp_data};
+                        s_axis_tready, m_axis_tvalid, m_axis_tdata, m_axis_tkeep, m_axis_tlast};
 
 endmodule

@@ -11,6 +11,7 @@ import random
 import re
 
 import pytest
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from mccp import cli, paths, regmap
 from mccp.device.api import ID_VALUE
@@ -164,11 +165,44 @@ def test_bus_error_handled_and_resumed(lib):
     assert res.exit_code == 2
 
 
-def test_custom_instruction_does_not_hang(lib):
-    """custom-0 instructions on the CFU port: the stub answers 0 the next cycle."""
-    res = run(lib, "cfu.c")
-    assert values(res.console) == {"cfu": 0, "cfu2": 0}
-    assert res.exit_code == 0x42
+def _xorshift32(state: int):
+    while True:
+        state ^= (state << 13) & M32
+        state ^= state >> 17
+        state ^= (state << 5) & M32
+        yield state
+
+
+@pytest.mark.parametrize("key_bytes", [16, 32])
+def test_custom_instructions_run_aes_with_a_key_from_the_key_store(lib, key_bytes):
+    """custom-0 instructions reach mccp_top's coprocessor port (sw/libmccp/mccp_cop.h): the key
+    loaded into a slot over the registers, blocks encrypted and one decrypted, against
+    `cryptography`; an empty slot answers KEY_ERROR and leaves no key (encrypt: ILLEGAL)."""
+    rm = regmap.load()
+    rng = random.Random(key_bytes)
+    key = rng.randbytes(key_bytes)
+    seed, nblocks = rng.getrandbits(31) | 1, 6
+    words = {f"KEY{i}": int.from_bytes(key[4 * i:4 * i + 4].ljust(4, b"\0"), "big") for i in range(8)}
+    res = run(lib, "cop.c", include_dirs=[LIBMCCP], SEED=f"{seed}u", NBLOCKS=nblocks, KEYLEN=key_bytes,
+              KEYCODE=rm.key_size_code[f"k{8 * key_bytes}"], **{k: f"{v}u" for k, v in words.items()})
+    got = values(res.console)
+    st = rm.status_code
+    assert got["key"] == st["OK"]
+    assert got["info"] == 1 << 31 | rm.key_size_code[f"k{8 * key_bytes}"] << 8 | 2
+    gen = _xorshift32(seed)
+    ecb = Cipher(algorithms.AES(key), modes.ECB())
+    first = None
+    for b in range(nblocks):
+        block = b"".join(next(gen).to_bytes(4, "big") for _ in range(4))
+        want = ecb.encryptor().update(block)
+        first = first or (block, want)
+        assert got[f"st.{b}"] == st["OK"]
+        assert b"".join(got[f"c.{4 * b + i}"].to_bytes(4, "big") for i in range(4)) == want, f"block {b}"
+    assert got["dst"] == st["OK"]
+    assert b"".join(got[f"d.{i}"].to_bytes(4, "big") for i in range(4)) == first[0]
+    assert (got["empty"], got["after"]) == (st["KEY_ERROR"], st["ILLEGAL"])
+    assert 16 * 11 < got["cycles16"] < 16 * 200      # an AES block is 11+ cycles; a sanity bound only
+    assert res.exit_code == 0
 
 
 def test_cycle_limit_raises(lib, tmp_path):
