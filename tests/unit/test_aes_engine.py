@@ -28,7 +28,7 @@ CONFIGS = [
 
 
 @pytest.mark.parametrize("simulator,decrypt_enable,cavp,random_blocks,random_keys,rate_blocks",
-                         sweep(CONFIGS, [f"{c[0]}-dec{c[1]}" for c in CONFIGS], long={"icarus-dec1", "icarus-dec0"}))
+                         sweep(CONFIGS, [f"{c[0]}-dec{c[1]}" for c in CONFIGS], long={"icarus-dec1", "icarus-dec0", "verilator-dec1"}))
 def test_aes_engine(simulator, decrypt_enable, cavp, random_blocks, random_keys, rate_blocks):
     sim.run(
         toplevel="mccp_aes_engine",

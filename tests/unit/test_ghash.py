@@ -27,7 +27,7 @@ CONFIGS = [
 
 
 @pytest.mark.parametrize("simulator,digit_bits,gcm_vectors",
-                         sweep(CONFIGS, [f"{s}-D{d}" for s, d, _ in CONFIGS], long={"verilator-D1", "verilator-D32", "verilator-D12"}))
+                         sweep(CONFIGS, [f"{s}-D{d}" for s, d, _ in CONFIGS], long={"verilator-D1", "verilator-D32", "verilator-D12", "verilator-D128"}))
 def test_ghash(simulator, digit_bits, gcm_vectors):
     sim.run(
         toplevel="mccp_ghash",
