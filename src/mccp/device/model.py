@@ -69,11 +69,14 @@ class _Closed:
         raise RuntimeError("the simulated device is closed")
 
 
-def load_library(path: Path) -> ctypes.CDLL:
+def load_library(path: Path, signatures: dict | None = None) -> ctypes.CDLL:
+    """The model library at `path` (loaded once per process) with the argument and result
+    types of its C functions: `signatures` (name -> (argtypes, restype)), by default those of
+    mccp_top's harness."""
     key = str(path)
     if key not in _LIBS:
         lib = ctypes.CDLL(key)
-        for name, (args, res) in _SIGNATURES.items():
+        for name, (args, res) in (_SIGNATURES if signatures is None else signatures).items():
             fn = getattr(lib, name)
             fn.argtypes = args
             fn.restype = res

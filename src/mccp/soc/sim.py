@@ -19,6 +19,7 @@ from typing import Mapping
 
 from mccp import paths
 from mccp.device.build import build_model
+from mccp.device.model import load_library
 from mccp.eda.filelist import sources, third_party
 
 HARNESS = Path(__file__).resolve().parent / "soc_harness.cpp"
@@ -39,7 +40,6 @@ _SIGNATURES = {
     "soc_console_len": ([_p], _u64),
     "soc_console": ([_p, ctypes.c_char_p, _u64], _u64),
 }
-_LIBS: dict[str, ctypes.CDLL] = {}
 
 
 class SimTimeout(RuntimeError):
@@ -71,18 +71,6 @@ def build_soc(parameters: Mapping[str, int] | None = None, trace: bool | str = F
                        quiet=quiet, jobs=2)
 
 
-def _load(path: Path) -> ctypes.CDLL:
-    key = str(path)
-    if key not in _LIBS:
-        lib = ctypes.CDLL(key)
-        for name, (args, res) in _SIGNATURES.items():
-            fn = getattr(lib, name)
-            fn.argtypes = args
-            fn.restype = res
-        _LIBS[key] = lib
-    return _LIBS[key]
-
-
 def image_hex(image: bytes) -> str:
     """A flat binary as $readmemh text: one little-endian 32-bit word a line."""
     padded = image + bytes(-len(image) % 4)
@@ -108,7 +96,7 @@ class Soc:
                  ram_bytes: int = DEFAULT_PARAMS["RamBytes"]):
         if len(image) > ram_bytes:
             raise ValueError(f"program of {len(image)} bytes does not fit the {ram_bytes}-byte RAM")
-        self._lib = _load(Path(lib_path))
+        self._lib = load_library(Path(lib_path), _SIGNATURES)
         hex_path = write_hex(image)
         self._h = self._lib.soc_new(f"+mem={hex_path}".encode(), str(trace).encode() if trace else None)
         self._lib.soc_reset(self._h, RESET_CYCLES)
